@@ -1,0 +1,120 @@
+"""What a player says at the table, and the frozen events that record it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class ActionKind(str, Enum):
+    """The words of a betting action. `BET` is "make my total bet this round N" (TDA 43-B)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    ALLIN = "allin"
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action as announced: the kind, the total bet for `BET`, and optionally who says it.
+
+    `player` set means "refuse unless this player is the one to act" (`--as PLAYER`).
+    """
+
+    kind: ActionKind
+    amount: int | None = None
+    player: str | None = None
+
+    @classmethod
+    def fold(cls, player: str | None = None) -> Action:
+        return cls(ActionKind.FOLD, player=player)
+
+    @classmethod
+    def check(cls, player: str | None = None) -> Action:
+        return cls(ActionKind.CHECK, player=player)
+
+    @classmethod
+    def call(cls, player: str | None = None) -> Action:
+        return cls(ActionKind.CALL, player=player)
+
+    @classmethod
+    def bet(cls, total: int, player: str | None = None) -> Action:
+        return cls(ActionKind.BET, amount=total, player=player)
+
+    @classmethod
+    def allin(cls, player: str | None = None) -> Action:
+        return cls(ActionKind.ALLIN, player=player)
+
+
+@dataclass(frozen=True)
+class ActionEvent:
+    """What an action did, as the log keeps it.
+
+    `verb` is what happened in poker words (fold, check, call, bet, raise, complete); `added`
+    is the chips the player put in; `total` his bet in front for the round afterwards;
+    `all_in` whether it left him without chips.
+    """
+
+    player: str
+    action: Action
+    verb: str
+    added: int
+    total: int
+    all_in: bool
+    street: str
+
+    def describe(self) -> str:
+        """A short sentence for the table: "alice raises to 60 (all-in)"."""
+        if self.verb in ("fold", "check"):
+            text = f"{self.player} {self.verb}s"
+        elif self.verb == "call":
+            text = f"{self.player} calls {self.added}"
+        elif self.verb == "bet":
+            text = f"{self.player} bets {self.total}"
+        elif self.verb == "complete":
+            text = f"{self.player} completes to {self.total}"
+        else:
+            text = f"{self.player} raises to {self.total}"
+        return text + (" (all-in)" if self.all_in else "")
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to act may do, with the amounts.
+
+    `to_call` is what he owes; `call_amount` what a call puts in (less when he is short).
+    `min_to` / `max_to` bound a bet or raise (totals for the round), None when he may not bet
+    or raise. `allin_to` is his total if he goes all-in, `allin_ok` whether that is allowed.
+    """
+
+    player: str
+    current_bet: int
+    to_call: int
+    call_amount: int
+    can_check: bool
+    min_to: int | None
+    max_to: int | None
+    allin_to: int
+    allin_ok: bool
+
+    @property
+    def can_call(self) -> bool:
+        return self.to_call > 0
+
+    @property
+    def can_raise(self) -> bool:
+        return self.min_to is not None
+
+    def describe(self) -> str:
+        """One line: "alice to act: call 20 | raise 40-1000 | fold"."""
+        parts = ["check" if self.can_check else f"call {self.call_amount}"]
+        if self.min_to is not None and self.max_to is not None:
+            verb = "raise" if self.current_bet > 0 else "bet"
+            span = str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
+            parts.append(f"{verb} {span}")
+        if self.allin_ok:
+            parts.append(f"all-in {self.allin_to}")
+        parts.append("fold")
+        return f"{self.player} to act: " + " | ".join(parts)

@@ -1,0 +1,142 @@
+"""Betting structures: what a bet or raise may be in no-limit, pot-limit and fixed-limit.
+
+Each structure is a small strategy object; the hand state machine asks it for the bounds of
+a bet or raise, tells it when one is made, and asks whether what a player faced since he
+last acted reopens the betting for him.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import BettingKind, TableConfig
+
+
+@dataclass
+class RoundState:
+    """The betting state of one round (street).
+
+    `current_bet` is the amount to match; `min_inc` the last full bet or raise (no-limit and
+    pot-limit); `full_level` the last bet level that counted as a full bet (fixed-limit);
+    `opened` whether the opening bet is in and `raises` how many full raises followed it.
+    """
+
+    street: int
+    current_bet: int = 0
+    min_inc: int = 0
+    full_level: int = 0
+    opened: bool = False
+    raises: int = 0
+
+
+@dataclass(frozen=True)
+class RaiseContext:
+    """What a structure needs to know about the table when bounding a raise."""
+
+    bet: int  # the acting player's bet in front
+    pot: int  # chips in the middle from earlier rounds, antes and dead money included
+    front: int  # every bet in front this round (short blinds count as full pre-flop)
+    players_in_hand: int
+
+
+class BettingStructure:
+    """The no-limit rules, which the other structures refine.
+
+    A bet is at least the big blind; a raise adds at least the last full bet or raise of the
+    round (TDA 43-A) and has no maximum.
+    """
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+
+    def start_round(self, rnd: RoundState, opening: int) -> None:
+        """Set up a round; `opening` is the blind (or straddle) price pre-flop, else 0."""
+        rnd.current_bet = opening
+        rnd.min_inc = opening or self.config.big_blind
+
+    def bounds(self, rnd: RoundState, ctx: RaiseContext) -> tuple[int, int | None] | None:
+        """(smallest, largest) total for a bet or raise, before the stack; None: not allowed."""
+        return rnd.current_bet + rnd.min_inc, None
+
+    def record(self, rnd: RoundState, total: int) -> None:
+        """A bet or raise to `total` was made (it may be a short all-in)."""
+        increment = total - rnd.current_bet
+        if increment >= rnd.min_inc:
+            rnd.min_inc = increment
+        rnd.current_bet = total
+
+    def is_full(self, rnd: RoundState, total: int) -> bool:
+        """Whether a bet or raise to `total` is a full one (it reopens the betting)."""
+        return total - rnd.current_bet >= rnd.min_inc
+
+    def reopens(self, rnd: RoundState, faced: int) -> bool:
+        """Whether having faced `faced` more chips since acting lets a player raise (TDA 47-A)."""
+        return faced >= rnd.min_inc
+
+
+class NoLimit(BettingStructure):
+    """No-limit betting."""
+
+
+class PotLimit(BettingStructure):
+    """Pot-limit: at most current bet + (pot + all bets in front + the amount to call)."""
+
+    def bounds(self, rnd: RoundState, ctx: RaiseContext) -> tuple[int, int | None] | None:
+        smallest = rnd.current_bet + rnd.min_inc
+        to_call = rnd.current_bet - ctx.bet
+        largest = rnd.current_bet + ctx.pot + ctx.front + to_call
+        return smallest, max(smallest, largest)
+
+
+class FixedLimit(BettingStructure):
+    """Fixed-limit: a bet or raise is exactly one unit; a cap on raises; half-unit all-ins."""
+
+    def unit(self, street: int) -> int:
+        """The small bet in the first two rounds, the big bet in the last two."""
+        small, big = self.config.limits
+        return small if street < 2 else big
+
+    def start_round(self, rnd: RoundState, opening: int) -> None:
+        rnd.current_bet = opening
+        rnd.raises = 0
+        # The big blind is the opening bet pre-flop when it is at least half a unit.
+        rnd.opened = opening > 0 and 2 * opening >= self.unit(rnd.street)
+        rnd.full_level = opening if rnd.opened else 0
+
+    def capped(self, rnd: RoundState, ctx: RaiseContext) -> bool:
+        """Whether the raise cap is reached (no cap heads-up when the setting says so)."""
+        cap = self.config.cap
+        if cap is None or (self.config.heads_up_uncapped and ctx.players_in_hand == 2):
+            return False
+        return rnd.opened and rnd.raises >= cap
+
+    def bounds(self, rnd: RoundState, ctx: RaiseContext) -> tuple[int, int | None] | None:
+        if self.capped(rnd, ctx):
+            return None
+        target = rnd.full_level + self.unit(rnd.street)
+        return target, target
+
+    def is_full(self, rnd: RoundState, total: int) -> bool:
+        # An all-in of at least half a unit counts as a full bet or raise (TDA 47-B).
+        return 2 * (total - rnd.full_level) >= self.unit(rnd.street)
+
+    def record(self, rnd: RoundState, total: int) -> None:
+        if self.is_full(rnd, total):
+            if rnd.opened:
+                rnd.raises += 1
+            rnd.opened = True
+            rnd.full_level = total
+        rnd.current_bet = total
+
+    def reopens(self, rnd: RoundState, faced: int) -> bool:
+        return 2 * faced >= self.unit(rnd.street)
+
+
+def structure_for(config: TableConfig) -> BettingStructure:
+    """The betting structure strategy of a table."""
+    kinds: dict[BettingKind, type[BettingStructure]] = {
+        BettingKind.NO_LIMIT: NoLimit,
+        BettingKind.POT_LIMIT: PotLimit,
+        BettingKind.FIXED_LIMIT: FixedLimit,
+    }
+    return kinds[config.betting](config)

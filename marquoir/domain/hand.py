@@ -1,0 +1,517 @@
+"""The hand state machine: forced bets, who acts, legal actions, rounds, pots, showdown.
+
+A `Hand` starts from the seats (name, seat number, stack) of the players dealt in and the
+button. Each action is first verified (a refusal raises an `IllegalAction` a player
+understands), then applied; applying returns the frozen `ActionEvent` that the log keeps.
+Replaying the same actions over the same start gives the same hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .actions import Action, ActionEvent, ActionKind, LegalActions
+from .betting import RaiseContext, RoundState, structure_for
+from .config import TableConfig
+from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
+from .pots import Contribution, Pot, PotAward, award_pots, build_pots
+from .ranking import Ranking
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+class Phase(str, Enum):
+    """Where a hand stands: players betting, waiting for the showdown result, or over."""
+
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A player dealt in: name, seat number (order of play) and chips behind."""
+
+    name: str
+    seat: int
+    stack: int
+
+
+@dataclass(frozen=True)
+class ForcedBet:
+    """An ante, blind or straddle posted at the start of a hand."""
+
+    player: str
+    kind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player's position in the hand: chips behind, in front, put in, folded."""
+
+    name: str
+    seat: int
+    stack: int
+    bet: int
+    live: int
+    dead: int
+    folded: bool
+
+    @property
+    def all_in(self) -> bool:
+        return self.stack == 0 and not self.folded
+
+    @property
+    def put_in(self) -> int:
+        """Everything this player put in the hand (bets and antes)."""
+        return self.live + self.dead
+
+
+@dataclass(frozen=True)
+class ShowdownEvent:
+    """The showdown as the log keeps it: the ranking given and how each pot went."""
+
+    ranking: Ranking
+    awards: tuple[PotAward, ...]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The end of a hand: stacks before and after, each pot and its winners, returned bets."""
+
+    start: dict[str, int]
+    final: dict[str, int]
+    awards: tuple[PotAward, ...]
+    returned: dict[str, int]
+    by_fold: bool
+
+    @property
+    def nets(self) -> dict[str, int]:
+        """Each player's win (positive) or loss (negative) on the hand."""
+        return {name: self.final[name] - self.start[name] for name in self.start}
+
+    def won(self) -> dict[str, int]:
+        """The chips each player took from the pots."""
+        totals: dict[str, int] = {}
+        for award in self.awards:
+            for name, amount in award.shares:
+                totals[name] = totals.get(name, 0) + amount
+        return totals
+
+
+@dataclass
+class _Player:
+    name: str
+    seat: int
+    start: int
+    stack: int
+    bet: int = 0
+    live: int = 0
+    dead: int = 0
+    folded: bool = False
+    acted: bool = False
+    acted_level: int = 0
+    # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
+    nominal: int = 0
+
+
+@dataclass
+class _Resolved:
+    verb: str
+    added: int
+    total: int
+
+
+class Hand:
+    """One hand of Texas hold'em, from the forced bets to the last chip awarded."""
+
+    def __init__(self, config: TableConfig, seats: Sequence[SeatInfo], button: int) -> None:
+        self.config = config
+        self._structure = structure_for(config)
+        self._players = [_Player(s.name, s.seat, s.stack, s.stack) for s in _checked(seats)]
+        self._index = {p.name: i for i, p in enumerate(self._players)}
+        self._button = _button_index(self._players, button)
+        self.forced: list[ForcedBet] = []
+        self.events: list[ActionEvent] = []
+        self.showdown_event: ShowdownEvent | None = None
+        self.returned: dict[str, int] = {}
+        self.phase = Phase.BETTING
+        self.result: HandResult | None = None
+        self._rnd = RoundState(street=0)
+        self._to_act: int | None = None
+        self._post_forced_bets()
+
+    @classmethod
+    def replay(
+        cls,
+        config: TableConfig,
+        seats: Sequence[SeatInfo],
+        button: int,
+        actions: Iterable[Action],
+        ranking: Ranking | None = None,
+    ) -> Hand:
+        """Rebuild a hand from its start and its actions (and showdown ranking, if any)."""
+        hand = cls(config, seats, button)
+        for action in actions:
+            hand.apply(action)
+        if ranking is not None:
+            hand.showdown(ranking)
+        return hand
+
+    # -- what the table sees -------------------------------------------------------------
+
+    @property
+    def street(self) -> str:
+        return STREETS[self._rnd.street]
+
+    @property
+    def button(self) -> str:
+        return self._players[self._button].name
+
+    @property
+    def to_act(self) -> str | None:
+        """The player whose turn it is, or None when no betting is pending."""
+        return None if self._to_act is None else self._players[self._to_act].name
+
+    @property
+    def current_bet(self) -> int:
+        return self._rnd.current_bet
+
+    @property
+    def players(self) -> list[PlayerView]:
+        """The players in seat order."""
+        return [
+            PlayerView(p.name, p.seat, p.stack, p.bet, p.live, p.dead, p.folded)
+            for p in self._players
+        ]
+
+    def order_of_play(self) -> list[str]:
+        """Player names from the first seat left of the button round to the button."""
+        n = len(self._players)
+        return [self._players[(self._button + k) % n].name for k in range(1, n + 1)]
+
+    def pots(self, *, include_bets: bool = False) -> list[Pot]:
+        """The pots in the middle (main first); with `include_bets`, as if bets were collected."""
+        ordered = [self._players[self._index[name]] for name in self.order_of_play()]
+        return build_pots(
+            [
+                Contribution(p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded)
+                for p in ordered
+            ]
+        )
+
+    def total_in_middle(self) -> int:
+        """Every chip put in this hand (pots and bets in front)."""
+        return sum(p.live + p.dead for p in self._players)
+
+    def legal(self) -> LegalActions:
+        """The legal actions of the player to act, with their amounts."""
+        i = self._require_turn()
+        p = self._players[i]
+        rnd = self._rnd
+        to_call = max(rnd.current_bet - p.bet, 0)
+        allin_to = p.bet + p.stack
+        window = self._raise_window(i)
+        min_to = max_to = None
+        allin_ok = allin_to <= rnd.current_bet
+        if not isinstance(window, str):
+            low, high = window
+            allin_ok = high is None or allin_to <= high
+            if allin_to >= low:
+                min_to, max_to = low, allin_to if high is None else min(high, allin_to)
+        return LegalActions(
+            player=p.name,
+            current_bet=rnd.current_bet,
+            to_call=to_call,
+            call_amount=min(to_call, p.stack),
+            can_check=to_call == 0,
+            min_to=min_to,
+            max_to=max_to,
+            allin_to=allin_to,
+            allin_ok=allin_ok,
+        )
+
+    # -- actions -------------------------------------------------------------------------
+
+    def verify(self, action: Action) -> ActionEvent:
+        """The event `action` would make, or an `IllegalAction` saying why it is refused."""
+        i = self._require_turn()
+        p = self._players[i]
+        if action.player is not None and action.player != p.name:
+            if action.player not in self._index:
+                raise IllegalAction(f"{action.player} is not playing this hand")
+            raise NotYourTurn(f"it is {p.name}'s turn, not {action.player}'s")
+        resolved = self._resolve(i, action)
+        return ActionEvent(
+            player=p.name,
+            action=action,
+            verb=resolved.verb,
+            added=resolved.added,
+            total=resolved.total,
+            all_in=resolved.verb != "fold" and resolved.added == p.stack,
+            street=self.street,
+        )
+
+    def apply(self, action: Action) -> ActionEvent:
+        """Verify `action`, carry it out, move the hand on, and return its event."""
+        event = self.verify(action)
+        i = self._index[event.player]
+        p = self._players[i]
+        p.stack -= event.added
+        p.bet += event.added
+        p.live += event.added
+        if event.verb == "fold":
+            p.folded = True
+        elif event.verb in ("bet", "raise"):
+            self._structure.record(self._rnd, event.total)
+        p.acted = True
+        p.acted_level = self._rnd.current_bet
+        self.events.append(event)
+        if sum(not q.folded for q in self._players) == 1:
+            self._close_round()
+        else:
+            self._to_act = self._scan(i + 1)
+            if self._to_act is None:
+                self._close_round()
+        return event
+
+    def verify_showdown(self, ranking: Ranking) -> ShowdownEvent:
+        """How the pots would go with this ranking, or a `ShowdownError` saying why not."""
+        if self.phase is not Phase.SHOWDOWN:
+            if self.phase is Phase.BETTING:
+                raise ShowdownError(f"the betting is not over: {self.to_act} is to act")
+            raise ShowdownError("this hand is over")
+        for group in ranking:
+            for name in group:
+                if name not in self._index:
+                    raise ShowdownError(f"{name} is not playing this hand")
+                if self._players[self._index[name]].folded:
+                    raise ShowdownError(f"{name} folded and cannot win a pot")
+        awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit)
+        return ShowdownEvent(ranking, tuple(awards))
+
+    def showdown(self, ranking: Ranking) -> ShowdownEvent:
+        """Settle every pot from the showdown ranking; the hand is then complete."""
+        event = self.verify_showdown(ranking)
+        self.showdown_event = event
+        self._finish(event.awards, by_fold=False)
+        return event
+
+    # -- the machinery -------------------------------------------------------------------
+
+    def _require_turn(self) -> int:
+        if self._to_act is None:
+            if self.phase is Phase.SHOWDOWN:
+                raise HandOver("the betting is over: give the showdown result")
+            raise HandOver("the hand is over: deal the next one")
+        return self._to_act
+
+    def _post_forced_bets(self) -> None:
+        players, cfg, n = self._players, self.config, len(self._players)
+        b = self._button
+        small, big = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        if cfg.ante and cfg.bb_ante:
+            self._post(big, cfg.ante, "big-blind ante", live=False)
+        elif cfg.ante:
+            for k in range(1, n + 1):
+                self._post((b + k) % n, cfg.ante, "ante", live=False)
+        self._post(small, cfg.small_blind, "small blind")
+        self._post(big, cfg.big_blind, "big blind")
+        players[small].nominal, players[big].nominal = cfg.small_blind, cfg.big_blind
+        last, opening = big, cfg.big_blind
+        straddler = (big + 1) % n
+        if cfg.straddle and n >= 3 and players[straddler].stack > cfg.straddle_amount:
+            self._post(straddler, cfg.straddle_amount, "straddle")
+            last, opening = straddler, cfg.straddle_amount
+        # An all-in big blind still sets the full price (WSOP Live 150).
+        self._structure.start_round(self._rnd, opening)
+        self._to_act = self._scan(last + 1)
+        if self._to_act is None:
+            self._close_round()
+
+    def _post(self, i: int, amount: int, kind: str, *, live: bool = True) -> None:
+        p = self._players[i]
+        put = min(amount, p.stack)
+        p.stack -= put
+        if live:
+            p.bet += put
+            p.live += put
+        else:
+            p.dead += put
+        self.forced.append(ForcedBet(p.name, kind, put, p.stack == 0))
+
+    def _others_have_chips(self, i: int) -> bool:
+        return any(q.stack > 0 and not q.folded for j, q in enumerate(self._players) if j != i)
+
+    def _needs_action(self, i: int) -> bool:
+        p = self._players[i]
+        if p.folded or p.stack == 0:
+            return False
+        owes = p.bet < self._rnd.current_bet
+        # A player who owes nothing is not asked when nobody left could call a bet.
+        if not owes and not self._others_have_chips(i):
+            return False
+        return owes or not p.acted
+
+    def _scan(self, start: int) -> int | None:
+        n = len(self._players)
+        for k in range(n):
+            j = (start + k) % n
+            if self._needs_action(j):
+                return j
+        return None
+
+    def _raise_window(self, i: int) -> tuple[int, int | None] | str:
+        """The bounds of a bet or raise for player i, or why he may not make one."""
+        p, rnd = self._players[i], self._rnd
+        if p.stack <= rnd.current_bet - p.bet:
+            return f"{p.name} has no chips beyond the call"
+        if not self._others_have_chips(i):
+            return "nobody left in the hand could call a raise: call or fold"
+        if p.acted and not self._structure.reopens(rnd, rnd.current_bet - p.acted_level):
+            return (
+                f"the betting is not reopened for {p.name} (the all-in since he acted was "
+                "less than a full raise): call or fold"
+            )
+        bounds = self._structure.bounds(rnd, self._raise_context(p))
+        if bounds is None:
+            return f"the betting is capped ({self.config.cap} raises): call or fold"
+        return bounds
+
+    def _raise_context(self, p: _Player) -> RaiseContext:
+        preflop = self._rnd.street == 0
+        front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in self._players)
+        pot = sum(q.dead + q.live - q.bet for q in self._players)
+        in_hand = sum(not q.folded for q in self._players)
+        return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=in_hand)
+
+    def _resolve(self, i: int, action: Action) -> _Resolved:
+        p, rnd = self._players[i], self._rnd
+        to_call = max(rnd.current_bet - p.bet, 0)
+        kind = action.kind
+        if kind is ActionKind.FOLD:
+            return _Resolved("fold", 0, p.bet)
+        if kind is ActionKind.CHECK:
+            if to_call:
+                raise IllegalAction(f"{p.name} cannot check: {to_call} to call")
+            return _Resolved("check", 0, p.bet)
+        if kind is ActionKind.CALL or (
+            kind is ActionKind.ALLIN and p.bet + p.stack <= rnd.current_bet
+        ):
+            if not to_call:
+                return _Resolved("check", 0, p.bet)
+            added = min(to_call, p.stack)
+            return _Resolved("call", added, p.bet + added)
+        if kind is ActionKind.ALLIN:
+            return self._resolve_raise(i, p.bet + p.stack)
+        if action.amount is None:
+            raise UsageError("a bet or raise needs an amount: the total bet for this round")
+        return self._resolve_raise(i, action.amount)
+
+    def _resolve_raise(self, i: int, total: int) -> _Resolved:
+        p, rnd = self._players[i], self._rnd
+        verb = "raise" if rnd.current_bet else "bet"
+        if total <= rnd.current_bet:
+            if total == rnd.current_bet:
+                raise IllegalAction(f"{total} is the current bet: say call to match it")
+            raise IllegalAction(
+                f"a {verb} must make the total more than the current bet of {rnd.current_bet}"
+            )
+        if total > p.bet + p.stack:
+            raise IllegalAction(
+                f"{p.name} has only {p.stack} behind: the most is {p.bet + p.stack} (all-in)"
+            )
+        window = self._raise_window(i)
+        if isinstance(window, str):
+            raise IllegalAction(window)
+        low, high = window
+        if high is not None and total > high:
+            what = "fixed-limit" if low == high else "pot-limit"
+            raise IllegalAction(f"the {what} maximum is a {verb} to {high}")
+        if total < low and total != p.bet + p.stack:
+            raise IllegalAction(f"the minimum {verb} is to {low}")
+        return _Resolved(verb, total - p.bet, total)
+
+    def _return_uncalled(self) -> None:
+        ranked = sorted(self._players, key=lambda q: q.bet, reverse=True)
+        top, second = ranked[0], ranked[1]
+        excess = top.bet - second.bet
+        if excess > 0:
+            top.stack += excess
+            top.bet -= excess
+            top.live -= excess
+            self.returned[top.name] = self.returned.get(top.name, 0) + excess
+
+    def _close_round(self) -> None:
+        self._to_act = None
+        self._return_uncalled()
+        in_hand = [p for p in self._players if not p.folded]
+        for p in self._players:
+            p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
+        if len(in_hand) == 1:
+            awards = award_pots(self.pots(), ((in_hand[0].name,),))
+            self._finish(tuple(awards), by_fold=True)
+            return
+        if self._rnd.street == len(STREETS) - 1:
+            self.phase = Phase.SHOWDOWN
+            return
+        self._rnd = RoundState(street=self._rnd.street + 1)
+        self._structure.start_round(self._rnd, 0)
+        self._to_act = self._scan(self._button + 1)
+        if self._to_act is None:
+            self._close_round()
+
+    def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool) -> None:
+        won: dict[str, int] = {}
+        for award in awards:
+            for name, amount in award.shares:
+                won[name] = won.get(name, 0) + amount
+        for p in self._players:
+            p.stack += won.get(p.name, 0)
+            p.live = p.dead = p.bet = 0
+        self.phase = Phase.COMPLETE
+        self.result = HandResult(
+            start={p.name: p.start for p in self._players},
+            final={p.name: p.stack for p in self._players},
+            awards=awards,
+            returned=dict(self.returned),
+            by_fold=by_fold,
+        )
+
+
+def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
+    ordered = sorted(seats, key=lambda s: s.seat)
+    if len(ordered) < 2:
+        raise IllegalAction("a hand needs at least two players with chips")
+    names = [s.name for s in ordered]
+    if len(set(names)) != len(names):
+        raise IllegalAction("two players have the same name")
+    if len({s.seat for s in ordered}) != len(ordered):
+        raise IllegalAction("two players sit in the same seat")
+    for s in ordered:
+        if s.stack <= 0:
+            raise IllegalAction(f"{s.name} has no chips and cannot be dealt in")
+    return ordered
+
+
+def _button_index(players: list[_Player], button: int) -> int:
+    for i, p in enumerate(players):
+        if p.seat == button:
+            return i
+    raise IllegalAction(f"the button must be on the seat of a player dealt in (seat {button})")
+
+
+__all__ = [
+    "STREETS",
+    "ForcedBet",
+    "Hand",
+    "HandResult",
+    "Phase",
+    "PlayerView",
+    "SeatInfo",
+    "ShowdownEvent",
+]

@@ -1,0 +1,132 @@
+"""Pots and side pots from what each player put in, and how a pot is split.
+
+Live bets make one layer per all-in level; dead money (antes) sits in the main pot, where
+every player still in is eligible. Folded players' chips stay in the layers they reached.
+Adjacent layers with the same eligible players are one pot (DESIGN section 3, TDA 21).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import ShowdownError
+from .ranking import Ranking
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one player put in this hand: live bets, dead money (antes), and whether he folded."""
+
+    player: str
+    live: int
+    dead: int = 0
+    folded: bool = False
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A pot: its chips and the players who may win it, in order of play."""
+
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PotAward:
+    """How one pot was settled: the pot, its name, and what each winner took."""
+
+    name: str
+    pot: Pot
+    shares: tuple[tuple[str, int], ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.shares)
+
+
+def pot_name(index: int) -> str:
+    """"main pot", "side pot 1", "side pot 2", ..."""
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
+def build_pots(contributions: Sequence[Contribution]) -> list[Pot]:
+    """The main pot and side pots, in order (main first).
+
+    `contributions` must be in order of play from the first seat left of the button: the
+    eligible players of each pot keep that order.
+    """
+    in_hand = [c for c in contributions if not c.folded]
+    levels = sorted({c.live for c in in_hand if c.live > 0})
+    layers: list[Pot] = []
+    dead = sum(c.dead for c in contributions)
+    if dead:
+        layers.append(Pot(dead, tuple(c.player for c in in_hand)))
+    previous = 0
+    for level in levels:
+        amount = sum(min(max(c.live - previous, 0), level - previous) for c in contributions)
+        eligible = tuple(c.player for c in in_hand if c.live >= level)
+        layers.append(Pot(amount, eligible))
+        previous = level
+    # A folded player's bet above every live player's total cannot stand after the uncalled
+    # bet went back, but if it ever did it must not vanish: it joins the top pot.
+    above = sum(max(c.live - previous, 0) for c in contributions)
+    if above and layers:
+        top = layers[-1]
+        layers[-1] = Pot(top.amount + above, top.eligible)
+    return _merge(layers)
+
+
+def _merge(layers: list[Pot]) -> list[Pot]:
+    pots: list[Pot] = []
+    for layer in layers:
+        if layer.amount == 0:
+            continue
+        if pots and pots[-1].eligible == layer.eligible:
+            pots[-1] = Pot(pots[-1].amount + layer.amount, layer.eligible)
+        else:
+            pots.append(layer)
+    return pots
+
+
+def split_amount(amount: int, winners: Sequence[str], *, chip_unit: int = 1) -> list[int]:
+    """Divide `amount` among `winners` (in order of play from the left of the button).
+
+    Equal shares in units of the smallest chip; the units left over go one each to the first
+    winners; a remainder smaller than a unit goes with the first odd unit (TDA 20).
+    """
+    count = len(winners)
+    units, crumbs = divmod(amount, chip_unit)
+    share, odd = divmod(units, count)
+    shares = [share * chip_unit + (chip_unit if i < odd else 0) for i in range(count)]
+    shares[0] += crumbs
+    return shares
+
+
+def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
+    """The players of the best ranked group that may win this pot.
+
+    A pot with a single eligible player goes to him without being named; a pot that no named
+    player may win is refused with the eligible players named.
+    """
+    for group in ranking:
+        winners = tuple(player for player in pot.eligible if player in group)
+        if winners:
+            return winners
+    if len(pot.eligible) == 1:
+        return pot.eligible
+    raise ShowdownError(
+        f"the {name} ({pot.amount}) needs a winner: eligible players are "
+        + ", ".join(pot.eligible)
+    )
+
+
+def award_pots(pots: Sequence[Pot], ranking: Ranking, *, chip_unit: int = 1) -> list[PotAward]:
+    """Settle every pot on its own from the showdown ranking."""
+    awards = []
+    for index, pot in enumerate(pots):
+        name = pot_name(index)
+        winners = pot_winners(pot, ranking, name)
+        shares = split_amount(pot.amount, winners, chip_unit=chip_unit)
+        awards.append(PotAward(name, pot, tuple(zip(winners, shares, strict=True))))
+    return awards
