@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """The words of a betting action. `BET` is "make my total bet this round N" (TDA 43-B)."""
 
     FOLD = "fold"
@@ -112,7 +112,9 @@ class LegalActions:
         parts = ["check" if self.can_check else f"call {self.call_amount}"]
         if self.min_to is not None and self.max_to is not None:
             verb = "raise" if self.current_bet > 0 else "bet"
-            span = str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
+            span = (
+                str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
+            )
             parts.append(f"{verb} {span}")
         if self.allin_ok:
             parts.append(f"all-in {self.allin_to}")

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .errors import ConfigError
 
 
-class Game(str, Enum):
+class Game(StrEnum):
     """The games Marquoir keeps the books for."""
 
     HOLDEM = "holdem"
 
 
-class BettingKind(str, Enum):
+class BettingKind(StrEnum):
     """Betting structures: no-limit, pot-limit, fixed-limit."""
 
     NO_LIMIT = "nl"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
@@ -22,7 +22,7 @@ from .ranking import Ranking
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where a hand stands: players betting, waiting for the showdown result, or over."""
 
     BETTING = "betting"
@@ -176,6 +176,11 @@ class Hand:
     def to_act(self) -> str | None:
         """The player whose turn it is, or None when no betting is pending."""
         return None if self._to_act is None else self._players[self._to_act].name
+
+    @property
+    def start_stacks(self) -> dict[str, int]:
+        """Each player's chips behind when the hand was dealt."""
+        return {p.name: p.start for p in self._players}
 
     @property
     def current_bet(self) -> int:

@@ -46,7 +46,7 @@ class PotAward:
 
 
 def pot_name(index: int) -> str:
-    """"main pot", "side pot 1", "side pot 2", ..."""
+    """ "main pot", "side pot 1", "side pot 2", ..."""
     return "main pot" if index == 0 else f"side pot {index}"
 
 
@@ -116,8 +116,7 @@ def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
     if len(pot.eligible) == 1:
         return pot.eligible
     raise ShowdownError(
-        f"the {name} ({pot.amount}) needs a winner: eligible players are "
-        + ", ".join(pot.eligible)
+        f"the {name} ({pot.amount}) needs a winner: eligible players are " + ", ".join(pot.eligible)
     )
 
 
