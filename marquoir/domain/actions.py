@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class ActionKind(StrEnum):
@@ -16,8 +16,7 @@ class ActionKind(StrEnum):
     ALLIN = "allin"
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """An action as announced: the kind, the total bet for `BET`, and optionally who says it.
 
     `player` set means "refuse unless this player is the one to act" (`--as PLAYER`).
@@ -48,8 +47,7 @@ class Action:
         return cls(ActionKind.ALLIN, player=player)
 
 
-@dataclass(frozen=True)
-class ActionEvent:
+class ActionEvent(NamedTuple):
     """What an action did, as the log keeps it.
 
     `verb` is what happened in poker words (fold, check, call, bet, raise, complete); `added`
@@ -80,8 +78,7 @@ class ActionEvent:
         return text + (" (all-in)" if self.all_in else "")
 
 
-@dataclass(frozen=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the player to act may do, with the amounts.
 
     `to_call` is what he owes; `call_amount` what a call puts in (less when he is short).

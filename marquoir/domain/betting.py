@@ -7,12 +7,11 @@ last acted reopens the betting for him.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .config import BettingKind, TableConfig
 
 
-@dataclass
 class RoundState:
     """The betting state of one round (street).
 
@@ -21,16 +20,18 @@ class RoundState:
     `opened` whether the opening bet is in and `raises` how many full raises followed it.
     """
 
-    street: int
-    current_bet: int = 0
-    min_inc: int = 0
-    full_level: int = 0
-    opened: bool = False
-    raises: int = 0
+    __slots__ = ("current_bet", "full_level", "min_inc", "opened", "raises", "street")
+
+    def __init__(self, street: int) -> None:
+        self.street = street
+        self.current_bet = 0
+        self.min_inc = 0
+        self.full_level = 0
+        self.opened = False
+        self.raises = 0
 
 
-@dataclass(frozen=True)
-class RaiseContext:
+class RaiseContext(NamedTuple):
     """What a structure needs to know about the table when bounding a raise."""
 
     bet: int  # the acting player's bet in front

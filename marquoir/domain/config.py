@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .errors import ConfigError
 
@@ -22,16 +22,7 @@ class BettingKind(StrEnum):
     FIXED_LIMIT = "fl"
 
 
-@dataclass(frozen=True)
-class TableConfig:
-    """Everything about a table's rules that stays fixed for a hand.
-
-    Amounts are in chips. `small_bet` / `big_bet` are the fixed-limit units (default: the big
-    blind and twice the big blind); `cap` is the number of raises allowed after the opening
-    bet in fixed-limit (None: no cap). `chip_unit` is the smallest chip in play: split pots
-    are divided in units of it.
-    """
-
+class _ConfigFields(NamedTuple):
     small_blind: int
     big_blind: int
     game: Game = Game.HOLDEM
@@ -45,8 +36,22 @@ class TableConfig:
     heads_up_uncapped: bool = False
     chip_unit: int = 1
 
-    def __post_init__(self) -> None:
+
+class TableConfig(_ConfigFields):
+    """Everything about a table's rules that stays fixed for a hand; validated when made.
+
+    Amounts are in chips. `small_bet` / `big_bet` are the fixed-limit units (default: the big
+    blind and twice the big blind); `cap` is the number of raises allowed after the opening
+    bet in fixed-limit (None: no cap). `chip_unit` is the smallest chip in play: split pots
+    are divided in units of it.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: object, **kwargs: object) -> TableConfig:
+        self = super().__new__(cls, *args, **kwargs)  # type: ignore[arg-type]
         self.validate()
+        return self
 
     @property
     def limits(self) -> tuple[int, int]:

@@ -9,8 +9,8 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
@@ -30,8 +30,7 @@ class Phase(StrEnum):
     COMPLETE = "complete"
 
 
-@dataclass(frozen=True)
-class SeatInfo:
+class SeatInfo(NamedTuple):
     """A player dealt in: name, seat number (order of play) and chips behind."""
 
     name: str
@@ -39,8 +38,7 @@ class SeatInfo:
     stack: int
 
 
-@dataclass(frozen=True)
-class ForcedBet:
+class ForcedBet(NamedTuple):
     """An ante, blind or straddle posted at the start of a hand."""
 
     player: str
@@ -49,8 +47,7 @@ class ForcedBet:
     all_in: bool
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """A player's position in the hand: chips behind, in front, put in, folded."""
 
     name: str
@@ -71,16 +68,14 @@ class PlayerView:
         return self.live + self.dead
 
 
-@dataclass(frozen=True)
-class ShowdownEvent:
+class ShowdownEvent(NamedTuple):
     """The showdown as the log keeps it: the ranking given and how each pot went."""
 
     ranking: Ranking
     awards: tuple[PotAward, ...]
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """The end of a hand: stacks before and after, each pot and its winners, returned bets."""
 
     start: dict[str, int]
@@ -103,24 +98,39 @@ class HandResult:
         return totals
 
 
-@dataclass
 class _Player:
-    name: str
-    seat: int
-    start: int
-    stack: int
-    bet: int = 0
-    live: int = 0
-    dead: int = 0
-    folded: bool = False
-    acted: bool = False
-    acted_level: int = 0
-    # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
-    nominal: int = 0
+    """A player's mutable position during the hand."""
+
+    __slots__ = (
+        "acted",
+        "acted_level",
+        "bet",
+        "dead",
+        "folded",
+        "live",
+        "name",
+        "nominal",
+        "seat",
+        "stack",
+        "start",
+    )
+
+    def __init__(self, name: str, seat: int, stack: int) -> None:
+        self.name = name
+        self.seat = seat
+        self.start = stack
+        self.stack = stack
+        self.bet = 0
+        self.live = 0
+        self.dead = 0
+        self.folded = False
+        self.acted = False
+        self.acted_level = 0
+        # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
+        self.nominal = 0
 
 
-@dataclass
-class _Resolved:
+class _Resolved(NamedTuple):
     verb: str
     added: int
     total: int
@@ -132,7 +142,7 @@ class Hand:
     def __init__(self, config: TableConfig, seats: Sequence[SeatInfo], button: int) -> None:
         self.config = config
         self._structure = structure_for(config)
-        self._players = [_Player(s.name, s.seat, s.stack, s.stack) for s in _checked(seats)]
+        self._players = [_Player(s.name, s.seat, s.stack) for s in _checked(seats)]
         self._index = {p.name: i for i, p in enumerate(self._players)}
         self._button = _button_index(self._players, button)
         self.forced: list[ForcedBet] = []

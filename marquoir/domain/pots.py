@@ -8,14 +8,13 @@ Adjacent layers with the same eligible players are one pot (DESIGN section 3, TD
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import ShowdownError
 from .ranking import Ranking
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(NamedTuple):
     """What one player put in this hand: live bets, dead money (antes), and whether he folded."""
 
     player: str
@@ -24,16 +23,14 @@ class Contribution:
     folded: bool = False
 
 
-@dataclass(frozen=True)
-class Pot:
+class Pot(NamedTuple):
     """A pot: its chips and the players who may win it, in order of play."""
 
     amount: int
     eligible: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class PotAward:
+class PotAward(NamedTuple):
     """How one pot was settled: the pot, its name, and what each winner took."""
 
     name: str

@@ -1,0 +1,72 @@
+"""The command line: `main` parses the hot verbs itself and hands the rest to typer.
+
+Errors are turned into one `Error: ...` line and an exit code here, and only here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from typing import Any
+
+from ..domain import MarquoirError
+from . import fast
+
+_click_command: Any = None
+
+
+def error(message: str, where: str = "") -> None:
+    """Print the one error line."""
+    print(f"Error: {where}{message}", file=sys.stderr)
+
+
+def dispatch(args: list[str], *, db: str | None, where: str = "") -> int:
+    """Run one command line (without the word `marquoir`); return its exit code."""
+    try:
+        if fast.run(args, db):
+            return 0
+        return _run_typer(args, db, where)
+    except MarquoirError as failure:
+        error(str(failure), where)
+        return failure.exit_code
+    except sqlite3.Error as failure:
+        error(f"database: {failure}", where)
+        return 1
+
+
+def _run_typer(args: list[str], db: str | None, where: str) -> int:
+    global _click_command
+    import typer
+    import typer.main
+
+    from .app import app
+
+    if _click_command is None:
+        _click_command = typer.main.get_command(app)
+    full = (["--db", db] if db else []) + (args or ["--help"])
+    try:
+        result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
+    except typer.Exit as stop:
+        return int(stop.exit_code)
+    except typer.Abort:
+        error("aborted", where)
+        return 1
+    except typer.TyperException as failure:
+        error(failure.format_message(), where)
+        return int(failure.exit_code)
+    return result if isinstance(result, int) else 0
+
+
+def split_db(args: list[str]) -> tuple[str | None, list[str]]:
+    """Take a leading `--db PATH` (or `--db=PATH`) off the arguments."""
+    if len(args) >= 2 and args[0] == "--db":
+        return args[1], args[2:]
+    if args and args[0].startswith("--db="):
+        return args[0][5:], args[1:]
+    return None, args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The `marquoir` console script."""
+    db, args = split_db(list(sys.argv[1:] if argv is None else argv))
+    return dispatch(args, db=db)

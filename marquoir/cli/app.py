@@ -1,0 +1,298 @@
+"""The typer application: every command, with its help. Imported only off the fast path."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Annotated
+
+import typer
+
+from ..domain import Action, BettingKind, Game, TableConfig
+from ..domain.table import CavePolicy, SessionSettings
+from . import commands
+
+app = typer.Typer(
+    name="marquoir",
+    help="Marquoir keeps the books of a real card table: bets, pots, stacks, caves, who pays whom.",
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+AsOption = Annotated[
+    str | None, typer.Option("--as", help="Refuse unless PLAYER is the one to act.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def _db(ctx: typer.Context) -> str | None:
+    db: str | None = ctx.obj
+    return db
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="The database file (default: $MARQUOIR_DB, else marquoir.db in the app dir).",
+        ),
+    ] = None,
+) -> None:
+    """Marquoir: the scorekeeper beside a real card table."""
+    ctx.obj = db
+
+
+def chips(text: str) -> int:
+    """A number of chips: a whole number, 0 or more."""
+    if not text.strip().isdigit():
+        raise typer.BadParameter(f"an amount is a whole number of chips (got {text!r})")
+    return int(text)
+
+
+def _pair(text: str, option: str) -> tuple[int, int]:
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise typer.BadParameter(f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text!r})")
+    return int(parts[0]), int(parts[1])
+
+
+def _money(text: str) -> str:
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise typer.BadParameter(f"not an amount of money: {text!r}") from None
+    if not value.is_finite() or value <= 0:
+        raise typer.BadParameter(f"a chip must be worth more than 0 (got {text!r})")
+    return str(value)
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The session's name (one word).")],
+    blinds: Annotated[str, typer.Option(help="Small and big blind, e.g. 1/2.")],
+    game: Annotated[Game, typer.Option(help="The game.")] = Game.HOLDEM,
+    betting: Annotated[
+        BettingKind, typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit).")
+    ] = BettingKind.NO_LIMIT,
+    ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
+    bb_ante: Annotated[
+        bool, typer.Option("--bb-ante", help="The big blind alone posts the ante for the table.")
+    ] = False,
+    straddle: Annotated[
+        bool, typer.Option("--straddle", help="A live straddle (twice the big blind) each hand.")
+    ] = False,
+    limits: Annotated[
+        str | None, typer.Option(help="Fixed-limit small/big bet (default: BB/2BB).")
+    ] = None,
+    cap: Annotated[
+        int, typer.Option(parser=chips, help="Fixed-limit raises allowed after the opening bet.")
+    ] = 3,
+    heads_up_uncapped: Annotated[
+        bool, typer.Option("--heads-up-uncapped", help="No raise cap heads-up (fixed-limit).")
+    ] = False,
+    cave: Annotated[int | None, typer.Option(parser=chips, help="Default buy-in in chips.")] = None,
+    cave_min: Annotated[int | None, typer.Option(parser=chips, help="Smallest buy-in.")] = None,
+    cave_max: Annotated[int | None, typer.Option(parser=chips, help="Largest buy-in.")] = None,
+    recaves: Annotated[
+        int | None, typer.Option(parser=chips, help="Re-buys allowed per player (default: any).")
+    ] = None,
+    chip_value: Annotated[str, typer.Option(help="What one chip is worth in money.")] = "1",
+    currency: Annotated[str, typer.Option(help="The money's currency.")] = "EUR",
+    chip_unit: Annotated[
+        int,
+        typer.Option(parser=chips, help="The smallest chip in play: split pots go in units of it."),
+    ] = 1,
+) -> None:
+    """Start a session (it becomes the current one)."""
+    small_blind, big_blind = _pair(blinds, "--blinds")
+    small_bet = big_bet = None
+    if limits is not None:
+        small_bet, big_bet = _pair(limits, "--limits")
+    config = TableConfig(
+        small_blind=small_blind,
+        big_blind=big_blind,
+        game=game,
+        betting=betting,
+        ante=ante,
+        bb_ante=bb_ante,
+        straddle=straddle,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        cap=cap,
+        heads_up_uncapped=heads_up_uncapped,
+        chip_unit=chip_unit,
+    )
+    caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
+    settings = SessionSettings(config, caves, _money(chip_value), currency)
+    commands.new(_db(ctx), name, settings)
+
+
+@app.command()
+def use(
+    ctx: typer.Context, name: Annotated[str, typer.Argument(help="The session to make current.")]
+) -> None:
+    """Make another session current."""
+    commands.use(_db(ctx), name)
+
+
+@app.command()
+def sessions(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """List the sessions of the file (* marks the current one)."""
+    commands.sessions(_db(ctx), as_json=as_json)
+
+
+PlayerArg = Annotated[str, typer.Argument(help="The player's name (one word).")]
+
+
+@app.command()
+def seat(
+    ctx: typer.Context,
+    player: PlayerArg,
+    seat: Annotated[
+        int | None, typer.Option(help="Seat number, 1 to 10 (default: first free).", parser=chips)
+    ] = None,
+    cave: Annotated[
+        int | None, typer.Option(help="Buy-in in chips (default: the session's).", parser=chips)
+    ] = None,
+) -> None:
+    """Sit a player down and buy in."""
+    commands.seat(_db(ctx), player, seat=seat, cave=cave)
+
+
+@app.command()
+def recave(
+    ctx: typer.Context,
+    player: PlayerArg,
+    chips: Annotated[
+        int | None, typer.Argument(help="Chips (default: the session's cave).", parser=chips)
+    ] = None,
+) -> None:
+    """Re-buy, between hands only."""
+    commands.recave(_db(ctx), player, chips)
+
+
+@app.command()
+def leave(ctx: typer.Context, player: PlayerArg) -> None:
+    """Cash out the stack and leave, between hands only."""
+    commands.leave(_db(ctx), player)
+
+
+@app.command()
+def button(ctx: typer.Context, player: PlayerArg) -> None:
+    """The next deal puts the button on PLAYER."""
+    commands.button(_db(ctx), player)
+
+
+@app.command()
+def sitout(ctx: typer.Context, player: PlayerArg) -> None:
+    """PLAYER skips the next hands."""
+    commands.sitout(_db(ctx), player)
+
+
+@app.command()
+def back(ctx: typer.Context, player: PlayerArg) -> None:
+    """PLAYER plays again."""
+    commands.back(_db(ctx), player)
+
+
+@app.command()
+def deal(ctx: typer.Context) -> None:
+    """Start a hand: button, forced bets, who acts."""
+    commands.deal(_db(ctx))
+
+
+@app.command()
+def check(ctx: typer.Context, as_: AsOption = None) -> None:
+    """The player to act checks."""
+    commands.act(_db(ctx), Action.check(as_))
+
+
+@app.command()
+def call(ctx: typer.Context, as_: AsOption = None) -> None:
+    """The player to act calls (a check when there is nothing to call)."""
+    commands.act(_db(ctx), Action.call(as_))
+
+
+@app.command()
+def fold(ctx: typer.Context, as_: AsOption = None) -> None:
+    """The player to act folds."""
+    commands.act(_db(ctx), Action.fold(as_))
+
+
+@app.command()
+def allin(ctx: typer.Context, as_: AsOption = None) -> None:
+    """The player to act puts his whole stack in."""
+    commands.act(_db(ctx), Action.allin(as_))
+
+
+AmountArg = Annotated[
+    int, typer.Argument(help="The total bet for this round.", metavar="N", parser=chips)
+]
+
+
+@app.command()
+def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+    """Make the total bet for this round N (same as raise)."""
+    commands.act(_db(ctx), Action.bet(n, as_))
+
+
+@app.command("raise")
+def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+    """Make the total bet for this round N (same as bet)."""
+    commands.act(_db(ctx), Action.bet(n, as_))
+
+
+@app.command()
+def win(
+    ctx: typer.Context,
+    players: Annotated[list[str], typer.Argument(help="The winners; several players tie.")],
+) -> None:
+    """Showdown: these players tie for the best hand, the others lose."""
+    commands.win(_db(ctx), players)
+
+
+@app.command()
+def showdown(
+    ctx: typer.Context,
+    ranking: Annotated[str, typer.Argument(help='The ranking, e.g. "alice > bob = carol".')],
+) -> None:
+    """Showdown as a ranking: '>' beats, '=' ties; players not named lost or mucked."""
+    commands.showdown(_db(ctx), ranking)
+
+
+@app.command()
+def undo(ctx: typer.Context) -> None:
+    """Undo the last recorded event of the session."""
+    commands.undo(_db(ctx))
+
+
+@app.command()
+def status(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
+    commands.status(_db(ctx), as_json=as_json)
+
+
+@app.command()
+def stacks(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """Each player's stack, caves, recaves and result so far."""
+    commands.stacks(_db(ctx), as_json=as_json)
+
+
+@app.command()
+def play(
+    ctx: typer.Context,
+    file: Annotated[
+        str | None, typer.Argument(help="A script of commands (default: interactive or stdin).")
+    ] = None,
+) -> None:
+    """Interactive mode, or run a script of commands (FILE or stdin), one per line."""
+    from .play import run_play
+
+    code = run_play(_db(ctx), file)
+    if code:
+        raise typer.Exit(code)

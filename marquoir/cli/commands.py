@@ -1,0 +1,194 @@
+"""What each command does, shared by the fast path, the typer app and `play`.
+
+Each function opens the database, calls one storage function, and prints the result.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..domain import Action, tie
+from ..domain.actions import ActionEvent
+from ..domain.hand import ShowdownEvent
+from ..domain.ranking import parse_ranking
+from ..domain.table import SessionSettings, Table
+from ..storage.codec import settings_to_dict
+from ..storage.ledger import Ledger, Outcome
+from ..storage.paths import database_path
+from . import render
+
+
+def ledger(db: str | None) -> Ledger:
+    return Ledger(database_path(db))
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _run(db: str | None, command: Any) -> Outcome:
+    with ledger(db) as book:
+        outcome: Outcome = book.execute(command)
+    return outcome
+
+
+def act(db: str | None, action: Action) -> None:
+    """check, call, fold, allin, bet N, raise N."""
+    outcome = _run(db, lambda table: table.act_event(action))
+    assert isinstance(outcome.detail, ActionEvent)
+    print("\n".join(render.action_lines(outcome.detail, outcome.table)))
+
+
+def deal(db: str | None) -> None:
+    outcome = _run(db, lambda table: table.deal_event())
+    print("\n".join(render.deal_lines(outcome.table)))
+
+
+def showdown(db: str | None, ranking_text: str) -> None:
+    ranking = parse_ranking(ranking_text)
+    _print_showdown(_run(db, lambda table: table.showdown_event(ranking)))
+
+
+def win(db: str | None, players: list[str]) -> None:
+    ranking = tie(players)
+    _print_showdown(_run(db, lambda table: table.showdown_event(ranking)))
+
+
+def _print_showdown(outcome: Outcome) -> None:
+    assert isinstance(outcome.detail, ShowdownEvent)
+    print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
+
+
+def undo(db: str | None) -> None:
+    with ledger(db) as book:
+        _session, stored, table = book.undo()
+    print(f"undone: {describe_stored(stored.kind, stored.data)}")
+    print(render.next_step(table))
+
+
+def describe_stored(kind: str, data: dict[str, Any]) -> str:
+    """A stored event in words, for undo and logs."""
+    if kind == "action":
+        verb = data.get("verb", data["action"])
+        player = data.get("player", "?")
+        if verb in ("bet", "raise"):
+            return f"{player} {'bets' if verb == 'bet' else 'raises to'} {data.get('total')}"
+        if verb == "call":
+            return f"{player} calls {data.get('added')}"
+        return f"{player} {verb}s"
+    if kind == "deal":
+        return f"the deal of hand {data['hand']}"
+    if kind == "showdown":
+        return "the showdown " + " > ".join(" = ".join(g) for g in data["ranking"])
+    if kind == "seat":
+        return f"{data['player']} sits in seat {data['seat']} with {data['chips']}"
+    if kind == "recave":
+        return f"{data['player']} recaves {data['chips']}"
+    if kind == "leave":
+        return f"{data['player']} leaves with {data['chips']}"
+    if kind == "button":
+        return f"the button set on {data['player']}"
+    if kind == "sitout":
+        return f"{data['player']} sits out"
+    return f"{data['player']} is back"
+
+
+def status(db: str | None, *, as_json: bool) -> None:
+    with ledger(db) as book:
+        session, table = book.read()
+    if as_json:
+        _print_json(render.status_dict(session.name, table))
+    else:
+        print(render.status_text(session.name, table))
+
+
+def stacks(db: str | None, *, as_json: bool) -> None:
+    with ledger(db) as book:
+        session, table = book.read()
+    if as_json:
+        _print_json(render.stacks_dict(session.name, table))
+    else:
+        print(render.stacks_text(session.name, table))
+
+
+def new(db: str | None, name: str, settings: SessionSettings) -> None:
+    with ledger(db) as book:
+        book.create_session(name, settings)
+    print(f"session {name} created and current: {render.game_title(Table(settings))}")
+    caves = settings.caves
+    if caves.default is not None:
+        print(
+            f"default cave {caves.default} chips, a chip is worth {settings.chip_value} "
+            f"{settings.currency}"
+        )
+
+
+def use(db: str | None, name: str) -> None:
+    with ledger(db) as book:
+        book.use(name)
+    print(f"session {name} is current")
+
+
+def sessions(db: str | None, *, as_json: bool) -> None:
+    with ledger(db) as book:
+        rows = book.sessions()
+        current = None
+        try:
+            current = book.current().name
+        except Exception:
+            current = None
+    if as_json:
+        _print_json(
+            [
+                {
+                    "name": info.name,
+                    "current": info.name == current,
+                    "created_at": created,
+                    "settings": settings_to_dict(info.settings),
+                }
+                for info, created in rows
+            ]
+        )
+        return
+    if not rows:
+        print("no session yet")
+    for info, created in rows:
+        mark = "*" if info.name == current else " "
+        print(f"{mark} {info.name}  {render.game_title(Table(info.settings))}  {created[:10]}")
+
+
+def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> None:
+    outcome = _run(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
+    event = outcome.event
+    print(f"{player} sits in seat {event.seat} with {event.chips} chips")  # type: ignore[union-attr]
+
+
+def recave(db: str | None, player: str, chips: int | None) -> None:
+    outcome = _run(db, lambda table: table.recave_event(player, chips))
+    account = outcome.table.accounts[player]
+    print(f"{player} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
+
+
+def leave(db: str | None, player: str) -> None:
+    outcome = _run(db, lambda table: table.leave_event(player))
+    account = outcome.table.accounts[player]
+    print(
+        f"{player} leaves with {account.cashed_out} chips "
+        f"(bought {account.bought}, result {render.signed(account.result)})"
+    )
+
+
+def button(db: str | None, player: str) -> None:
+    _run(db, lambda table: table.button_event(player))
+    print(f"the next deal puts the button on {player}")
+
+
+def sitout(db: str | None, player: str) -> None:
+    _run(db, lambda table: table.sitout_event(player))
+    print(f"{player} sits out from the next hand")
+
+
+def back(db: str | None, player: str) -> None:
+    _run(db, lambda table: table.back_event(player))
+    print(f"{player} is back from the next hand")

@@ -1,0 +1,118 @@
+"""`marquoir play`: an interactive prompt, or a script of commands from a file or stdin."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterable
+
+from ..domain import MarquoirError
+from ..storage.ledger import Ledger
+from ..storage.paths import database_path
+from . import dispatch, error, render
+
+ALIASES = {
+    "c": "call",
+    "k": "check",
+    "f": "fold",
+    "a": "allin",
+    "r": "raise",
+    "b": "bet",
+    "u": "undo",
+    "s": "status",
+    "d": "deal",
+    "w": "win",
+}
+QUIT = {"q", "quit", "exit"}
+
+
+def parse_line(line: str) -> list[str]:
+    """The words of a line, `#` comments removed, the first word's alias expanded."""
+    words = shlex.split(line, comments=True)
+    if words and words[0] in ALIASES:
+        words[0] = ALIASES[words[0]]
+    return words
+
+
+def run_script(db: str | None, lines: Iterable[str]) -> int:
+    """Run the lines in order; stop at the first error (the lines before stay recorded)."""
+    for number, line in enumerate(lines, start=1):
+        where = f"line {number}: "
+        try:
+            words = parse_line(line)
+        except ValueError as failure:
+            error(f"cannot read the line: {failure}", where)
+            return 1
+        if not words:
+            continue
+        if words[0] == "play":
+            error("play cannot run inside play", where)
+            return 1
+        if dispatch(words, db=db, where=where) != 0:
+            return 1
+    return 0
+
+
+def prompt(db: str | None) -> str:
+    """The prompt shows the table: hand, street, pot and whose turn."""
+    try:
+        with Ledger(database_path(db)) as book:
+            session, table = book.read()
+    except MarquoirError:
+        return "marquoir> "
+    hand = table.hand
+    if hand is None:
+        return f"[{session.name} | hand {table.hand_no} done | next: deal] > "
+    if hand.to_act is None:
+        return f"[{session.name} | hand {table.hand_no} | showdown] > "
+    legal = hand.legal()
+    owes = "check" if legal.can_check else f"call {legal.call_amount}"
+    pot = hand.total_in_middle()
+    where = f"hand {table.hand_no} {hand.street}"
+    return f"[{session.name} | {where} | pot {pot} | {legal.player}: {owes}] > "
+
+
+def run_interactive(db: str | None) -> int:
+    print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
+    print("s status, d deal, w NAME win); q to quit.")
+    try:
+        print(render.next_step(Ledger(database_path(db)).read()[1]))
+    except MarquoirError as failure:
+        print(failure)
+    while True:
+        try:
+            line = input(prompt(db))
+        except EOFError:
+            print()
+            return 0
+        except KeyboardInterrupt:
+            print()
+            return 0
+        try:
+            words = parse_line(line)
+        except ValueError as failure:
+            error(f"cannot read the line: {failure}")
+            continue
+        if not words:
+            continue
+        if words[0] in QUIT:
+            return 0
+        if words[0] == "play":
+            error("play cannot run inside play")
+            continue
+        dispatch(words, db=db)
+
+
+def run_play(db: str | None, file: str | None) -> int:
+    """Interactive on a terminal; otherwise run FILE (or stdin) as a script."""
+    if file is not None and file != "-":
+        try:
+            with open(file, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+        except OSError as failure:
+            error(f"cannot read {file}: {failure.strerror}")
+            return 1
+        return run_script(db, lines)
+    if file is None and sys.stdin.isatty():
+        return run_interactive(db)
+    return run_script(db, sys.stdin.read().splitlines())

@@ -1,0 +1,283 @@
+"""Text for the table: one short line per action, the table state, the stacks.
+
+No tabulate here: these are printed by the table commands, which must start fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
+from ..domain.actions import ActionEvent
+from ..domain.config import BettingKind
+from ..domain.hand import HandResult, ShowdownEvent
+from ..domain.pots import pot_name
+from ..domain.table import Table
+
+BETTING_NAMES = {
+    BettingKind.NO_LIMIT: "no-limit",
+    BettingKind.POT_LIMIT: "pot-limit",
+    BettingKind.FIXED_LIMIT: "fixed-limit",
+}
+
+
+def columns(rows: list[list[str]]) -> str:
+    """Left-aligned columns separated by two spaces."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )
+
+
+def describe_pots(pots: list[Pot]) -> str:
+    """ "main pot 150 (alice, bob) | side pot 1 60 (bob)"."""
+    if not pots:
+        return "no pot"
+    return " | ".join(
+        f"{pot_name(i)} {pot.amount} ({', '.join(pot.eligible)})" for i, pot in enumerate(pots)
+    )
+
+
+def next_step(table: Table) -> str:
+    """What the table waits for now."""
+    hand = table.hand
+    if hand is None:
+        return "next: deal"
+    if hand.phase is Phase.SHOWDOWN:
+        return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
+    return hand.legal().describe()
+
+
+def action_lines(event: ActionEvent, table: Table) -> list[str]:
+    """The lines printed after a betting action."""
+    hand = table.hand if table.hand is not None else table.last_hand
+    assert hand is not None
+    lines = [event.describe()]
+    if hand.phase is Phase.COMPLETE:
+        lines.extend(result_lines(hand, table.hand_no))
+        return lines
+    if hand.street != event.street or hand.phase is Phase.SHOWDOWN:
+        where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
+        lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
+        lines.extend(f"{name} gets back {chips} (uncalled)" for name, chips in _new_returns(hand))
+    else:
+        lines[0] += f" | pot {hand.total_in_middle()}"
+    lines.append(next_step(table))
+    return lines
+
+
+def _new_returns(hand: Hand) -> list[tuple[str, int]]:
+    return sorted(hand.returned.items())
+
+
+def award_line(award: PotAward) -> str:
+    shares = ", ".join(f"{name} {amount}" for name, amount in award.shares)
+    return f"{award.name} {award.pot.amount}: {shares}"
+
+
+def result_lines(hand: Hand, hand_no: int) -> list[str]:
+    """The end of a hand: who took each pot, returned bets, the stacks."""
+    result = hand.result
+    assert result is not None
+    lines = []
+    if result.by_fold:
+        (winner,) = {name for award in result.awards for name in award.winners} or {"nobody"}
+        lines.append(f"{winner} takes {sum(a.pot.amount for a in result.awards)} (no showdown)")
+    else:
+        lines.extend(award_line(award) for award in result.awards)
+    lines.extend(f"{name} gets back {chips} (uncalled)" for name, chips in result.returned.items())
+    lines.append(f"hand {hand_no} over | " + stacks_line(result))
+    return lines
+
+
+def stacks_line(result: HandResult) -> str:
+    return ", ".join(
+        f"{name} {chips} ({signed(result.nets[name])})" for name, chips in result.final.items()
+    )
+
+
+def signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else str(amount)
+
+
+def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
+    hand = table.last_hand
+    assert hand is not None
+    return [f"showdown: {format_ranking(event.ranking)}", *result_lines(hand, table.hand_no)]
+
+
+def deal_lines(table: Table) -> list[str]:
+    hand = table.hand if table.hand is not None else table.last_hand
+    assert hand is not None
+    forced = ", ".join(
+        f"{f.player} {f.kind} {f.amount}" + (" (all-in)" if f.all_in else "") for f in hand.forced
+    )
+    lines = [f"hand {table.hand_no}: button {hand.button} | {forced}"]
+    if table.hand is None:
+        lines.extend(result_lines(hand, table.hand_no))
+    else:
+        lines.append(next_step(table))
+    return lines
+
+
+def game_title(table: Table) -> str:
+    cfg = table.config
+    title = f"hold'em {BETTING_NAMES[cfg.betting]} {cfg.small_blind}/{cfg.big_blind}"
+    if cfg.ante:
+        title += f" ante {cfg.ante}" + (" (big blind)" if cfg.bb_ante else "")
+    if cfg.betting is BettingKind.FIXED_LIMIT:
+        small, big = cfg.limits
+        title += f" limits {small}/{big}"
+    return title
+
+
+def status_text(session: str, table: Table) -> str:
+    """The table at a glance: seats, stacks, bets, pots and whose turn it is."""
+    hand = table.hand
+    head = f"session {session} | {game_title(table)} | "
+    head += f"hand {table.hand_no} {hand.street}" if hand else f"{table.hand_no} hands played"
+    rows = [["seat", "player", "stack", "bet", ""]]
+    for entry in status_players(table):
+        rows.append(
+            [
+                str(entry["seat"]),
+                entry["name"],
+                str(entry["stack"]),
+                str(entry["bet"]),
+                entry["note"],
+            ]
+        )
+    lines = [head, columns(rows)]
+    if hand is not None:
+        lines.append("pots: " + describe_pots(hand.pots(include_bets=False)))
+    lines.append(next_step(table))
+    return "\n".join(lines)
+
+
+def status_players(table: Table) -> list[dict[str, Any]]:
+    hand = table.hand
+    in_hand = {p.name: p for p in hand.players} if hand else {}
+    entries = []
+    for account in table.present():
+        p = in_hand.get(account.name)
+        notes = []
+        if hand and account.name == hand.button:
+            notes.append("button")
+        if p is not None and p.folded:
+            notes.append("folded")
+        elif p is not None and p.all_in:
+            notes.append("all-in")
+        if hand and p is not None and hand.to_act == account.name:
+            notes.append("to act")
+        if p is None and account.sitting_out:
+            notes.append("sitting out")
+        elif p is None and account.busted:
+            notes.append("busted")
+        entries.append(
+            {
+                "name": account.name,
+                "seat": account.seat,
+                "stack": p.stack if p else account.stack,
+                "bet": p.bet if p else 0,
+                "folded": bool(p and p.folded),
+                "all_in": bool(p and p.all_in),
+                "in_hand": p is not None,
+                "sitting_out": account.sitting_out,
+                "busted": account.busted,
+                "note": ", ".join(notes),
+            }
+        )
+    return entries
+
+
+def legal_dict(legal: LegalActions) -> dict[str, Any]:
+    return {
+        "player": legal.player,
+        "to_call": legal.to_call,
+        "call_amount": legal.call_amount,
+        "can_check": legal.can_check,
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "allin_to": legal.allin_to,
+        "allin_ok": legal.allin_ok,
+    }
+
+
+def status_dict(session: str, table: Table) -> dict[str, Any]:
+    """`status --json`: only what was recorded, so the same file prints the same text."""
+    hand = table.hand
+    players = status_players(table)
+    for entry in players:
+        del entry["note"]
+    data: dict[str, Any] = {
+        "session": session,
+        "game": table.config.game.value,
+        "betting": table.config.betting.value,
+        "blinds": [table.config.small_blind, table.config.big_blind],
+        "hand": table.hand_no,
+        "in_hand": hand is not None,
+        "street": hand.street if hand else None,
+        "phase": hand.phase.value if hand else None,
+        "button": hand.button if hand else None,
+        "to_act": hand.to_act if hand else None,
+        "players": players,
+        "pots": [],
+        "legal": None,
+    }
+    if hand is not None:
+        data["pots"] = [
+            {"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
+            for i, pot in enumerate(hand.pots())
+        ]
+        if hand.to_act is not None:
+            data["legal"] = legal_dict(hand.legal())
+    return data
+
+
+def stacks_dict(session: str, table: Table) -> dict[str, Any]:
+    """`stacks --json`: each player's chips behind, caves, recaves, cash-out and result."""
+    in_play = table.stacks_in_play()
+    players = []
+    for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
+        stack = 0 if account.left else in_play.get(account.name, account.stack)
+        players.append(
+            {
+                "name": account.name,
+                "seat": account.seat,
+                "stack": stack,
+                "bought": account.bought,
+                "recaves": account.recaves,
+                "cashed_out": account.cashed_out,
+                "result": account.result,
+                "left": account.left,
+                "sitting_out": account.sitting_out,
+                "busted": account.busted,
+            }
+        )
+    return {"session": session, "hand": table.hand_no, "in_hand": table.in_hand, "players": players}
+
+
+def stacks_text(session: str, table: Table) -> str:
+    data = stacks_dict(session, table)
+    rows = [["seat", "player", "stack", "bought", "recaves", "out", "result", ""]]
+    for p in data["players"]:
+        note = "left" if p["left"] else ("sitting out" if p["sitting_out"] else "")
+        if p["busted"]:
+            note = "busted"
+        rows.append(
+            [
+                str(p["seat"]),
+                p["name"],
+                str(p["stack"]),
+                str(p["bought"]),
+                str(p["recaves"]),
+                str(p["cashed_out"]),
+                signed(p["result"]),
+                note,
+            ]
+        )
+    head = f"session {session} | {data['hand']} hands" + (
+        " (hand in play)" if table.in_hand else ""
+    )
+    return head + "\n" + columns(rows)

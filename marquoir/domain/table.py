@@ -1,0 +1,379 @@
+"""The table over a session: seats, caves and recaves, the button, and the hand in play.
+
+Every command the table accepts is an event: the `*_event` methods check the command against
+the rules and return the frozen event; `Table.apply` carries out an event (checking it again,
+so a replay from the log obeys the same rules).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import Action, ActionEvent
+from .config import TableConfig
+from .errors import IllegalAction, MarquoirError, UsageError
+from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .ranking import Ranking
+
+MAX_SEATS = 10
+
+
+class CavePolicy(NamedTuple):
+    """Buy-in rules of a session; a limit left at None does not apply."""
+
+    default: int | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    recaves: int | None = None
+
+
+class SessionSettings(NamedTuple):
+    """A session's rules: the table, the caves, and what a chip is worth."""
+
+    table: TableConfig
+    caves: CavePolicy = CavePolicy()
+    chip_value: str = "1"
+    currency: str = "EUR"
+
+
+class Seated(NamedTuple):
+    """A player sat down and bought in."""
+
+    player: str
+    seat: int
+    chips: int
+
+
+class Recaved(NamedTuple):
+    """A player re-bought between hands."""
+
+    player: str
+    chips: int
+
+
+class Left(NamedTuple):
+    """A player cashed out his stack and left the table."""
+
+    player: str
+    chips: int
+
+
+class ButtonSet(NamedTuple):
+    """The next deal puts the button on this player."""
+
+    player: str
+
+
+class SatOut(NamedTuple):
+    """A player skips the next hands."""
+
+    player: str
+
+
+class Back(NamedTuple):
+    """A player who sat out plays again."""
+
+    player: str
+
+
+class Dealt(NamedTuple):
+    """A hand starts: its number, the button's seat and the players dealt in."""
+
+    hand_no: int
+    button: int
+    seats: tuple[SeatInfo, ...]
+
+
+class Acted(NamedTuple):
+    """A betting action in the hand in play."""
+
+    action: Action
+
+
+class ShowedDown(NamedTuple):
+    """The showdown result of the hand in play."""
+
+    ranking: Ranking
+
+
+TableEvent = Seated | Recaved | Left | ButtonSet | SatOut | Back | Dealt | Acted | ShowedDown
+
+
+class Account:
+    """A player's account in the session: seat, chips behind, caves, cash-out."""
+
+    __slots__ = ("bought", "cashed_out", "left", "name", "recaves", "seat", "sitting_out", "stack")
+
+    def __init__(self, name: str, seat: int, stack: int = 0) -> None:
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.bought = 0
+        self.recaves = 0
+        self.cashed_out = 0
+        self.left = False
+        self.sitting_out = False
+
+    @property
+    def busted(self) -> bool:
+        return not self.left and self.stack == 0
+
+    @property
+    def plays(self) -> bool:
+        """Dealt in at the next hand: seated, with chips, not sitting out."""
+        return not self.left and not self.sitting_out and self.stack > 0
+
+    @property
+    def result(self) -> int:
+        """Chips won (positive) or lost so far: what he holds or took out minus what he paid."""
+        return self.stack + self.cashed_out - self.bought
+
+
+def check_name(name: str) -> str:
+    """A player name is one word without '>' or '=' (they write showdown rankings)."""
+    if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
+        raise UsageError(f"{name!r} is not a valid player name: one word, without '>' or '='")
+    return name
+
+
+class Table:
+    """The state of a session's table, built by applying its events in order."""
+
+    def __init__(self, settings: SessionSettings) -> None:
+        self.settings = settings
+        self.accounts: dict[str, Account] = {}
+        self.last_button: int | None = None
+        self.next_button: str | None = None
+        self.hand_no = 0
+        self.hand: Hand | None = None
+        self.last_hand: Hand | None = None
+
+    @property
+    def config(self) -> TableConfig:
+        return self.settings.table
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether a hand is being played (betting or waiting for the showdown)."""
+        return self.hand is not None
+
+    def present(self) -> list[Account]:
+        """The players at the table (not left), in seat order."""
+        return sorted((a for a in self.accounts.values() if not a.left), key=lambda a: a.seat)
+
+    def account(self, name: str) -> Account:
+        """The account of a player at the table, or an error naming the player."""
+        account = self.accounts.get(name)
+        if account is None:
+            raise IllegalAction(f"unknown player: {name}")
+        if account.left:
+            raise IllegalAction(f"{name} has left the table")
+        return account
+
+    # -- commands: each returns the event it would record ----------------------------------
+
+    def seat_event(self, name: str, *, seat: int | None = None, cave: int | None = None) -> Seated:
+        """Sit a player down with a cave (the session's default when not given)."""
+        check_name(name)
+        if name in self.accounts and not self.accounts[name].left:
+            raise IllegalAction(f"{name} is already seated (seat {self.accounts[name].seat})")
+        taken = {a.seat for a in self.present()}
+        if seat is None:
+            free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
+            if not free:
+                raise IllegalAction(f"the table is full ({MAX_SEATS} seats)")
+            seat = free[0]
+        elif not 1 <= seat <= MAX_SEATS:
+            raise IllegalAction(f"seats are numbered 1 to {MAX_SEATS} (got {seat})")
+        elif seat in taken:
+            holder = next(a.name for a in self.present() if a.seat == seat)
+            raise IllegalAction(f"seat {seat} is taken by {holder}")
+        chips = self._cave_amount(cave, what="cave")
+        return Seated(name, seat, chips)
+
+    def recave_event(self, name: str, chips: int | None = None) -> Recaved:
+        """A re-buy, between hands only, within the session's recave limits."""
+        account = self.account(name)
+        self._between_hands("recave")
+        limit = self.settings.caves.recaves
+        if limit is not None and account.recaves >= limit:
+            raise IllegalAction(f"{name} has used all {limit} recaves of this session")
+        return Recaved(name, self._cave_amount(chips, what="recave"))
+
+    def leave_event(self, name: str) -> Left:
+        """A player cashes out his stack, between hands only."""
+        account = self.account(name)
+        self._between_hands("leave")
+        return Left(name, account.stack)
+
+    def button_event(self, name: str) -> ButtonSet:
+        """Put the button on this player at the next deal."""
+        self.account(name)
+        self._between_hands("move the button")
+        return ButtonSet(name)
+
+    def sitout_event(self, name: str) -> SatOut:
+        """This player is not dealt in until he comes back."""
+        if self.account(name).sitting_out:
+            raise IllegalAction(f"{name} is already sitting out")
+        return SatOut(name)
+
+    def back_event(self, name: str) -> Back:
+        """A player who sat out is dealt in again."""
+        if not self.account(name).sitting_out:
+            raise IllegalAction(f"{name} is not sitting out")
+        return Back(name)
+
+    def deal_event(self) -> Dealt:
+        """Start a hand: the players with chips who are not sitting out, and the button."""
+        if self.hand is not None:
+            raise IllegalAction(self._hand_pending())
+        players = [a for a in self.present() if a.plays]
+        if len(players) < 2:
+            raise IllegalAction(
+                "a hand needs at least two players with chips who are not sitting out"
+            )
+        seats = tuple(SeatInfo(a.name, a.seat, a.stack) for a in players)
+        return Dealt(self.hand_no + 1, self._button_seat(players), seats)
+
+    def act_event(self, action: Action) -> Acted:
+        """A betting action of the hand in play (checked by the hand's rules)."""
+        self._hand_in_play().verify(action)
+        return Acted(action)
+
+    def showdown_event(self, ranking: Ranking) -> ShowedDown:
+        """The showdown result of the hand in play."""
+        self._hand_in_play().verify_showdown(ranking)
+        return ShowedDown(ranking)
+
+    # -- applying events -------------------------------------------------------------------
+
+    def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
+        """Carry out an event; betting and showdown events return what the hand made of them."""
+        if isinstance(event, Acted):
+            hand = self._hand_in_play()
+            done = hand.apply(event.action)
+            self._after_hand_step(hand)
+            return done
+        if isinstance(event, ShowedDown):
+            hand = self._hand_in_play()
+            shown = hand.showdown(event.ranking)
+            self._after_hand_step(hand)
+            return shown
+        if isinstance(event, Dealt):
+            self._apply_deal(event)
+        elif isinstance(event, Seated):
+            self._apply_seat(event)
+        elif isinstance(event, Recaved):
+            self.recave_event(event.player, event.chips)
+            account = self.accounts[event.player]
+            account.stack += event.chips
+            account.bought += event.chips
+            account.recaves += 1
+        elif isinstance(event, Left):
+            self.leave_event(event.player)
+            account = self.accounts[event.player]
+            account.cashed_out += account.stack
+            account.stack = 0
+            account.left = True
+        elif isinstance(event, ButtonSet):
+            self.button_event(event.player)
+            self.next_button = event.player
+        elif isinstance(event, SatOut):
+            self.sitout_event(event.player)
+            self.accounts[event.player].sitting_out = True
+        else:
+            self.back_event(event.player)
+            self.accounts[event.player].sitting_out = False
+        return None
+
+    def _apply_seat(self, event: Seated) -> None:
+        self.seat_event(event.player, seat=event.seat, cave=event.chips)
+        previous = self.accounts.get(event.player)
+        account = Account(event.player, event.seat)
+        if previous is not None:  # a player who left and comes back keeps his history
+            account.bought, account.cashed_out = previous.bought, previous.cashed_out
+            account.recaves = previous.recaves
+            del self.accounts[event.player]
+        account.stack = event.chips
+        account.bought += event.chips
+        self.accounts[event.player] = account
+
+    def _apply_deal(self, event: Dealt) -> None:
+        expected = self.deal_event()
+        if expected != event:
+            raise MarquoirError("the recorded deal does not match the table")
+        self.hand = Hand(self.config, event.seats, event.button)
+        self.hand_no = event.hand_no
+        self.last_button = event.button
+        self.next_button = None
+        self._after_hand_step(self.hand)
+
+    def _after_hand_step(self, hand: Hand) -> None:
+        if hand.phase is not Phase.COMPLETE or hand.result is None:
+            return
+        self._settle(hand.result)
+        self.last_hand = hand
+        self.hand = None
+
+    def _settle(self, result: HandResult) -> None:
+        for name, chips in result.final.items():
+            self.accounts[name].stack = chips
+
+    def stacks_in_play(self) -> dict[str, int]:
+        """Each present player's chips behind, counting a hand in play at its current point."""
+        stacks = {a.name: a.stack for a in self.present()}
+        if self.hand is not None:
+            for p in self.hand.players:
+                stacks[p.name] = p.stack
+        return stacks
+
+    # -- rules -----------------------------------------------------------------------------
+
+    def _cave_amount(self, chips: int | None, *, what: str) -> int:
+        policy = self.settings.caves
+        if chips is None:
+            if policy.default is None:
+                raise IllegalAction(
+                    f"how many chips? give the {what} (this session has no default cave)"
+                )
+            chips = policy.default
+        if chips <= 0:
+            raise IllegalAction(f"a {what} must be at least 1 chip (got {chips})")
+        if policy.minimum is not None and chips < policy.minimum:
+            raise IllegalAction(f"the minimum {what} is {policy.minimum} chips (got {chips})")
+        if policy.maximum is not None and chips > policy.maximum:
+            raise IllegalAction(f"the maximum {what} is {policy.maximum} chips (got {chips})")
+        return chips
+
+    def _between_hands(self, what: str) -> None:
+        if self.hand is not None:
+            raise IllegalAction(f"cannot {what} during a hand: {self._hand_pending()}")
+
+    def _hand_pending(self) -> str:
+        assert self.hand is not None
+        if self.hand.phase is Phase.SHOWDOWN:
+            return f"hand {self.hand_no} waits for its showdown result"
+        return f"hand {self.hand_no} is in play ({self.hand.to_act} to act)"
+
+    def _hand_in_play(self) -> Hand:
+        if self.hand is None:
+            raise IllegalAction("no hand in play: deal first")
+        return self.hand
+
+    def _button_seat(self, players: list[Account]) -> int:
+        if self.next_button is not None:
+            chosen = self.accounts[self.next_button]
+            if not chosen.plays:
+                raise IllegalAction(
+                    f"the button was set on {chosen.name}, who is not dealt in: "
+                    "set it on another player"
+                )
+            return chosen.seat
+        seats = [a.seat for a in players]
+        if self.last_button is None:
+            return seats[0]
+        # The button moves to the next seat with chips after the seat that last had it, even
+        # if that player has left.
+        later = [s for s in seats if s > self.last_button]
+        return later[0] if later else seats[0]

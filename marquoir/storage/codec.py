@@ -1,0 +1,141 @@
+"""Settings, events and table snapshots to and from the JSON kept in the database."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..domain import Action, ActionKind, BettingKind, Game, SeatInfo, TableConfig
+from ..domain.actions import ActionEvent
+from ..domain.table import (
+    Account,
+    Acted,
+    Back,
+    ButtonSet,
+    CavePolicy,
+    Dealt,
+    Left,
+    Recaved,
+    SatOut,
+    Seated,
+    SessionSettings,
+    ShowedDown,
+    Table,
+    TableEvent,
+)
+
+
+def dumps(data: Any) -> str:
+    """Compact, key-sorted JSON: the same state always gives the same text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
+    table = settings.table._asdict()
+    table["game"] = settings.table.game.value
+    table["betting"] = settings.table.betting.value
+    return {
+        "table": table,
+        "caves": settings.caves._asdict(),
+        "chip_value": settings.chip_value,
+        "currency": settings.currency,
+    }
+
+
+def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
+    table = dict(data["table"])
+    table["game"] = Game(table["game"])
+    table["betting"] = BettingKind(table["betting"])
+    return SessionSettings(
+        table=TableConfig(**table),
+        caves=CavePolicy(**data["caves"]),
+        chip_value=data["chip_value"],
+        currency=data["currency"],
+    )
+
+
+KINDS: dict[type, str] = {
+    Seated: "seat",
+    Recaved: "recave",
+    Left: "leave",
+    ButtonSet: "button",
+    SatOut: "sitout",
+    Back: "back",
+    Dealt: "deal",
+    Acted: "action",
+    ShowedDown: "showdown",
+}
+
+
+def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict[str, Any]]:
+    """The (kind, data) kept for an event; a betting action also keeps what it did."""
+    kind = KINDS[type(event)]
+    if isinstance(event, Dealt):
+        seats = [[s.name, s.seat, s.stack] for s in event.seats]
+        return kind, {"hand": event.hand_no, "button": event.button, "seats": seats}
+    if isinstance(event, Acted):
+        data: dict[str, Any] = {"action": event.action.kind.value, "amount": event.action.amount}
+        if isinstance(detail, ActionEvent):
+            data.update(
+                player=detail.player,
+                verb=detail.verb,
+                added=detail.added,
+                total=detail.total,
+                all_in=detail.all_in,
+                street=detail.street,
+            )
+        return kind, data
+    if isinstance(event, ShowedDown):
+        return kind, {"ranking": [list(group) for group in event.ranking]}
+    return kind, event._asdict()
+
+
+def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
+    """Rebuild the event from its stored form."""
+    if kind == "deal":
+        seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
+        return Dealt(data["hand"], data["button"], seats)
+    if kind == "action":
+        action = Action(ActionKind(data["action"]), data["amount"], data.get("player"))
+        return Acted(action)
+    if kind == "showdown":
+        return ShowedDown(tuple(tuple(group) for group in data["ranking"]))
+    simple: dict[str, Any] = {
+        "seat": Seated,
+        "recave": Recaved,
+        "leave": Left,
+        "button": ButtonSet,
+        "sitout": SatOut,
+        "back": Back,
+    }
+    event: TableEvent = simple[kind](**data)
+    return event
+
+
+ACCOUNT_FIELDS = ("name", "seat", "stack", "bought", "recaves", "cashed_out", "left", "sitting_out")
+
+
+def table_to_snapshot(table: Table) -> dict[str, Any]:
+    """The table between hands (settings excepted: they live with the session)."""
+    return {
+        "hand_no": table.hand_no,
+        "last_button": table.last_button,
+        "next_button": table.next_button,
+        "accounts": [
+            {field: getattr(account, field) for field in ACCOUNT_FIELDS}
+            for account in table.accounts.values()
+        ],
+    }
+
+
+def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
+    table = Table(settings)
+    table.hand_no = data["hand_no"]
+    table.last_button = data["last_button"]
+    table.next_button = data["next_button"]
+    for row in data["accounts"]:
+        account = Account(row["name"], row["seat"])
+        for field in ACCOUNT_FIELDS[2:]:
+            setattr(account, field, row[field])
+        table.accounts[account.name] = account
+    return table

@@ -1,0 +1,229 @@
+"""The session log: every command is one event in one transaction, and undo.
+
+`Ledger` loads the current session's table from its last snapshot plus the events of the hand
+in play, lets the domain check and apply one new event, and saves it (with a new snapshot when
+no hand is in play) in a single `BEGIN IMMEDIATE` transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..domain import IllegalAction, MarquoirError
+from ..domain.actions import ActionEvent
+from ..domain.hand import ShowdownEvent
+from ..domain.table import Dealt, SessionSettings, Table, TableEvent, check_name
+from . import codec
+from .db import connect
+
+
+class NoSession(MarquoirError):
+    """No session yet, or the one named does not exist."""
+
+
+class SessionInfo(NamedTuple):
+    """A session of the file: id, name and settings."""
+
+    id: int
+    name: str
+    settings: SessionSettings
+
+
+class Outcome(NamedTuple):
+    """What a command did: the session, the table afterwards, the event, and its detail."""
+
+    session: SessionInfo
+    table: Table
+    event: TableEvent
+    detail: ActionEvent | ShowdownEvent | None
+
+
+class StoredEvent(NamedTuple):
+    """An event as the log keeps it."""
+
+    id: int
+    hand_no: int | None
+    kind: str
+    data: dict[str, Any]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Ledger:
+    """One database file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.conn = connect(path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One command, one transaction: all of it is recorded, or nothing."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    # -- sessions ----------------------------------------------------------------------------
+
+    def create_session(self, name: str, settings: SessionSettings) -> SessionInfo:
+        """A new session, which becomes the current one."""
+        check_name(name)
+        with self.transaction() as conn:
+            if conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
+                raise IllegalAction(f"a session named {name} already exists (use {name})")
+            cursor = conn.execute(
+                "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
+                (name, codec.dumps(codec.settings_to_dict(settings)), _now()),
+            )
+            session_id = int(cursor.lastrowid or 0)
+            self._set_current(session_id)
+        return SessionInfo(session_id, name, settings)
+
+    def use(self, name: str) -> SessionInfo:
+        """Make another session current."""
+        with self.transaction():
+            info = self.session_named(name)
+            self._set_current(info.id)
+        return info
+
+    def sessions(self) -> list[tuple[SessionInfo, str]]:
+        """Every session of the file with its creation date, oldest first."""
+        rows = self.conn.execute("SELECT id, name, settings, created_at FROM sessions ORDER BY id")
+        return [(self._info(row), row[3]) for row in rows]
+
+    def session_named(self, name: str) -> SessionInfo:
+        row = self.conn.execute(
+            "SELECT id, name, settings FROM sessions WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:
+            raise NoSession(f"no session named {name}")
+        return self._info(row)
+
+    def current(self) -> SessionInfo:
+        """The current session, or an error telling how to start one."""
+        row = self.conn.execute(
+            "SELECT s.id, s.name, s.settings FROM meta m JOIN sessions s ON s.id = m.value "
+            "WHERE m.key = 'current_session'"
+        ).fetchone()
+        if row is None:
+            raise NoSession("no session yet: start one with `marquoir new NAME --blinds 1/2`")
+        return self._info(row)
+
+    def _set_current(self, session_id: int) -> None:
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('current_session', ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (session_id,),
+        )
+
+    @staticmethod
+    def _info(row: Any) -> SessionInfo:
+        settings = codec.settings_from_dict(json.loads(row[2]))
+        return SessionInfo(int(row[0]), str(row[1]), settings)
+
+    # -- the table -------------------------------------------------------------------------
+
+    def load(self, session: SessionInfo) -> Table:
+        """The session's table now: the last snapshot, then the events after it."""
+        row = self.conn.execute(
+            "SELECT event_id, state FROM snapshots WHERE session_id = ? "
+            "ORDER BY event_id DESC LIMIT 1",
+            (session.id,),
+        ).fetchone()
+        if row is None:
+            table, after = Table(session.settings), 0
+        else:
+            table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            after = int(row[0])
+        for stored in self.events(session, after=after):
+            table.apply(codec.event_from_record(stored.kind, stored.data))
+        return table
+
+    def events(self, session: SessionInfo, *, after: int = 0) -> list[StoredEvent]:
+        """The session's events (undone ones left out), oldest first."""
+        rows = self.conn.execute(
+            "SELECT id, hand_no, kind, data FROM events "
+            "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
+            (session.id, after),
+        )
+        return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def execute(self, command: Callable[[Table], TableEvent]) -> Outcome:
+        """Check and record one command on the current session's table.
+
+        `command` receives the table and returns the event (raising when the rules refuse).
+        """
+        with self.transaction():
+            session = self.current()
+            table = self.load(session)
+            event = command(table)
+            detail = table.apply(event)
+            self._record(session, table, event, detail)
+        return Outcome(session, table, event, detail)
+
+    def _record(
+        self,
+        session: SessionInfo,
+        table: Table,
+        event: TableEvent,
+        detail: ActionEvent | ShowdownEvent | None,
+    ) -> None:
+        kind, data = codec.event_to_record(event, detail)
+        hand_no = event.hand_no if isinstance(event, Dealt) else None
+        if hand_no is None and kind in ("action", "showdown"):
+            hand_no = table.hand_no
+        cursor = self.conn.execute(
+            "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (session.id, hand_no, kind, codec.dumps(data), _now()),
+        )
+        if table.hand is None:
+            self.conn.execute(
+                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+                (session.id, cursor.lastrowid, codec.dumps(codec.table_to_snapshot(table))),
+            )
+
+    def read(self) -> tuple[SessionInfo, Table]:
+        """The current session and its table, for display."""
+        session = self.current()
+        return session, self.load(session)
+
+    def undo(self) -> tuple[SessionInfo, StoredEvent, Table]:
+        """Mark the session's last event undone; return it and the table as it is now."""
+        with self.transaction() as conn:
+            session = self.current()
+            row = conn.execute(
+                "SELECT id, hand_no, kind, data FROM events WHERE session_id = ? AND undone = 0 "
+                "ORDER BY id DESC LIMIT 1",
+                (session.id,),
+            ).fetchone()
+            if row is None:
+                raise IllegalAction("nothing to undo in this session")
+            conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (row[0],))
+            conn.execute(
+                "DELETE FROM snapshots WHERE session_id = ? AND event_id >= ?",
+                (session.id, row[0]),
+            )
+            table = self.load(session)
+        return session, StoredEvent(row[0], row[1], row[2], json.loads(row[3])), table
