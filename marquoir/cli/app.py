@@ -46,8 +46,10 @@ def main(
     ctx.obj = db
 
 
-def chips(text: str) -> int:
+def chips(text: str | int) -> int:
     """A number of chips: a whole number, 0 or more."""
+    if isinstance(text, int):  # a default value
+        return text
     if not text.strip().isdigit():
         raise typer.BadParameter(f"an amount is a whole number of chips (got {text!r})")
     return int(text)
