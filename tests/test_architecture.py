@@ -1,0 +1,73 @@
+"""The layers import one way only: cli -> (reports, storage) -> domain; domain is stdlib only."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "marquoir"
+ALLOWED = {
+    "domain": {"domain"},
+    "storage": {"domain", "storage"},
+    "reports": {"domain", "storage", "reports"},
+    "cli": {"domain", "storage", "reports", "cli"},
+}
+THIRD_PARTY = {
+    "domain": set(),
+    "storage": {"sqlite_utils"},
+    "reports": {"tabulate", "sqlite_utils"},
+    "cli": {"typer", "click", "tabulate"},
+}
+
+
+def imports_of(path: Path) -> list[tuple[str, int]]:
+    """(absolute module name, line) for each import in the file."""
+    package = path.relative_to(PACKAGE.parent).parent.parts
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(package[: len(package) - node.level + 1])
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            found.append((name, node.lineno))
+    return found
+
+
+def modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if p.parent != PACKAGE)
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_go_one_way(path: Path) -> None:
+    layer = path.relative_to(PACKAGE).parts[0]
+    for name, line in imports_of(path):
+        top = name.split(".")[0]
+        where = f"{path.relative_to(PACKAGE)}:{line} imports {name}"
+        if top == "marquoir":
+            target = name.split(".")[1] if "." in name else ""
+            assert target in ALLOWED[layer], where
+        else:
+            assert top in sys.stdlib_module_names or top in THIRD_PARTY[layer], where
+
+
+def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:
+    bad = PACKAGE / "domain" / "_probe_for_test.py"
+    bad.write_text("from ..storage import db\nimport sqlite_utils\n", encoding="utf-8")
+    try:
+        names = [name for name, _ in imports_of(bad)]
+    finally:
+        bad.unlink()
+    assert names == ["marquoir.storage", "sqlite_utils"]
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_modules_stay_small(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= 600, f"{path.relative_to(PACKAGE)} has {lines} lines"

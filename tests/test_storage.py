@@ -1,0 +1,199 @@
+"""The SQLite file: schema, location, the event log, snapshots, undo, two writers."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+from pathlib import Path
+
+import pytest
+import typer
+from sqlite_utils import Database
+
+from marquoir.domain import Action, IllegalAction, TableConfig
+from marquoir.domain.table import CavePolicy, SessionSettings, Table
+from marquoir.storage import codec, db, migrations
+from marquoir.storage.ledger import Ledger, NoSession
+from marquoir.storage.paths import app_dir, database_path
+
+SETTINGS = SessionSettings(TableConfig(1, 2), CavePolicy(default=100))
+
+EXPECTED_SCHEMA = [
+    ("index", "events_session", "CREATE INDEX events_session ON events (session_id, undone, id)"),
+    (
+        "table",
+        "events",
+        "CREATE TABLE events (\n            id INTEGER PRIMARY KEY,\n"
+        "            session_id INTEGER NOT NULL REFERENCES sessions(id),\n"
+        "            hand_no INTEGER,\n            kind TEXT NOT NULL,\n"
+        "            data TEXT NOT NULL,\n            undone INTEGER NOT NULL DEFAULT 0,\n"
+        "            created_at TEXT NOT NULL\n        )",
+    ),
+    ("table", "meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+    (
+        "table",
+        "sessions",
+        "CREATE TABLE sessions (\n            id INTEGER PRIMARY KEY,\n"
+        "            name TEXT NOT NULL UNIQUE,\n            settings TEXT NOT NULL,\n"
+        "            created_at TEXT NOT NULL\n        )",
+    ),
+    (
+        "table",
+        "snapshots",
+        "CREATE TABLE snapshots (\n"
+        "            session_id INTEGER NOT NULL REFERENCES sessions(id),\n"
+        "            event_id INTEGER NOT NULL REFERENCES events(id),\n"
+        "            state TEXT NOT NULL,\n            PRIMARY KEY (session_id, event_id)\n"
+        "        )",
+    ),
+]
+
+
+def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
+    Ledger(tmp_path / "m.db").close()
+    conn = sqlite3.connect(tmp_path / "m.db")
+    rows = conn.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name"
+    ).fetchall()
+    # sqlite-utils' own bookkeeping table is its business; ours must be exactly this
+    schema = [row for row in rows if "_sqlite_migrations" not in row[1]]
+    assert schema == EXPECTED_SCHEMA
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
+    assert names == ["m001_sessions_events_snapshots"]
+
+
+def test_the_fast_schema_check_counts_every_migration() -> None:
+    assert len(migrations.migrations.pending(Database(memory=True))) == db.MIGRATION_COUNT
+
+
+def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    Ledger(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+        "VALUES ('marquoir', 'm999_future', 'x')"
+    )
+    conn.commit()
+    with pytest.raises(db.DatabaseError, match="written by a newer version of Marquoir"):
+        Ledger(path)
+
+
+def test_app_dir_is_typers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert str(app_dir()) == typer.get_app_dir("marquoir")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert str(app_dir()) == typer.get_app_dir("marquoir")
+
+
+def test_database_path_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("MARQUOIR_DB", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert database_path() == tmp_path / "marquoir" / "marquoir.db"
+    monkeypatch.setenv("MARQUOIR_DB", str(tmp_path / "env.db"))
+    assert database_path() == tmp_path / "env.db"
+    assert database_path(str(tmp_path / "flag.db")) == tmp_path / "flag.db"
+
+
+def seated(path: Path, names: tuple[str, ...] = ("alice", "bob", "carol")) -> Ledger:
+    book = Ledger(path)
+    book.create_session("s", SETTINGS)
+    for name in names:
+        book.execute(lambda t, n=name: t.seat_event(n))
+    return book
+
+
+def test_no_session_yet(tmp_path: Path) -> None:
+    with Ledger(tmp_path / "m.db") as book, pytest.raises(NoSession, match="^no session yet"):
+        book.execute(lambda t: t.deal_event())
+
+
+def test_loading_costs_one_snapshot_plus_the_hand_in_play(tmp_path: Path) -> None:
+    book = seated(tmp_path / "m.db")
+    for _ in range(30):  # thirty hands folded to the big blind
+        book.execute(lambda t: t.deal_event())
+        book.execute(lambda t: t.act_event(Action.fold()))
+        book.execute(lambda t: t.act_event(Action.fold()))
+    book.execute(lambda t: t.deal_event())
+    book.execute(lambda t: t.act_event(Action.call()))
+    session = book.current()
+    loaded: list[int] = []
+    original = book.events
+
+    def counting(session_arg, *, after=0):  # type: ignore[no-untyped-def]
+        events = original(session_arg, after=after)
+        loaded.append(len(events))
+        return events
+
+    book.events = counting  # type: ignore[method-assign]
+    table = book.load(session)
+    assert loaded == [2]  # the deal and the call: nothing of the thirty hands before
+    assert table.hand_no == 31
+    assert sum(table.stacks_in_play().values()) + table.hand.total_in_middle() == 300  # type: ignore[union-attr]
+
+
+def test_a_refused_command_records_nothing(tmp_path: Path) -> None:
+    book = seated(tmp_path / "m.db")
+    book.execute(lambda t: t.deal_event())
+    before = book.events(book.current())
+    with pytest.raises(IllegalAction, match="^alice cannot check: 2 to call$"):
+        book.execute(lambda t: t.act_event(Action.check()))
+    with pytest.raises(IllegalAction, match="^cannot recave during a hand"):
+        book.execute(lambda t: t.recave_event("bob", 50))
+    assert book.events(book.current()) == before
+
+
+def snapshot(table: Table) -> dict[str, object]:
+    return codec.table_to_snapshot(table)
+
+
+def test_undo_goes_back_across_a_showdown_and_a_deal(tmp_path: Path) -> None:
+    book = seated(tmp_path / "m.db")
+    states = [snapshot(book.read()[1])]
+    book.execute(lambda t: t.deal_event())
+    book.execute(lambda t: t.act_event(Action.bet(10)))
+    book.execute(lambda t: t.act_event(Action.call()))
+    book.execute(lambda t: t.act_event(Action.call()))
+    for _ in range(9):
+        book.execute(lambda t: t.act_event(Action.check()))
+    from marquoir.domain import parse_ranking
+
+    book.execute(lambda t: t.showdown_event(parse_ranking("alice > bob")))
+    after = book.read()[1]
+    assert {a.name: a.stack for a in after.accounts.values()} == {
+        "alice": 120,
+        "bob": 90,
+        "carol": 90,
+    }
+    for _ in range(14):
+        book.undo()
+    assert snapshot(book.read()[1]) == states[0]
+    with pytest.raises(IllegalAction, match="^nothing to undo in this session$"):
+        for _ in range(4):
+            book.undo()
+    assert book.read()[1].accounts == {}
+
+
+def _writer(path: str, player: str, times: int) -> None:
+    with Ledger(Path(path)) as book:
+        for _ in range(times):
+            book.execute(lambda t: t.sitout_event(player))
+            book.execute(lambda t: t.back_event(player))
+
+
+def test_two_writers_on_one_file_lose_no_event(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    seated(path).close()
+    context = multiprocessing.get_context("spawn")
+    workers = [
+        context.Process(target=_writer, args=(str(path), name, 25)) for name in ("alice", "bob")
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    with Ledger(path) as book:
+        kinds = [e.kind for e in book.events(book.current())]
+    assert kinds.count("sitout") == 50
+    assert kinds.count("back") == 50
