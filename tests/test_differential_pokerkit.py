@@ -32,6 +32,9 @@ PokerKit refuses a raise nobody could call beyond  | checked: we allow it, no ra
 fl all-in of >= half a unit reopens only for us    | not generated (no short all-in raise in fl)
 fl cap counts short all-ins in PokerKit            | not generated (no short all-in raise in fl)
 fl big blind below half the small bet              | not generated (small bet <= 2 big blinds)
+heads-up equal blinds: the big blind acts first    | not generated (heads-up blinds differ)
+
+None of them is a mistake of our engine against DESIGN.md: each test says which rule we follow.
 """
 
 from __future__ import annotations
@@ -39,15 +42,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pytest
+from pokerkit import Deck, Mode, NoLimitTexasHoldem
 
 from marquoir.domain import (
     Action,
     ActionKind,
     BettingKind,
     Hand,
+    IllegalAction,
     LegalActions,
     Phase,
     PlayerView,
@@ -55,7 +60,7 @@ from marquoir.domain import (
     TableConfig,
 )
 
-from .pokerkit_driver import PKHand, PKSpec
+from .pokerkit_driver import AUTOMATIONS, PKHand, PKSpec
 
 HANDS_PER_STRUCTURE = 2000
 STRUCTURES = ("nl", "pl", "fl")
@@ -102,13 +107,6 @@ def start(deal: Deal) -> tuple[Hand, PKHand]:
         seed=deal.seed,
     )
     return hand, PKHand(spec)
-
-
-def table(betting: str = "nl", **options: int | bool) -> TableConfig:
-    """A table at 1/2 (or the blinds given) with the options given."""
-    settings: dict[str, int | bool] = {"small_blind": 1, "big_blind": 2}
-    settings.update(options)
-    return TableConfig(betting=BettingKind(betting), **settings)  # type: ignore[arg-type]
 
 
 def act(hand: Hand, pk: PKHand, action: Action) -> None:
@@ -223,7 +221,8 @@ def pokerkit_shares(
         for level in sorted(set(put)):
             amount += sum(level - previous for chips in put if chips >= level)
             eligible = tuple(
-                v.name for v, chips in zip(ordered, put, strict=True)
+                v.name
+                for v, chips in zip(ordered, put, strict=True)
                 if chips >= level and v.name in still_in
             )
             while result and result[-1][1] == eligible:
@@ -374,18 +373,20 @@ def choose(
     if legal.can_check:
         choices.append((6.0, "check"))
     else:
-        choices += [(3.0, "fold"), (5.0, "call")]
+        choices += [(4.0, "fold"), (4.0, "call")]
     if raise_to is not None:
         choices.append((2.5, "raise"))
     if legal.allin_ok and (allin_is_call or raise_to is not None):
-        choices.append((0.6, "allin"))
+        choices.append((0.4, "allin"))
     pick = rng.random() * sum(weight for weight, _ in choices)
+    chosen = choices[-1][1]
     for weight, verb in choices:
         pick -= weight
         if pick < 0:
+            chosen = verb
             break
-    if verb != "raise":
-        return getattr(Action, verb)()
+    if chosen != "raise":
+        return getattr(Action, chosen)()
     assert raise_to is not None
     low, high = raise_to
     draw = rng.random()
@@ -397,9 +398,11 @@ def choose(
 
 
 def assert_same_table(hand: Hand, pk: PKHand) -> None:
-    """Chips behind each player and in the middle are the same in both engines."""
+    """Chips are conserved, and those behind each player and in the middle are the same in
+    both engines."""
     n = len(hand.players)
     state = pk.state
+    assert sum(p.stack + p.put_in for p in hand.players) == sum(pk.spec.stacks)
     assert [p.stack for p in hand.players] == [state.stacks[(i - 1) % n] for i in range(n)]
     assert hand.total_in_middle() == state.total_pot_amount
 
@@ -504,3 +507,248 @@ def test_random_hands_agree_with_pokerkit(betting: str) -> None:
     if betting != "fl":
         assert stats["straddle posted"] >= HANDS_PER_STRUCTURE // 10
         assert stats["short all-in raise"] >= 20
+
+
+# -- the known differences, each with both outcomes --------------------------------------------
+
+
+def nl(*, ante: int = 0, bb_ante: bool = False, straddle: bool = False) -> TableConfig:
+    return TableConfig(1, 2, ante=ante, bb_ante=bb_ante, straddle=straddle)
+
+
+def pk_stacks(pk: PKHand) -> list[int]:
+    """PokerKit's chips behind, in our order."""
+    return [int(pk.state.stacks[(i - 1) % pk.n]) for i in range(pk.n)]
+
+
+def check_down(hand: Hand, pk: PKHand) -> None:
+    while hand.to_act is not None:
+        act(hand, pk, Action.call() if hand.legal().to_call else Action.check())
+
+
+def test_known_odd_chips_whole_remainder_goes_to_one_winner() -> None:
+    """A pot of 26 split three ways: we give 9/9/8 (one odd chip each from the left of the
+    button, TDA 20), PokerKit gives the whole remainder to the first winner: 10/8/8."""
+    hand, pk = start(Deal(nl(ante=2, bb_ante=True), (100, 100, 100), seed=334))
+    play(hand, pk, "raise 8; call; call")  # 3 x 8 + the big-blind ante of 2 = 26
+    check_down(hand, pk)
+    assert pk.ranking() == [[0, 1, 2]]  # this deck makes a three-way tie
+    ours, theirs = showdown(hand, pk)
+    assert [s - 100 for s in ours] == [8 - 8, 9 - 8, 9 - 10]  # p1 and p2 take 9, p0 8
+    assert [s - 100 for s in theirs] == [8 - 8, 10 - 8, 8 - 10]  # p1 takes 10
+
+
+def test_known_pots_are_merged_after_losing_hands_are_killed() -> None:
+    """A main pot of 121 (p0 all-in) and a side pot of 73, both split by p1 and p2: we split
+    each pot on its own (TDA 21), 61/60 and 37/36, so p1 gets both odd chips; PokerKit kills
+    p0's losing hand first, finds the two pots have the same players and splits 194: 97/97."""
+    hand, pk = start(Deal(nl(ante=1, bb_ante=True), (30, 100, 100, 100), seed=17))
+    play(hand, pk, "raise 10; allin; call; call; call")  # main pot 4 x 30 + 1 ante = 121
+    play(hand, pk, "bet 11; call; call; bet 20; call; fold")  # side pot 3 x 11 + 2 x 20 = 73
+    check_down(hand, pk)
+    assert [p.amount for p in hand.pots()] == [121, 73]
+    assert pk.ranking() == [[1, 2], [0]]
+    ours, theirs = showdown(hand, pk)
+    assert (ours[1] - theirs[1], ours[2] - theirs[2]) == (1, -1)
+    assert ours[1] == 100 - 30 - 31 + 61 + 37 and ours[2] == 100 - 31 - 1 - 30 + 60 + 36
+    assert (theirs[1], theirs[2]) == (100 - 61 + 97, 100 - 62 + 97)  # 97 each
+
+
+@pytest.mark.parametrize(
+    ("config", "stacks"),
+    [(nl(), (100, 100, 1)), (nl(ante=2, bb_ante=True), (100, 100, 3))],
+    ids=["short stack", "emptied by the big-blind ante"],
+)
+def test_known_short_all_in_big_blind_sets_the_call_amount(
+    config: TableConfig, stacks: tuple[int, ...]
+) -> None:
+    """The big blind posts 1 chip all-in: we keep the full big blind as the price (WSOP Live
+    150): call 2, min raise to 4; PokerKit lets the short blind set it: call 1, raise to 3."""
+    hand, pk = start(Deal(config, stacks))
+    legal = hand.legal()
+    assert (legal.to_call, legal.min_to) == (2, 4)
+    assert pk.state.checking_or_calling_amount == 1
+    assert pk.min_max_bet_to() == (3, 100)
+    hand.apply(Action.call())
+    pk.check_or_call()
+    assert hand.players[0].stack == 98 and pk_stacks(pk)[0] == 99
+
+
+def test_known_fixed_limit_cap_is_four_raises_preflop_in_pokerkit() -> None:
+    """Fixed-limit 2/4: pre-flop we allow 3 raises after the big blind (to 4, 6, 8; DESIGN cap
+    3), PokerKit a 4th (to 10). After the flop both allow a bet and 3 raises."""
+    hand, pk = start(Deal(TableConfig(1, 2, betting=BettingKind.FIXED_LIMIT), (100,) * 3))
+    play(hand, pk, "raise 4; raise 6; raise 8")
+    assert hand.legal().min_to is None and not hand.legal().allin_ok
+    assert pk.min_max_bet_to() == (10, 10)
+    play(hand, pk, "call; call")
+    play(hand, pk, "bet 2; raise 4; raise 6; raise 8")
+    assert hand.legal().min_to is None
+    assert pk.min_max_bet_to() is None
+
+
+def test_known_minimum_raise_over_a_straddle() -> None:
+    """At 1/2 with a straddle of 4 we make the minimum raise twice the straddle (8, the
+    straddle is the opening bet); PokerKit takes straddle + big blind (6)."""
+    hand, pk = start(Deal(nl(straddle=True), (100,) * 4))
+    assert hand.legal().min_to == 8
+    assert pk.min_max_bet_to() == (6, 100)
+    with pytest.raises(IllegalAction):
+        hand.apply(Action.bet(6))
+    play(hand, pk, "raise 8")
+    assert hand.legal().min_to == 12 and pk.min_max_bet_to() == (12, 100)
+
+
+def test_known_short_all_in_first_bet_reopens_the_betting_in_pokerkit() -> None:
+    """A round's first bet (or raise) that is a short all-in does not reopen the betting for
+    players who already acted (TDA 47-A) with us; PokerKit lets them raise."""
+    hand, pk = start(Deal(nl(), (100, 100, 3)))
+    play(hand, pk, "call; call; check; check; allin")  # flop: p1 checks, p2 bets all-in 1
+    assert hand.legal().min_to == 3 and pk.min_max_bet_to() == (3, 98)  # p0 has not acted
+    play(hand, pk, "call")
+    assert hand.to_act == "p1" and hand.legal().min_to is None  # p1 checked: call or fold
+    assert pk.min_max_bet_to() == (3, 98)
+    # Pre-flop: p3 limps, p4 raises all-in to 3 (not a full raise): p3 may not raise again.
+    hand, pk = start(Deal(nl(), (100, 100, 100, 100, 3)))
+    play(hand, pk, "call; allin; call; call; call")
+    assert hand.to_act == "p3" and hand.legal().min_to is None
+    assert pk.min_max_bet_to() == (5, 100)
+
+
+def test_known_fixed_limit_raise_after_an_all_in_of_less_than_half_a_unit() -> None:
+    """Fixed-limit 4/8: a bet of 4 then an all-in to 5 (less than half a unit): we let the
+    next player raise to 8 (the all-in is not a raise, Robert's Rules); PokerKit makes it 9.
+    Facing an opening all-in bet of 1 we let him complete to 4; PokerKit makes it 5."""
+    config = TableConfig(2, 4, betting=BettingKind.FIXED_LIMIT)
+    hand, pk = start(Deal(config, (100, 100, 9)))
+    play(hand, pk, "call; call; check; bet 4; allin")
+    assert hand.legal().min_to == 8 and pk.min_max_bet_to() == (9, 9)
+    hand, pk = start(Deal(config, (100, 100, 5)))
+    play(hand, pk, "call; call; check; check; allin")
+    assert hand.legal().min_to == 4 and pk.min_max_bet_to() == (5, 5)
+
+
+def test_known_pokerkit_asks_a_lone_player_to_check() -> None:
+    """p0 calls all-in for the big blind, p1 folds: nobody left could call a bet, so we ask
+    the big blind nothing (DESIGN: who acts); PokerKit asks him to check."""
+    hand, pk = start(Deal(nl(), (2, 100, 100), seed=5))
+    play(hand, pk, "call; fold")
+    assert hand.to_act is None and hand.phase is Phase.SHOWDOWN
+    assert pk.actor() == 2 and pk.state.checking_or_calling_amount == 0
+    pk.check_or_call()
+    assert pk.actor() is None
+    ours, theirs = showdown(hand, pk)
+    assert ours == theirs
+
+
+def test_known_pokerkit_minimum_raise_formula() -> None:
+    """PokerKit's minimum raise is the largest bet + max(largest increment this round, big
+    blind); blinds and straddles set no increment. Without a straddle this is our rule (TDA
+    43-A, 47-A, and bet + big blind facing an all-in below the big blind)."""
+    hand, pk = start(Deal(nl(), (100, 100, 100, 100, 13)))
+    assert hand.legal().min_to == 4 and pk.min_max_bet_to() == (4, 100)
+    play(hand, pk, "raise 10")  # p3, increment 8
+    assert bounds(hand.legal()) == (13, 13) == pk.min_max_bet_to()  # p4 is short of 18
+    play(hand, pk, "allin")  # p4 all-in to 13: increment 3, less than 8
+    assert hand.legal().min_to == 21 and pk.min_max_bet_to() == (21, 100)
+    hand, pk = start(Deal(nl(), (100, 100, 3)))
+    play(hand, pk, "call; call; check; check; allin")  # flop: an all-in bet of 1
+    assert hand.legal().min_to == 3 and pk.min_max_bet_to() == (3, 98)
+
+
+# -- differences found while writing this test (our engine follows DESIGN.md in each) ----------
+
+
+def test_found_a_short_ante_is_layered_by_the_driver_settings() -> None:
+    """p3 antes 3 of 5 all-in and wins. We keep every ante dead in the main pot where every
+    player still in is eligible (DESIGN): p3 takes 18. The driver posts uniform antes with
+    ``ante_trimming_status=True``, so PokerKit layers them like bets: p3 takes 4 x 3 = 12.
+    With ``ante_trimming_status=False`` PokerKit agrees with us."""
+    config = TableConfig(5, 10, ante=5)
+    deal = Deal(config, (100, 100, 100, 3), seed=3)
+    hand, pk = start(deal)
+    check_down(hand, pk)
+    assert pk.ranking()[0] == [3]
+    ours, theirs = showdown(hand, pk)
+    assert ours[3] == 18 and theirs[3] == 12
+    # The same deal with the ante as dead money (trimming off): PokerKit gives p3 18 too.
+    state = NoLimitTexasHoldem.create_state(
+        AUTOMATIONS, False, 5, (5, 10), 10, (100, 100, 3, 100), 4, mode=Mode.TOURNAMENT
+    )
+    deck = list(Deck.STANDARD)
+    random.Random(deal.seed).shuffle(deck)
+    state.deck_cards.clear()
+    state.deck_cards.extend(deck)
+    while state.can_deal_hole():
+        state.deal_hole()
+    while state.actor_index is not None:
+        state.check_or_call()
+    assert state.stacks[2] == 18
+
+
+def test_found_pot_limit_counts_a_short_small_blind_as_full() -> None:
+    """Pot-limit 5/10, the small blind posts 2 all-in: pre-flop we count it as a full 5 (TDA
+    54-B, DESIGN): the pot raise is to 10 + (15 + 10) = 35; PokerKit counts the 2: 32."""
+    hand, pk = start(Deal(TableConfig(5, 10, betting=BettingKind.POT_LIMIT), (100, 2, 100, 100)))
+    assert hand.legal().max_to == 35
+    assert pk.min_max_bet_to() == (20, 32)
+
+
+def test_found_pokerkit_refuses_a_raise_nobody_could_call_beyond_the_current_bet() -> None:
+    """p3 is all-in for 50; p1 (29 behind) and p2 (18 behind) cannot put in more than 50. We
+    let p0 raise (p1 and p2 still have chips; DESIGN refuses a raise only when all others are
+    all-in); PokerKit refuses: "no reason to raise". The excess comes back uncalled."""
+    hand, pk = start(Deal(nl(), (100, 30, 20, 50)))
+    play(hand, pk, "allin")
+    assert hand.legal().min_to == 98 and pk.min_max_bet_to() is None
+    with pytest.raises(ValueError, match="no reason"):
+        pk.bet_to(100)
+    hand.apply(Action.bet(100))
+    hand.apply(Action.allin())
+    hand.apply(Action.allin())
+    assert hand.returned == {"p0": 50}
+
+
+def test_found_fixed_limit_all_in_of_half_a_unit_reopens_only_with_us() -> None:
+    """Fixed-limit 4/8 on the flop: p1 bets 4, p2 raises all-in to 7 (3, at least half a
+    unit): with us it is a full raise and p1 may raise again (TDA 47-B, DESIGN); PokerKit
+    lets p1 only call or fold."""
+    hand, pk = start(Deal(TableConfig(2, 4, betting=BettingKind.FIXED_LIMIT), (100, 100, 11)))
+    play(hand, pk, "call; call; check; bet 4; allin; call")
+    assert hand.to_act == "p1"
+    assert hand.legal().min_to == 11 and pk.min_max_bet_to() is None
+
+
+def test_found_fixed_limit_cap_counts_short_all_ins_in_pokerkit() -> None:
+    """Fixed-limit 4/8 on the flop: a bet of 4 and an all-in to 5 (less than half a unit).
+    We still allow 3 raises (8, 12, 16: the all-in does not count toward the cap, DESIGN);
+    PokerKit counts it among its 4 and allows 2 (9, 13)."""
+    config = TableConfig(2, 4, betting=BettingKind.FIXED_LIMIT)
+    script = "call; call; call; check; bet 4; call; allin"
+    hand, pk = start(Deal(config, (100, 100, 100, 9)))
+    play(hand, pk, script)
+    ours = []
+    while (legal := hand.legal()).min_to is not None:
+        ours.append(legal.min_to)
+        hand.apply(Action.bet(legal.min_to))
+    theirs = []
+    while (pk_bounds := pk.min_max_bet_to()) is not None:
+        theirs.append(pk_bounds[0])
+        pk.bet_to(pk_bounds[0])
+    assert (ours, theirs) == ([8, 12, 16], [9, 13])
+
+
+def test_found_fixed_limit_big_blind_below_half_the_small_bet() -> None:
+    """Fixed-limit 5/10 with blinds 1/2: the big blind is less than half a unit, so with us
+    the first raise completes the bet to 5 (DESIGN, half-unit rule); PokerKit raises a full
+    unit over the blind, to 7."""
+    config = TableConfig(1, 2, betting=BettingKind.FIXED_LIMIT, small_bet=5, big_bet=10)
+    hand, pk = start(Deal(config, (100, 100, 100)))
+    assert hand.legal().min_to == 5 and pk.min_max_bet_to() == (7, 7)
+
+
+def test_found_heads_up_equal_blinds_pokerkit_lets_the_big_blind_act_first() -> None:
+    """Heads-up with blinds 2/2: the button acts first pre-flop (DESIGN); PokerKit breaks the
+    tie between equal blinds the other way and asks the big blind first."""
+    hand, pk = start(Deal(TableConfig(2, 2), (100, 100)))
+    assert hand.to_act == "p0" and pk.actor() == 1

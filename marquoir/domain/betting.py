@@ -47,6 +47,8 @@ class BettingStructure:
     round (TDA 43-A) and has no maximum.
     """
 
+    needs_pot = False  # whether `bounds` reads the pot and the bets in front
+
     def __init__(self, config: TableConfig) -> None:
         self.config = config
 
@@ -81,6 +83,8 @@ class NoLimit(BettingStructure):
 
 class PotLimit(BettingStructure):
     """Pot-limit: at most current bet + (pot + all bets in front + the amount to call)."""
+
+    needs_pot = True
 
     def bounds(self, rnd: RoundState, ctx: RaiseContext) -> tuple[int, int | None] | None:
         smallest = rnd.current_bet + rnd.min_inc

@@ -153,6 +153,10 @@ class Hand:
         self.result: HandResult | None = None
         self._rnd = RoundState(street=0)
         self._to_act: int | None = None
+        # Kept up to date by _recount after every change of stacks or folds: the turn logic
+        # asks for them at each step.
+        self._in_hand = len(self._players)
+        self._with_chips = 0
         self._post_forced_bets()
 
     @classmethod
@@ -276,17 +280,22 @@ class Hand:
         event = self.verify(action)
         i = self._index[event.player]
         p = self._players[i]
+        had_chips = p.stack > 0
         p.stack -= event.added
         p.bet += event.added
         p.live += event.added
         if event.verb == "fold":
             p.folded = True
-        elif event.verb in ("bet", "raise"):
+            self._in_hand -= 1
+            self._with_chips -= had_chips
+        elif p.stack == 0 and had_chips:
+            self._with_chips -= 1
+        if event.verb in ("bet", "raise"):
             self._structure.record(self._rnd, event.total)
         p.acted = True
         p.acted_level = self._rnd.current_bet
         self.events.append(event)
-        if sum(not q.folded for q in self._players) == 1:
+        if self._in_hand == 1:
             self._close_round()
         else:
             self._to_act = self._scan(i + 1)
@@ -344,6 +353,7 @@ class Hand:
             last, opening = straddler, cfg.straddle_amount
         # An all-in big blind still sets the full price (WSOP Live 150).
         self._structure.start_round(self._rnd, opening)
+        self._recount()
         self._to_act = self._scan(last + 1)
         if self._to_act is None:
             self._close_round()
@@ -359,24 +369,27 @@ class Hand:
             p.dead += put
         self.forced.append(ForcedBet(p.name, kind, put, p.stack == 0))
 
-    def _others_have_chips(self, i: int) -> bool:
-        return any(q.stack > 0 and not q.folded for j, q in enumerate(self._players) if j != i)
+    def _recount(self) -> None:
+        self._in_hand = sum(not q.folded for q in self._players)
+        self._with_chips = sum(q.stack > 0 and not q.folded for q in self._players)
 
-    def _needs_action(self, i: int) -> bool:
+    def _others_have_chips(self, i: int) -> bool:
         p = self._players[i]
-        if p.folded or p.stack == 0:
-            return False
-        owes = p.bet < self._rnd.current_bet
-        # A player who owes nothing is not asked when nobody left could call a bet.
-        if not owes and not self._others_have_chips(i):
-            return False
-        return owes or not p.acted
+        return self._with_chips - (p.stack > 0 and not p.folded) > 0
 
     def _scan(self, start: int) -> int | None:
-        n = len(self._players)
+        """The first player from `start` on (clockwise) who must act now."""
+        players, n = self._players, len(self._players)
+        current = self._rnd.current_bet
         for k in range(n):
             j = (start + k) % n
-            if self._needs_action(j):
+            p = players[j]
+            if p.folded or p.stack == 0:
+                continue
+            if p.bet < current:
+                return j
+            # He owes nothing: asked only if he has not acted and someone could call a bet.
+            if not p.acted and self._with_chips > 1:
                 return j
         return None
 
@@ -398,11 +411,12 @@ class Hand:
         return bounds
 
     def _raise_context(self, p: _Player) -> RaiseContext:
+        if not self._structure.needs_pot:
+            return RaiseContext(bet=p.bet, pot=0, front=0, players_in_hand=self._in_hand)
         preflop = self._rnd.street == 0
         front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in self._players)
         pot = sum(q.dead + q.live - q.bet for q in self._players)
-        in_hand = sum(not q.folded for q in self._players)
-        return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=in_hand)
+        return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=self._in_hand)
 
     def _resolve(self, i: int, action: Action) -> _Resolved:
         p, rnd = self._players[i], self._rnd
@@ -452,10 +466,11 @@ class Hand:
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:
-        ranked = sorted(self._players, key=lambda q: q.bet, reverse=True)
-        top, second = ranked[0], ranked[1]
-        excess = top.bet - second.bet
+        top = max(self._players, key=lambda q: q.bet)
+        second = max(q.bet for q in self._players if q is not top)
+        excess = top.bet - second
         if excess > 0:
+            self._with_chips += top.stack == 0 and not top.folded
             top.stack += excess
             top.bet -= excess
             top.live -= excess
