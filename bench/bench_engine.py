@@ -171,20 +171,9 @@ def generate(count: int, seed: int) -> list[Replay]:
             actions.append(action)
             hand.apply(action)
         ranking = random_ranking(rng, hand) if hand.phase is Phase.SHOWDOWN else None
-        straddle = config.straddle_amount if any(f.kind == "straddle" for f in hand.forced) else 0
-        fixed = config.betting is BettingKind.FIXED_LIMIT
-        small_bet, big_bet = config.limits if fixed else (0, 0)
-        spec = PKSpec(
-            betting=config.betting.value,
-            stacks=tuple(stacks),
-            small_blind=config.small_blind,
-            big_blind=config.big_blind,
-            ante=0 if config.bb_ante else config.ante,
-            bb_ante=config.ante if config.bb_ante else 0,
-            straddle=straddle,
-            small_bet=small_bet,
-            big_bet=big_bet,
-            seed=rng.randrange(2**32),
+        straddled = any(f.kind == "straddle" for f in hand.forced)
+        spec = PKSpec.for_table(
+            config, tuple(stacks), straddled=straddled, seed=rng.randrange(2**32)
         )
         replays.append(Replay(config, seats, tuple(actions), ranking, spec, tuple(moves)))
     return replays

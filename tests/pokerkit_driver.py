@@ -115,6 +115,8 @@ from pokerkit import (
     UnfixedLimitHoldem,
 )
 
+from marquoir.domain import BettingKind, TableConfig
+
 __all__ = ["AUTOMATIONS", "PKHand", "PKSpec"]
 
 AUTOMATIONS: tuple[Automation, ...] = (
@@ -150,6 +152,26 @@ class PKSpec:
     small_bet: int = 0  # fixed-limit only
     big_bet: int = 0  # fixed-limit only
     seed: int = 0  # for dealing the cards
+
+    @classmethod
+    def for_table(
+        cls, config: TableConfig, stacks: tuple[int, ...], *, straddled: bool, seed: int
+    ) -> PKSpec:
+        """The spec of a hand of our engine's table (stacks in our order, button first)."""
+        fixed = config.betting is BettingKind.FIXED_LIMIT
+        small_bet, big_bet = config.limits if fixed else (0, 0)
+        return cls(
+            betting=config.betting.value,
+            stacks=stacks,
+            small_blind=config.small_blind,
+            big_blind=config.big_blind,
+            ante=0 if config.bb_ante else config.ante,
+            bb_ante=config.ante if config.bb_ante else 0,
+            straddle=config.straddle_amount if straddled else 0,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            seed=seed,
+        )
 
 
 def _validate(spec: PKSpec) -> None:

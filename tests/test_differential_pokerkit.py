@@ -92,20 +92,8 @@ def start(deal: Deal) -> tuple[Hand, PKHand]:
     cfg = deal.config
     seats = [SeatInfo(name(i), i + 1, stack) for i, stack in enumerate(deal.stacks)]
     hand = Hand(cfg, seats, 1)
-    straddle = cfg.straddle_amount if any(f.kind == "straddle" for f in hand.forced) else 0
-    small_bet, big_bet = cfg.limits if cfg.betting is BettingKind.FIXED_LIMIT else (0, 0)
-    spec = PKSpec(
-        betting=cfg.betting.value,
-        stacks=deal.stacks,
-        small_blind=cfg.small_blind,
-        big_blind=cfg.big_blind,
-        ante=0 if cfg.bb_ante else cfg.ante,
-        bb_ante=cfg.ante if cfg.bb_ante else 0,
-        straddle=straddle,
-        small_bet=small_bet,
-        big_bet=big_bet,
-        seed=deal.seed,
-    )
+    straddled = any(f.kind == "straddle" for f in hand.forced)
+    spec = PKSpec.for_table(cfg, deal.stacks, straddled=straddled, seed=deal.seed)
     return hand, PKHand(spec)
 
 

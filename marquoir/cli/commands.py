@@ -6,6 +6,7 @@ Each function opens the database, calls one storage function, and prints the res
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..domain import Action, tie
@@ -95,21 +96,26 @@ def describe_stored(kind: str, data: dict[str, Any]) -> str:
 
 
 def status(db: str | None, *, as_json: bool) -> None:
-    with ledger(db) as book:
-        session, table = book.read()
-    if as_json:
-        _print_json(render.status_dict(session.name, table))
-    else:
-        print(render.status_text(session.name, table))
+    _show(db, as_json=as_json, as_dict=render.status_dict, as_text=render.status_text)
 
 
 def stacks(db: str | None, *, as_json: bool) -> None:
+    _show(db, as_json=as_json, as_dict=render.stacks_dict, as_text=render.stacks_text)
+
+
+def _show(
+    db: str | None,
+    *,
+    as_json: bool,
+    as_dict: Callable[[str, Table], dict[str, Any]],
+    as_text: Callable[[str, Table], str],
+) -> None:
     with ledger(db) as book:
         session, table = book.read()
     if as_json:
-        _print_json(render.stacks_dict(session.name, table))
+        _print_json(as_dict(session.name, table))
     else:
-        print(render.stacks_text(session.name, table))
+        print(as_text(session.name, table))
 
 
 def new(db: str | None, name: str, settings: SessionSettings) -> None:
