@@ -8,6 +8,7 @@ random ranking (ties included) of the players still in settles the pots.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -95,13 +96,13 @@ def tables(draw: st.DrawFn) -> Table:
     seat_numbers = draw(st.lists(st.integers(1, 12), min_size=n, max_size=n, unique=True))
     short = config.big_blind + config.ante + 1
     deep = 60 * max(config.big_blind, config.limits[1] if _is_fl(config) else 1)
+    # About one stack in four is short: at most the big blind plus the ante plus one chip.
+    stacks = [
+        draw(st.integers(1, short) if draw(st.integers(0, 3)) == 0 else st.integers(short, deep))
+        for _ in seat_numbers
+    ]
     seats = [
-        SeatInfo(
-            f"p{seat}",
-            seat,
-            draw(st.integers(1, short) if draw(st.integers(0, 3)) == 0 else st.integers(short, deep)),
-        )
-        for seat in seat_numbers
+        SeatInfo(f"p{seat}", seat, stack) for seat, stack in zip(seat_numbers, stacks, strict=True)
     ]
     button = draw(st.sampled_from(seat_numbers))
     return Table(config, tuple(draw(st.permutations(seats))), button)
@@ -131,7 +132,7 @@ def check_pots(pots: Sequence[Pot], folded: set[str], order: Sequence[str]) -> N
         assert pot.eligible, f"a pot of {pot.amount} nobody may win"
         assert not folded & set(pot.eligible), f"folded players eligible for {pot}"
         assert is_subsequence(pot.eligible, order), f"{pot.eligible} not in order {order}"
-    for main, side in zip(pots, pots[1:], strict=False):
+    for main, side in itertools.pairwise(pots):
         assert set(side.eligible) < set(main.eligible), f"{side} does not shrink from {main}"
 
 
@@ -242,6 +243,10 @@ def play_hand(data: st.DataObject, table: Table, *, probe_legal: bool = False) -
     start_total = sum(table.start.values())
     conserved(hand, start_total)
     check_hand_pots(hand)
+    # Order of play: from the first seat left of the button round to the button.
+    seat_of = {s.name: s.seat for s in table.seats}
+    expected_order = sorted(seat_of, key=lambda name: (seat_of[name] - table.button - 1) % 100)
+    assert hand.order_of_play() == expected_order
     for _ in range(MAX_STEPS):
         if hand.phase is not Phase.BETTING:
             break
@@ -425,7 +430,9 @@ def test_split_amount(amount: int, count: int, chip_unit: int) -> None:
     expected = [base * chip_unit + (chip_unit if i < odd else 0) for i in range(count)]
     expected[0] += crumbs
     assert shares == expected
-    award = PotAward("main pot", Pot(amount, tuple(winners)), tuple(zip(winners, shares)))
+    award = PotAward(
+        "main pot", Pot(amount, tuple(winners)), tuple(zip(winners, shares, strict=True))
+    )
     check_split(award, chip_unit, winners)
 
 

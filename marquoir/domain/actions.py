@@ -50,7 +50,7 @@ class Action(NamedTuple):
 class ActionEvent(NamedTuple):
     """What an action did, as the log keeps it.
 
-    `verb` is what happened in poker words (fold, check, call, bet, raise, complete); `added`
+    `verb` is what happened in poker words (fold, check, call, bet, raise); `added`
     is the chips the player put in; `total` his bet in front for the round afterwards;
     `all_in` whether it left him without chips.
     """
@@ -71,8 +71,6 @@ class ActionEvent(NamedTuple):
             text = f"{self.player} calls {self.added}"
         elif self.verb == "bet":
             text = f"{self.player} bets {self.total}"
-        elif self.verb == "complete":
-            text = f"{self.player} completes to {self.total}"
         else:
             text = f"{self.player} raises to {self.total}"
         return text + (" (all-in)" if self.all_in else "")
