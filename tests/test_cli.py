@@ -22,7 +22,6 @@ from typer.testing import CliRunner
 
 from marquoir.cli import main
 from marquoir.cli.app import app
-from marquoir.domain import MarquoirError
 from marquoir.storage.ledger import Ledger
 
 # -- helpers -------------------------------------------------------------------------------
@@ -342,21 +341,25 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
     ("args", "code", "message"),
     [
         ("--blinds 2/1", 1, "the small blind (2) is larger than the big blind (1)"),
+        ("--blinds 1/2 --cap 4", 1, "the raise cap (--cap) only applies to fixed-limit betting"),
         ("--blinds 0/2", 1, "the small blind must be at least 1 chip (got 0)"),
         (
             "--blinds 1-2",
             2,
-            "Invalid value: write it as SMALL/BIG in whole chips, e.g. 1/2 (got '1-2')",
+            "Invalid value for '--blinds': write it as SMALL/BIG in whole chips, "
+            "e.g. 1/2 (got '1-2')",
         ),
         (
             "--blinds 1/2/4",
             2,
-            "Invalid value: write it as SMALL/BIG in whole chips, e.g. 1/2 (got '1/2/4')",
+            "Invalid value for '--blinds': write it as SMALL/BIG in whole chips, "
+            "e.g. 1/2 (got '1/2/4')",
         ),
         (
             "--blinds 1/2.5",
             2,
-            "Invalid value: write it as SMALL/BIG in whole chips, e.g. 1/2 (got '1/2.5')",
+            "Invalid value for '--blinds': write it as SMALL/BIG in whole chips, "
+            "e.g. 1/2 (got '1/2.5')",
         ),
         (
             "--blinds 1/2 --ante 1.5",
@@ -907,8 +910,8 @@ def test_call_with_nothing_to_call_is_a_check_and_the_uncalled_bet_goes_back(
     club("fold")
     assert club.lines("fold") == [
         "alice folds",
-        "bob takes 6 (no showdown)",
         "bob gets back 20 (uncalled)",
+        "bob takes 6 (no showdown)",
         "hand 1 over | alice 98 (-2), bob 104 (+4), carol 98 (-2)",
     ]
 
@@ -961,14 +964,13 @@ def test_allin_for_less_than_the_call_is_a_call(m: Marquoir) -> None:
     m("raise 50")
     assert m.lines("allin") == [
         "short calls 20 (all-in)",
-        "-- showdown -- main pot 60 (short, big)",
         "big gets back 20 (uncalled)",
+        "-- showdown -- main pot 60 (short, big)",
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`',
     ]
     assert m.lines("win short") == [
         "showdown: short",
         "main pot 60: short 60",
-        "big gets back 20 (uncalled)",
         "hand 1 over | big 70 (-30), short 60 (+30)",
     ]
 
@@ -1252,8 +1254,8 @@ def test_play_a_script_through_main(m: Marquoir, tmp_path: Path) -> None:
         "a bets 5 | pot 25",
         "b to act: call 5 | raise 10-90 | all-in 90 | fold",
         "b folds",
-        "a takes 20 (no showdown)",
         "a gets back 5 (uncalled)",
+        "a takes 20 (no showdown)",
         "hand 1 over | a 110 (+10), b 90 (-10)",
     ]
     assert m.stacks() == {"a": 110, "b": 90}
@@ -1315,7 +1317,7 @@ def test_play_interactive(m: Marquoir, monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = m.run("play")
     assert code == 0
     assert prompts == [
-        "[i | hand 0 done | next: deal] > ",
+        "[i | no hand yet | next: deal] > ",
         "[i | hand 1 preflop | pot 3 | a: call 1] > ",
         "[i | hand 1 preflop | pot 8 | b: call 4] > ",
         "[i | hand 1 preflop | pot 8 | b: call 4] > ",
@@ -1369,8 +1371,8 @@ def test_cli_runner_plays_a_hand(db: Path) -> None:
     assert outputs[6] == "bob checks | pot 12\nalice to act: check | bet 2-94 | all-in 94 | fold\n"
     assert outputs[-1] == (
         "bob calls 24 (all-in)\n"
-        "-- showdown -- main pot 120 (bob, alice)\n"
         "alice gets back 40 (uncalled)\n"
+        "-- showdown -- main pot 120 (bob, alice)\n"
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`\n'
     )
     result = invoke(db, 'showdown "bob > alice"')
@@ -1385,7 +1387,6 @@ def test_cli_runner_plays_a_hand(db: Path) -> None:
     result = invoke(db, "win alice bob")
     assert result.stdout.splitlines()[1:] == [
         "main pot 120: bob 60, alice 60",
-        "alice gets back 40 (uncalled)",
         "hand 1 over | alice 100 (0), bob 60 (0)",
     ]
 
@@ -1416,7 +1417,10 @@ def test_cli_runner_with_marquoir_db(db: Path, monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("new s --blinds 1-2", "Invalid value: write it as SMALL/BIG in whole chips"),
+        (
+            "new s --blinds 1-2",
+            "Invalid value for '--blinds': write it as SMALL/BIG in whole chips",
+        ),
         ("new s --blinds 1/2 --ante 1.5", "Invalid value for '--ante'"),
         ("bet 1.5", "Invalid value for 'N'"),
         ("seat", "Missing argument 'player'."),
@@ -1437,75 +1441,84 @@ def test_cli_runner_usage_errors(db: Path, line: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "message"),
     [
-        "new s --blinds 2/1",
-        "new base --blinds 1/2",
-        "seat alice",
-        "seat zed --seat 11",
-        "recave zed",
-        "deal",
-        "call",
-        "sitout zed",
-        "use nope",
+        ("new s --blinds 2/1", "the small blind (2) is larger than the big blind (1)"),
+        ("new base --blinds 1/2", "a session named base already exists (use base)"),
+        ("seat alice", "alice is already seated (seat 1)"),
+        ("seat zed --seat 11", "seats are numbered 1 to 10 (got 11)"),
+        ("recave zed", "unknown player: zed"),
+        ("deal", "a hand needs at least two players with chips who are not sitting out"),
+        ("call", "no hand in play: deal first"),
+        ("sitout zed", "unknown player: zed"),
+        ("use nope", "no session named nope"),
     ],
 )
-def test_cli_runner_rule_refusals(db: Path, line: str) -> None:
-    """The typer app alone leaves domain errors to `main`, which prints the `Error:` line.
-
-    Through CliRunner a refusal exits 1 with the MarquoirError as the result's exception;
-    nothing is recorded.
-    """
+def test_cli_runner_rule_refusals(db: Path, line: str, message: str) -> None:
+    """Through the typer app too, a refusal is one `Error:` line, exit 1, nothing recorded."""
     invoke(db, "new base --blinds 1/2 --cave 100")
     invoke(db, "seat alice")
     before = recorded(db)
     result = invoke(db, line)
-    assert result.exit_code == 1
-    assert result.stdout == ""
-    assert result.exception is None or isinstance(result.exception, MarquoirError)
-    if result.exception is None:
-        assert result.stderr.startswith("Error: ")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"Error: {message}\n")
     assert recorded(db) == before
 
 
-# -- bugs found while writing these tests ------------------------------------------------------
+# -- input that once gave a traceback or was wrongly accepted ------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="fast path: '²'.isdigit() is True but int('²') raises ValueError (traceback)",
-)
-def test_bug_an_amount_in_superscript_digits_is_a_usage_error(club: Marquoir) -> None:
+def test_an_amount_in_superscript_digits_is_a_usage_error(club: Marquoir) -> None:
     club("deal")
-    assert club.refused("raise ²", 2).startswith("Invalid value for 'N'")
+    assert club.refused("raise ²", 2) == (
+        "Invalid value for 'N': an amount is a whole number of chips (got '²')"
+    )
+    assert club.refused("raise ٤", 2) == (
+        "Invalid value for 'N': an amount is a whole number of chips (got '٤')"
+    )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="_pair: '²'.isdigit() is True but int('²') raises ValueError (traceback)",
-)
-def test_bug_blinds_in_superscript_digits_are_a_usage_error(m: Marquoir) -> None:
-    assert m.refused("new s --blinds ²/4", 2).startswith("Invalid value")
+def test_blinds_in_superscript_digits_are_a_usage_error(m: Marquoir) -> None:
+    assert m.refused("new s --blinds ²/4", 2) == (
+        "Invalid value for '--blinds': write it as SMALL/BIG in whole chips, e.g. 1/2 (got '²/4')"
+    )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=UnicodeDecodeError,
-    reason="play FILE reads UTF-8 only and lets UnicodeDecodeError out (traceback)",
-)
-def test_bug_play_a_file_that_is_not_utf8(m: Marquoir, tmp_path: Path) -> None:
+def test_play_a_file_that_is_not_utf8(m: Marquoir, tmp_path: Path) -> None:
     script = tmp_path / "latin1.txt"
     script.write_bytes("new s --blinds 1/2 --cave 100\nseat andré\n".encode("latin-1"))
-    assert m.refused(f"play {script}").startswith("cannot read ")
+    assert m.refused(f"play {script}") == f"cannot read {script}: not UTF-8 text (byte 40)"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="new accepts a cave policy that refuses every cave (no validation)"
-)
 @pytest.mark.parametrize(
-    "options", ["--cave-min 500 --cave-max 100", "--cave 0", "--cave 50 --cave-min 100"]
+    ("options", "message"),
+    [
+        (
+            "--cave-min 500 --cave-max 100",
+            "the minimum cave (500) is larger than the maximum (100)",
+        ),
+        ("--cave 0", "the default cave must be at least 1 chip (got 0)"),
+        ("--cave 50 --cave-min 100", "the default cave (50) is below the minimum cave (100)"),
+        ("--cave 500 --cave-max 100", "the default cave (500) is above the maximum cave (100)"),
+    ],
 )
-def test_bug_new_refuses_contradictory_cave_limits(m: Marquoir, options: str) -> None:
-    m.refused(f"new s --blinds 1/2 {options}")
+def test_new_refuses_contradictory_cave_limits(m: Marquoir, options: str, message: str) -> None:
+    assert m.refused(f"new s --blinds 1/2 {options}") == message
+
+
+def test_win_takes_player_names_not_a_ranking(club: Marquoir) -> None:
+    club.script("deal\ncall\ncall\ncheck")  # three players: alice, bob, carol (big blind)
+    for _ in range(9):
+        club("check")
+    assert club.refused("win a=b", 2) == "'a=b' is not a player name: one word, without '>' or '='"
+    assert club.refused("win", 2) == "Missing argument 'players'."
+
+
+def test_as_with_an_empty_name_is_a_usage_error(club: Marquoir) -> None:
+    club("deal")
+    assert club.refused("check --as=", 2) == "--as needs the name of the player to act"
+
+
+def test_a_session_name_is_checked_as_a_session_name(m: Marquoir) -> None:
+    assert m.refused("new a>b --blinds 1/2", 2) == (
+        "'a>b' is not a valid session name: one word, without '>' or '='"
+    )

@@ -13,25 +13,36 @@ from ..domain import MarquoirError
 from . import fast
 
 _click_command: Any = None
+# Where the command being run comes from ("line 12: " in a script), for its error line.
+_where = ""
 
 
-def error(message: str, where: str = "") -> None:
+def error(message: str, where: str | None = None) -> None:
     """Print the one error line."""
-    print(f"Error: {where}{message}", file=sys.stderr)
+    print(f"Error: {_where if where is None else where}{message}", file=sys.stderr)
+
+
+def report(failure: Exception) -> int:
+    """Print a refused command's error line; return its exit code."""
+    if isinstance(failure, MarquoirError):
+        error(str(failure))
+        return failure.exit_code
+    error(f"database: {failure}")
+    return 1
 
 
 def dispatch(args: list[str], *, db: str | None, where: str = "") -> int:
     """Run one command line (without the word `marquoir`); return its exit code."""
+    global _where
+    outer, _where = _where, where
     try:
         if fast.run(args, db):
             return 0
         return _run_typer(args, db, where)
-    except MarquoirError as failure:
-        error(str(failure), where)
-        return failure.exit_code
-    except sqlite3.Error as failure:
-        error(f"database: {failure}", where)
-        return 1
+    except (MarquoirError, sqlite3.Error) as failure:
+        return report(failure)
+    finally:
+        _where = outer
 
 
 def _run_typer(args: list[str], db: str | None, where: str) -> int:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import sqlite3
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from ..domain import Action, BettingKind, Game, TableConfig
+from ..domain import Action, BettingKind, ConfigError, Game, MarquoirError, TableConfig
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands
+from . import commands, report
+from .fast import is_chips
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 app = typer.Typer(
     name="marquoir",
@@ -19,6 +25,24 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
+
+
+def command(name: str | None = None) -> Callable[[F], F]:
+    """`app.command`, with a refused command turned into its `Error:` line and exit code."""
+
+    def register(function: F) -> F:
+        @functools.wraps(function)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except (MarquoirError, sqlite3.Error) as failure:
+                raise typer.Exit(report(failure)) from None
+
+        app.command(name)(run)
+        return function
+
+    return register
+
 
 AsOption = Annotated[
     str | None, typer.Option("--as", help="Refuse unless PLAYER is the one to act.")
@@ -50,15 +74,18 @@ def chips(text: str | int) -> int:
     """A number of chips: a whole number, 0 or more."""
     if isinstance(text, int):  # a default value
         return text
-    if not text.strip().isdigit():
+    if not is_chips(text.strip()):
         raise typer.BadParameter(f"an amount is a whole number of chips (got {text!r})")
     return int(text)
 
 
 def _pair(text: str, option: str) -> tuple[int, int]:
     parts = text.split("/")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise typer.BadParameter(f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text!r})")
+    if len(parts) != 2 or not all(is_chips(p.strip()) for p in parts):
+        raise typer.BadParameter(
+            f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text!r})",
+            param_hint=f"'{option}'",
+        )
     return int(parts[0]), int(parts[1])
 
 
@@ -72,7 +99,7 @@ def _money(text: str) -> str:
     return str(value)
 
 
-@app.command()
+@command()
 def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The session's name (one word).")],
@@ -92,8 +119,9 @@ def new(
         str | None, typer.Option(help="Fixed-limit small/big bet (default: BB/2BB).")
     ] = None,
     cap: Annotated[
-        int, typer.Option(parser=chips, help="Fixed-limit raises allowed after the opening bet.")
-    ] = 3,
+        int | None,
+        typer.Option(parser=chips, help="Fixed-limit raises allowed after the opening bet (3)."),
+    ] = None,
     heads_up_uncapped: Annotated[
         bool, typer.Option("--heads-up-uncapped", help="No raise cap heads-up (fixed-limit).")
     ] = False,
@@ -112,6 +140,8 @@ def new(
 ) -> None:
     """Start a session (it becomes the current one)."""
     small_blind, big_blind = _pair(blinds, "--blinds")
+    if cap is not None and betting is not BettingKind.FIXED_LIMIT:
+        raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
     small_bet = big_bet = None
     if limits is not None:
         small_bet, big_bet = _pair(limits, "--limits")
@@ -125,7 +155,7 @@ def new(
         straddle=straddle,
         small_bet=small_bet,
         big_bet=big_bet,
-        cap=cap,
+        cap=3 if cap is None else cap,
         heads_up_uncapped=heads_up_uncapped,
         chip_unit=chip_unit,
     )
@@ -134,7 +164,7 @@ def new(
     commands.new(_db(ctx), name, settings)
 
 
-@app.command()
+@command()
 def use(
     ctx: typer.Context, name: Annotated[str, typer.Argument(help="The session to make current.")]
 ) -> None:
@@ -142,7 +172,7 @@ def use(
     commands.use(_db(ctx), name)
 
 
-@app.command()
+@command()
 def sessions(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sessions of the file (* marks the current one)."""
     commands.sessions(_db(ctx), as_json=as_json)
@@ -151,7 +181,7 @@ def sessions(ctx: typer.Context, as_json: JsonOption = False) -> None:
 PlayerArg = Annotated[str, typer.Argument(help="The player's name (one word).")]
 
 
-@app.command()
+@command()
 def seat(
     ctx: typer.Context,
     player: PlayerArg,
@@ -166,7 +196,7 @@ def seat(
     commands.seat(_db(ctx), player, seat=seat, cave=cave)
 
 
-@app.command()
+@command()
 def recave(
     ctx: typer.Context,
     player: PlayerArg,
@@ -178,55 +208,55 @@ def recave(
     commands.recave(_db(ctx), player, chips)
 
 
-@app.command()
+@command()
 def leave(ctx: typer.Context, player: PlayerArg) -> None:
     """Cash out the stack and leave, between hands only."""
     commands.leave(_db(ctx), player)
 
 
-@app.command()
+@command()
 def button(ctx: typer.Context, player: PlayerArg) -> None:
     """The next deal puts the button on PLAYER."""
     commands.button(_db(ctx), player)
 
 
-@app.command()
+@command()
 def sitout(ctx: typer.Context, player: PlayerArg) -> None:
     """PLAYER skips the next hands."""
     commands.sitout(_db(ctx), player)
 
 
-@app.command()
+@command()
 def back(ctx: typer.Context, player: PlayerArg) -> None:
     """PLAYER plays again."""
     commands.back(_db(ctx), player)
 
 
-@app.command()
+@command()
 def deal(ctx: typer.Context) -> None:
     """Start a hand: button, forced bets, who acts."""
     commands.deal(_db(ctx))
 
 
-@app.command()
+@command()
 def check(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act checks."""
     commands.act(_db(ctx), Action.check(as_))
 
 
-@app.command()
+@command()
 def call(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
     commands.act(_db(ctx), Action.call(as_))
 
 
-@app.command()
+@command()
 def fold(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act folds."""
     commands.act(_db(ctx), Action.fold(as_))
 
 
-@app.command()
+@command()
 def allin(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act puts his whole stack in."""
     commands.act(_db(ctx), Action.allin(as_))
@@ -237,19 +267,19 @@ AmountArg = Annotated[
 ]
 
 
-@app.command()
+@command()
 def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     """Make the total bet for this round N (same as raise)."""
     commands.act(_db(ctx), Action.bet(n, as_))
 
 
-@app.command("raise")
+@command("raise")
 def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     """Make the total bet for this round N (same as bet)."""
     commands.act(_db(ctx), Action.bet(n, as_))
 
 
-@app.command()
+@command()
 def win(
     ctx: typer.Context,
     players: Annotated[list[str], typer.Argument(help="The winners; several players tie.")],
@@ -258,7 +288,7 @@ def win(
     commands.win(_db(ctx), players)
 
 
-@app.command()
+@command()
 def showdown(
     ctx: typer.Context,
     ranking: Annotated[str, typer.Argument(help='The ranking, e.g. "alice > bob = carol".')],
@@ -267,25 +297,25 @@ def showdown(
     commands.showdown(_db(ctx), ranking)
 
 
-@app.command()
+@command()
 def undo(ctx: typer.Context) -> None:
     """Undo the last recorded event of the session."""
     commands.undo(_db(ctx))
 
 
-@app.command()
+@command()
 def status(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
     commands.status(_db(ctx), as_json=as_json)
 
 
-@app.command()
+@command()
 def stacks(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """Each player's stack, caves, recaves and result so far."""
     commands.stacks(_db(ctx), as_json=as_json)
 
 
-@app.command()
+@command()
 def play(
     ctx: typer.Context,
     file: Annotated[

@@ -13,6 +13,12 @@ from collections.abc import Callable
 from ..domain import Action
 from . import commands
 
+
+def is_chips(text: str) -> bool:
+    """A whole number of chips written in ASCII digits ('²'.isdigit() is True too)."""
+    return text.isascii() and text.isdigit()
+
+
 SIMPLE_ACTIONS: dict[str, Callable[[str | None], Action]] = {
     "check": Action.check,
     "call": Action.call,
@@ -54,7 +60,7 @@ def run(args: list[str], db: str | None) -> bool:
         if verb in SIMPLE_ACTIONS and not words:
             commands.act(db, SIMPLE_ACTIONS[verb](player))
             return True
-        if verb in ("bet", "raise") and len(words) == 1 and words[0].isdigit():
+        if verb in ("bet", "raise") and len(words) == 1 and is_chips(words[0]):
             commands.act(db, Action.bet(int(words[0]), player))
             return True
         return False

@@ -62,7 +62,8 @@ def prompt(db: str | None) -> str:
         return "marquoir> "
     hand = table.hand
     if hand is None:
-        return f"[{session.name} | hand {table.hand_no} done | next: deal] > "
+        done = f"hand {table.hand_no} done" if table.hand_no else "no hand yet"
+        return f"[{session.name} | {done} | next: deal] > "
     if hand.to_act is None:
         return f"[{session.name} | hand {table.hand_no} | showdown] > "
     legal = hand.legal()
@@ -76,7 +77,8 @@ def run_interactive(db: str | None) -> int:
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
     print("s status, d deal, w NAME win); q to quit.")
     try:
-        print(render.next_step(Ledger(database_path(db)).read()[1]))
+        with Ledger(database_path(db)) as book:
+            print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)
     while True:
@@ -107,12 +109,24 @@ def run_play(db: str | None, file: str | None) -> int:
     """Interactive on a terminal; otherwise run FILE (or stdin) as a script."""
     if file is not None and file != "-":
         try:
-            with open(file, encoding="utf-8") as handle:
-                lines = handle.read().splitlines()
+            with open(file, "rb") as handle:
+                data = handle.read()
         except OSError as failure:
             error(f"cannot read {file}: {failure.strerror}")
             return 1
-        return run_script(db, lines)
+        return _run_bytes(db, data, file)
     if file is None and sys.stdin.isatty():
         return run_interactive(db)
-    return run_script(db, sys.stdin.read().splitlines())
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:  # a text-only stream (some test runners)
+        return run_script(db, sys.stdin.read().splitlines())
+    return _run_bytes(db, stdin.read(), "standard input")
+
+
+def _run_bytes(db: str | None, data: bytes, source: str) -> int:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as failure:
+        error(f"cannot read {source}: not UTF-8 text (byte {failure.start + 1})")
+        return 1
+    return run_script(db, text.splitlines())

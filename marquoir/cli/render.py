@@ -54,21 +54,28 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
     hand = table.hand if table.hand is not None else table.last_hand
     assert hand is not None
     lines = [event.describe()]
+    closed = hand.phase is not Phase.BETTING or hand.street != event.street
+    if closed:
+        lines.extend(returns_lines(hand, event.street))
     if hand.phase is Phase.COMPLETE:
         lines.extend(result_lines(hand, table.hand_no))
         return lines
-    if hand.street != event.street or hand.phase is Phase.SHOWDOWN:
+    if closed:
         where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
         lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
-        lines.extend(f"{name} gets back {chips} (uncalled)" for name, chips in _new_returns(hand))
     else:
         lines[0] += f" | pot {hand.total_in_middle()}"
     lines.append(next_step(table))
     return lines
 
 
-def _new_returns(hand: Hand) -> list[tuple[str, int]]:
-    return sorted(hand.returned.items())
+def returns_lines(hand: Hand, street: str) -> list[str]:
+    """The uncalled bets given back when the betting round `street` closed."""
+    return [
+        f"{name} gets back {chips} (uncalled)"
+        for where, name, chips in hand.returns
+        if where == street
+    ]
 
 
 def award_line(award: PotAward) -> str:
@@ -77,7 +84,7 @@ def award_line(award: PotAward) -> str:
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
-    """The end of a hand: who took each pot, returned bets, the stacks."""
+    """The end of a hand: who took each pot, and the stacks."""
     result = hand.result
     assert result is not None
     lines = []
@@ -86,7 +93,6 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
         lines.append(f"{winner} takes {sum(a.pot.amount for a in result.awards)} (no showdown)")
     else:
         lines.extend(award_line(award) for award in result.awards)
-    lines.extend(f"{name} gets back {chips} (uncalled)" for name, chips in result.returned.items())
     lines.append(f"hand {hand_no} over | " + stacks_line(result))
     return lines
 
@@ -114,6 +120,7 @@ def deal_lines(table: Table) -> list[str]:
         f"{f.player} {f.kind} {f.amount}" + (" (all-in)" if f.all_in else "") for f in hand.forced
     )
     lines = [f"hand {table.hand_no}: button {hand.button} | {forced}"]
+    lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
         lines.extend(result_lines(hand, table.hand_no))
     else:

@@ -149,6 +149,8 @@ class Hand:
         self.events: list[ActionEvent] = []
         self.showdown_event: ShowdownEvent | None = None
         self.returned: dict[str, int] = {}
+        # (street, player, chips) of each uncalled bet given back, as the rounds closed
+        self.returns: list[tuple[str, str, int]] = []
         self.phase = Phase.BETTING
         self.result: HandResult | None = None
         self._rnd = RoundState(street=0)
@@ -261,6 +263,8 @@ class Hand:
         i = self._require_turn()
         p = self._players[i]
         if action.player is not None and action.player != p.name:
+            if not action.player:
+                raise UsageError("--as needs the name of the player to act")
             if action.player not in self._index:
                 raise IllegalAction(f"{action.player} is not playing this hand")
             raise NotYourTurn(f"it is {p.name}'s turn, not {action.player}'s")
@@ -475,6 +479,7 @@ class Hand:
             top.bet -= excess
             top.live -= excess
             self.returned[top.name] = self.returned.get(top.name, 0) + excess
+            self.returns.append((self.street, top.name, excess))
 
     def _close_round(self) -> None:
         self._to_act = None

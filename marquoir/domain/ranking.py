@@ -33,7 +33,12 @@ def parse_ranking(text: str) -> Ranking:
 
 def tie(names: list[str] | tuple[str, ...]) -> Ranking:
     """The ranking of `win A B ...`: these players tie for the best hand."""
-    return parse_ranking(" = ".join(names)) if names else parse_ranking("")
+    if not names:
+        raise UsageError("name at least one winner")
+    for name in names:
+        if not name or len(name.split()) != 1 or ">" in name or "=" in name:
+            raise UsageError(f"{name!r} is not a player name: one word, without '>' or '='")
+    return parse_ranking(" = ".join(names))
 
 
 def format_ranking(ranking: Ranking) -> str:

@@ -11,20 +11,49 @@ from typing import NamedTuple
 
 from .actions import Action, ActionEvent
 from .config import TableConfig
-from .errors import IllegalAction, MarquoirError, UsageError
+from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .ranking import Ranking
 
 MAX_SEATS = 10
 
 
-class CavePolicy(NamedTuple):
-    """Buy-in rules of a session; a limit left at None does not apply."""
-
+class _CaveFields(NamedTuple):
     default: int | None = None
     minimum: int | None = None
     maximum: int | None = None
     recaves: int | None = None
+
+
+class CavePolicy(_CaveFields):
+    """Buy-in rules of a session; a limit left at None does not apply. Validated when made."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: object, **kwargs: object) -> CavePolicy:
+        self = super().__new__(cls, *args, **kwargs)  # type: ignore[arg-type]
+        self.validate()
+        return self
+
+    def validate(self) -> None:
+        """Refuse limits that no cave could meet."""
+        for what, value in (("default cave", self.default), ("minimum cave", self.minimum)):
+            if value is not None and value <= 0:
+                raise ConfigError(f"the {what} must be at least 1 chip (got {value})")
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None and low > high:
+            raise ConfigError(f"the minimum cave ({low}) is larger than the maximum ({high})")
+        if self.default is not None:
+            if low is not None and self.default < low:
+                raise ConfigError(
+                    f"the default cave ({self.default}) is below the minimum cave ({low})"
+                )
+            if high is not None and self.default > high:
+                raise ConfigError(
+                    f"the default cave ({self.default}) is above the maximum cave ({high})"
+                )
+        if self.recaves is not None and self.recaves < 0:
+            raise ConfigError(f"the number of recaves cannot be negative (got {self.recaves})")
 
 
 class SessionSettings(NamedTuple):
@@ -129,10 +158,10 @@ class Account:
         return self.stack + self.cashed_out - self.bought
 
 
-def check_name(name: str) -> str:
-    """A player name is one word without '>' or '=' (they write showdown rankings)."""
+def check_name(name: str, *, what: str = "player") -> str:
+    """A name is one word without '>' or '=' (player names write showdown rankings)."""
     if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
-        raise UsageError(f"{name!r} is not a valid player name: one word, without '>' or '='")
+        raise UsageError(f"{name!r} is not a valid {what} name: one word, without '>' or '='")
     return name
 
 

@@ -88,7 +88,7 @@ class Ledger:
 
     def create_session(self, name: str, settings: SessionSettings) -> SessionInfo:
         """A new session, which becomes the current one."""
-        check_name(name)
+        check_name(name, what="session")
         with self.transaction() as conn:
             if conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
                 raise IllegalAction(f"a session named {name} already exists (use {name})")
