@@ -81,18 +81,48 @@ def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
 
 
 def test_app_dir_is_typers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    assert str(app_dir()) == typer.get_app_dir("marquoir")
+    assert app_dir() == typer.get_app_dir("marquoir")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    assert str(app_dir()) == typer.get_app_dir("marquoir")
+    assert app_dir() == typer.get_app_dir("marquoir")
+
+
+def test_the_table_commands_import_nothing_heavy(tmp_path: Path) -> None:
+    """typer, sqlite-utils, typing, pathlib... cost milliseconds each on every command."""
+    import subprocess
+    import sys
+
+    setup = (
+        "from marquoir.cli import main\n"
+        "for line in (['new', 's', '--blinds', '1/2', '--cave', '50'], ['seat', 'a'],"
+        " ['seat', 'b'], ['seat', 'c'], ['deal']):\n"
+        "    assert main(line) == 0\n"
+    )
+    probe = (  # a fresh process, as at the table
+        "import sys\n"
+        "start = set(sys.modules)\n"  # what the interpreter (and an editable install) loaded
+        "from marquoir.cli import main\n"
+        "for line in (['call'], ['raise', '6'], ['call'], ['call'], ['check'], ['status'],"
+        " ['stacks'], ['undo'], ['fold'], ['status', '--json']):\n"
+        "    assert main(line) == 0, line\n"
+        "heavy = ('typer', 'click', 'sqlite_utils', 'tabulate', 'typing', 'pathlib',"
+        " 'dataclasses', 'inspect', 'contextlib', 'decimal', 'pydantic', 'rich')\n"
+        "print(sorted(m for m in set(sys.modules) - start if m.split('.')[0] in heavy))\n"
+    )
+    env = {"MARQUOIR_DB": str(tmp_path / "h.db"), "PATH": "/usr/bin:/bin"}
+    for code in (setup, probe):
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
+    assert done.stdout.splitlines()[-1] == "[]"
 
 
 def test_database_path_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("MARQUOIR_DB", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    assert database_path() == tmp_path / "marquoir" / "marquoir.db"
+    assert database_path() == str(tmp_path / "marquoir" / "marquoir.db")
     monkeypatch.setenv("MARQUOIR_DB", str(tmp_path / "env.db"))
-    assert database_path() == tmp_path / "env.db"
-    assert database_path(str(tmp_path / "flag.db")) == tmp_path / "flag.db"
+    assert database_path() == str(tmp_path / "env.db")
+    assert database_path(str(tmp_path / "flag.db")) == str(tmp_path / "flag.db")
 
 
 def seated(path: Path, names: tuple[str, ...] = ("alice", "bob", "carol")) -> Ledger:

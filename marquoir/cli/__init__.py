@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-from typing import Any
 
 from ..domain import MarquoirError
 from . import fast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _click_command: Any = None
 # Where the command being run comes from ("line 12: " in a script), for its error line.

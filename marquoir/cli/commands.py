@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from ..domain import Action, tie
 from ..domain.actions import ActionEvent
@@ -18,6 +17,10 @@ from ..storage.codec import settings_to_dict
 from ..storage.ledger import Ledger, Outcome
 from ..storage.paths import database_path
 from . import render
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def ledger(db: str | None) -> Ledger:

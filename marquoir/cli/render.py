@@ -5,14 +5,16 @@ No tabulate here: these are printed by the table commands, which must start fast
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 BETTING_NAMES = {
     BettingKind.NO_LIMIT: "no-limit",

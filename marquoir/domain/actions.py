@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+
+from .records import Record
 
 
 class ActionKind(StrEnum):
@@ -16,7 +17,7 @@ class ActionKind(StrEnum):
     ALLIN = "allin"
 
 
-class Action(NamedTuple):
+class Action(Record):
     """An action as announced: the kind, the total bet for `BET`, and optionally who says it.
 
     `player` set means "refuse unless this player is the one to act" (`--as PLAYER`).
@@ -47,7 +48,7 @@ class Action(NamedTuple):
         return cls(ActionKind.ALLIN, player=player)
 
 
-class ActionEvent(NamedTuple):
+class ActionEvent(Record):
     """What an action did, as the log keeps it.
 
     `verb` is what happened in poker words (fold, check, call, bet, raise); `added`
@@ -76,7 +77,7 @@ class ActionEvent(NamedTuple):
         return text + (" (all-in)" if self.all_in else "")
 
 
-class LegalActions(NamedTuple):
+class LegalActions(Record):
     """What the player to act may do, with the amounts.
 
     `to_call` is what he owes; `call_amount` what a call puts in (less when he is short).

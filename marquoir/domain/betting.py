@@ -7,9 +7,8 @@ last acted reopens the betting for him.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .config import BettingKind, TableConfig
+from .records import Record
 
 
 class RoundState:
@@ -31,7 +30,7 @@ class RoundState:
         self.raises = 0
 
 
-class RaiseContext(NamedTuple):
+class RaiseContext(Record):
     """What a structure needs to know about the table when bounding a raise."""
 
     bet: int  # the acting player's bet in front

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
 
 from .errors import ConfigError
+from .records import Record
 
 
 class Game(StrEnum):
@@ -22,7 +22,7 @@ class BettingKind(StrEnum):
     FIXED_LIMIT = "fl"
 
 
-class _ConfigFields(NamedTuple):
+class _ConfigFields(Record):
     small_blind: int
     big_blind: int
     game: Game = Game.HOLDEM

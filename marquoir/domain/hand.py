@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import NamedTuple
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
@@ -18,6 +17,7 @@ from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
 from .pots import Contribution, Pot, PotAward, award_pots, build_pots
 from .ranking import Ranking
+from .records import Record
 
 STREETS = ("preflop", "flop", "turn", "river")
 
@@ -30,7 +30,7 @@ class Phase(StrEnum):
     COMPLETE = "complete"
 
 
-class SeatInfo(NamedTuple):
+class SeatInfo(Record):
     """A player dealt in: name, seat number (order of play) and chips behind."""
 
     name: str
@@ -38,7 +38,7 @@ class SeatInfo(NamedTuple):
     stack: int
 
 
-class ForcedBet(NamedTuple):
+class ForcedBet(Record):
     """An ante, blind or straddle posted at the start of a hand."""
 
     player: str
@@ -47,7 +47,7 @@ class ForcedBet(NamedTuple):
     all_in: bool
 
 
-class PlayerView(NamedTuple):
+class PlayerView(Record):
     """A player's position in the hand: chips behind, in front, put in, folded."""
 
     name: str
@@ -68,14 +68,14 @@ class PlayerView(NamedTuple):
         return self.live + self.dead
 
 
-class ShowdownEvent(NamedTuple):
+class ShowdownEvent(Record):
     """The showdown as the log keeps it: the ranking given and how each pot went."""
 
     ranking: Ranking
     awards: tuple[PotAward, ...]
 
 
-class HandResult(NamedTuple):
+class HandResult(Record):
     """The end of a hand: stacks before and after, each pot and its winners, returned bets."""
 
     start: dict[str, int]
@@ -130,7 +130,7 @@ class _Player:
         self.nominal = 0
 
 
-class _Resolved(NamedTuple):
+class _Resolved(Record):
     verb: str
     added: int
     total: int

@@ -8,13 +8,13 @@ Adjacent layers with the same eligible players are one pot (DESIGN section 3, TD
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from .errors import ShowdownError
 from .ranking import Ranking
+from .records import Record
 
 
-class Contribution(NamedTuple):
+class Contribution(Record):
     """What one player put in this hand: live bets, dead money (antes), and whether he folded."""
 
     player: str
@@ -23,14 +23,14 @@ class Contribution(NamedTuple):
     folded: bool = False
 
 
-class Pot(NamedTuple):
+class Pot(Record):
     """A pot: its chips and the players who may win it, in order of play."""
 
     amount: int
     eligible: tuple[str, ...]
 
 
-class PotAward(NamedTuple):
+class PotAward(Record):
     """How one pot was settled: the pot, its name, and what each winner took."""
 
     name: str

@@ -7,18 +7,17 @@ so a replay from the log obeys the same rules).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .actions import Action, ActionEvent
 from .config import TableConfig
 from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .ranking import Ranking
+from .records import Record
 
 MAX_SEATS = 10
 
 
-class _CaveFields(NamedTuple):
+class _CaveFields(Record):
     default: int | None = None
     minimum: int | None = None
     maximum: int | None = None
@@ -56,7 +55,7 @@ class CavePolicy(_CaveFields):
             raise ConfigError(f"the number of recaves cannot be negative (got {self.recaves})")
 
 
-class SessionSettings(NamedTuple):
+class SessionSettings(Record):
     """A session's rules: the table, the caves, and what a chip is worth."""
 
     table: TableConfig
@@ -65,7 +64,7 @@ class SessionSettings(NamedTuple):
     currency: str = "EUR"
 
 
-class Seated(NamedTuple):
+class Seated(Record):
     """A player sat down and bought in."""
 
     player: str
@@ -73,39 +72,39 @@ class Seated(NamedTuple):
     chips: int
 
 
-class Recaved(NamedTuple):
+class Recaved(Record):
     """A player re-bought between hands."""
 
     player: str
     chips: int
 
 
-class Left(NamedTuple):
+class Left(Record):
     """A player cashed out his stack and left the table."""
 
     player: str
     chips: int
 
 
-class ButtonSet(NamedTuple):
+class ButtonSet(Record):
     """The next deal puts the button on this player."""
 
     player: str
 
 
-class SatOut(NamedTuple):
+class SatOut(Record):
     """A player skips the next hands."""
 
     player: str
 
 
-class Back(NamedTuple):
+class Back(Record):
     """A player who sat out plays again."""
 
     player: str
 
 
-class Dealt(NamedTuple):
+class Dealt(Record):
     """A hand starts: its number, the button's seat and the players dealt in."""
 
     hand_no: int
@@ -113,13 +112,13 @@ class Dealt(NamedTuple):
     seats: tuple[SeatInfo, ...]
 
 
-class Acted(NamedTuple):
+class Acted(Record):
     """A betting action in the hand in play."""
 
     action: Action
 
 
-class ShowedDown(NamedTuple):
+class ShowedDown(Record):
     """The showdown result of the hand in play."""
 
     ranking: Ranking

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from ..domain import Action, ActionKind, BettingKind, Game, SeatInfo, TableConfig
 from ..domain.actions import ActionEvent
@@ -23,6 +22,10 @@ from ..domain.table import (
     Table,
     TableEvent,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def dumps(data: Any) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from pathlib import Path
 
 from ..domain import MarquoirError
 
@@ -17,14 +17,15 @@ class DatabaseError(MarquoirError):
     """The database file cannot be used (unreadable, or written by a newer Marquoir)."""
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def connect(path: str) -> sqlite3.Connection:
     """Open (creating if needed) the database at `path`, in autocommit mode.
 
     Commands open their own transaction with `BEGIN IMMEDIATE`, so two terminals on the same
     file take turns instead of losing an event.
     """
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         applied = _applied_migrations(conn)

@@ -8,26 +8,31 @@ no hand is in play) in a single `BEGIN IMMEDIATE` transaction.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, NamedTuple
+import time
 
 from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
+from ..domain.records import Record
 from ..domain.table import Dealt, SessionSettings, Table, TableEvent, check_name
 from . import codec
 from .db import connect
+
+# No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
+# table command (DESIGN section 5).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 class NoSession(MarquoirError):
     """No session yet, or the one named does not exist."""
 
 
-class SessionInfo(NamedTuple):
+class SessionInfo(Record):
     """A session of the file: id, name and settings."""
 
     id: int
@@ -35,7 +40,7 @@ class SessionInfo(NamedTuple):
     settings: SessionSettings
 
 
-class Outcome(NamedTuple):
+class Outcome(Record):
     """What a command did: the session, the table afterwards, the event, and its detail."""
 
     session: SessionInfo
@@ -44,7 +49,7 @@ class Outcome(NamedTuple):
     detail: ActionEvent | ShowdownEvent | None
 
 
-class StoredEvent(NamedTuple):
+class StoredEvent(Record):
     """An event as the log keeps it."""
 
     id: int
@@ -54,15 +59,29 @@ class StoredEvent(NamedTuple):
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+
+
+class _Transaction:
+    """`with ledger.transaction():` one command, one transaction: all of it, or nothing."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.conn.execute("ROLLBACK" if kind is not None else "COMMIT")
 
 
 class Ledger:
     """One database file."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.conn = connect(path)
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self.conn = connect(self.path)
 
     def close(self) -> None:
         self.conn.close()
@@ -73,16 +92,9 @@ class Ledger:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> _Transaction:
         """One command, one transaction: all of it is recorded, or nothing."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+        return _Transaction(self.conn)
 
     # -- sessions ----------------------------------------------------------------------------
 
