@@ -20,6 +20,7 @@ SETTINGS = SessionSettings(TableConfig(1, 2), CavePolicy(default=100))
 
 EXPECTED_SCHEMA = [
     ("index", "events_session", "CREATE INDEX events_session ON events (session_id, undone, id)"),
+    ("index", "hands_event", "CREATE INDEX hands_event ON hands (session_id, event_id)"),
     (
         "table",
         "events",
@@ -28,6 +29,17 @@ EXPECTED_SCHEMA = [
         "            hand_no INTEGER,\n            kind TEXT NOT NULL,\n"
         "            data TEXT NOT NULL,\n            undone INTEGER NOT NULL DEFAULT 0,\n"
         "            created_at TEXT NOT NULL\n        )",
+    ),
+    (
+        "table",
+        "hands",
+        "CREATE TABLE hands (\n"
+        "            session_id INTEGER NOT NULL REFERENCES sessions(id),\n"
+        "            hand_no INTEGER NOT NULL,\n"
+        "            event_id INTEGER NOT NULL REFERENCES events(id),\n"
+        "            summary TEXT NOT NULL,\n"
+        "            PRIMARY KEY (session_id, hand_no)\n"
+        "        )",
     ),
     ("table", "meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
     (
@@ -60,7 +72,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
     assert schema == EXPECTED_SCHEMA
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
-    assert names == ["m001_sessions_events_snapshots"]
+    assert names == ["m001_sessions_events_snapshots", "m002_hands"]
 
 
 def test_the_fast_schema_check_counts_every_migration() -> None:
@@ -227,3 +239,53 @@ def test_two_writers_on_one_file_lose_no_event(tmp_path: Path) -> None:
         kinds = [e.kind for e in book.events(book.current())]
     assert kinds.count("sitout") == 50
     assert kinds.count("back") == 50
+
+
+def play_hands(book: Ledger, count: int) -> None:
+    """Hands where the button raises, the small blind calls and the big blind folds."""
+    from marquoir.domain import parse_ranking
+
+    for _ in range(count):
+        table = book.execute(lambda t: t.deal_event()).table
+        assert table.hand is not None
+        book.execute(lambda t: t.act_event(Action.bet(6)))
+        book.execute(lambda t: t.act_event(Action.call()))
+        book.execute(lambda t: t.act_event(Action.fold()))
+        for _ in range(6):
+            book.execute(lambda t: t.act_event(Action.check()))
+        winner = book.read()[1].hand.order_of_play()[0]  # type: ignore[union-attr]
+        book.execute(lambda t, w=winner: t.showdown_event(parse_ranking(w)))
+
+
+def test_each_finished_hand_leaves_a_summary_and_undo_removes_it(tmp_path: Path) -> None:
+    book = seated(tmp_path / "m.db")
+    play_hands(book, 3)
+    hands = book.hands(book.current())
+    assert [h["hand"] for h in hands] == [1, 2, 3]
+    first = hands[0]
+    assert first["button"] == "alice"
+    assert first["pots"] == [
+        {"name": "main pot", "amount": 14, "eligible": ["bob", "alice"], "shares": [["bob", 14]]}
+    ]
+    assert first["stacks"] == {"alice": 94, "bob": 108, "carol": 98}
+    assert first["by_fold"] is False and first["ranking"] == [["bob"]]
+    book.undo()  # the showdown of hand 3
+    assert [h["hand"] for h in book.hands(book.current())] == [1, 2]
+
+
+def test_migration_2_rebuilds_the_summaries_of_an_older_file(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    book = seated(path)
+    play_hands(book, 4)
+    book.undo()
+    book.undo()
+    expected = book.hands(book.current())
+    book.close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE hands")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm002_hands'")
+    conn.commit()
+    conn.close()
+    with Ledger(path) as reopened:
+        assert reopened.hands(reopened.current()) == expected
+    assert [h["hand"] for h in expected] == [1, 2, 3]

@@ -124,13 +124,44 @@ class ShowedDown(Record):
     ranking: Ranking
 
 
-TableEvent = Seated | Recaved | Left | ButtonSet | SatOut | Back | Dealt | Acted | ShowedDown
+class Corrected(Record):
+    """A chip count found a different stack: the count replaces the tracked stack."""
+
+    player: str
+    stack: int
+
+
+TableEvent = (
+    Seated | Recaved | Left | ButtonSet | SatOut | Back | Dealt | Acted | ShowedDown | Corrected
+)
+
+
+class CountLine(Record):
+    """One player of a chip count: the tracked stack, the counted one, the difference."""
+
+    player: str
+    tracked: int
+    counted: int
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.tracked
 
 
 class Account:
     """A player's account in the session: seat, chips behind, caves, cash-out."""
 
-    __slots__ = ("bought", "cashed_out", "left", "name", "recaves", "seat", "sitting_out", "stack")
+    __slots__ = (
+        "adjusted",
+        "bought",
+        "cashed_out",
+        "left",
+        "name",
+        "recaves",
+        "seat",
+        "sitting_out",
+        "stack",
+    )
 
     def __init__(self, name: str, seat: int, stack: int = 0) -> None:
         self.name = name
@@ -141,6 +172,8 @@ class Account:
         self.cashed_out = 0
         self.left = False
         self.sitting_out = False
+        # chips added (or taken, when negative) by count corrections
+        self.adjusted = 0
 
     @property
     def busted(self) -> bool:
@@ -252,6 +285,27 @@ class Table:
             raise IllegalAction(f"{name} is not sitting out")
         return Back(name)
 
+    def count(self, counted: dict[str, int]) -> list[CountLine]:
+        """Compare counted stacks with the tracked ones (between hands; players not named
+        are not compared)."""
+        self._between_hands("count the chips")
+        lines = []
+        for name, chips in counted.items():
+            if chips < 0:
+                raise IllegalAction(f"a counted stack cannot be negative ({name}={chips})")
+            lines.append(CountLine(name, self.account(name).stack, chips))
+        return sorted(lines, key=lambda line: self.accounts[line.player].seat)
+
+    def correct_event(self, name: str, stack: int) -> Corrected:
+        """Replace a player's tracked stack by the counted one, between hands."""
+        account = self.account(name)
+        self._between_hands("correct a stack")
+        if stack < 0:
+            raise IllegalAction(f"a stack cannot be negative ({name}={stack})")
+        if stack == account.stack:
+            raise IllegalAction(f"{name} already has {stack}: nothing to correct")
+        return Corrected(name, stack)
+
     def deal_event(self) -> Dealt:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
@@ -307,6 +361,11 @@ class Table:
         elif isinstance(event, ButtonSet):
             self.button_event(event.player)
             self.next_button = event.player
+        elif isinstance(event, Corrected):
+            self.correct_event(event.player, event.stack)
+            account = self.accounts[event.player]
+            account.adjusted += event.stack - account.stack
+            account.stack = event.stack
         elif isinstance(event, SatOut):
             self.sitout_event(event.player)
             self.accounts[event.player].sitting_out = True

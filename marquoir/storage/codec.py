@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..domain import Action, ActionKind, BettingKind, Game, SeatInfo, TableConfig
+from ..domain import Action, ActionKind, BettingKind, Game, Hand, SeatInfo, TableConfig
 from ..domain.actions import ActionEvent
 from ..domain.table import (
     Account,
@@ -12,6 +12,7 @@ from ..domain.table import (
     Back,
     ButtonSet,
     CavePolicy,
+    Corrected,
     Dealt,
     Left,
     Recaved,
@@ -67,6 +68,7 @@ KINDS: dict[type, str] = {
     Dealt: "deal",
     Acted: "action",
     ShowedDown: "showdown",
+    Corrected: "correction",
 }
 
 
@@ -110,12 +112,23 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "button": ButtonSet,
         "sitout": SatOut,
         "back": Back,
+        "correction": Corrected,
     }
     event: TableEvent = simple[kind](**data)
     return event
 
 
-ACCOUNT_FIELDS = ("name", "seat", "stack", "bought", "recaves", "cashed_out", "left", "sitting_out")
+ACCOUNT_FIELDS = (
+    "name",
+    "seat",
+    "stack",
+    "bought",
+    "recaves",
+    "cashed_out",
+    "left",
+    "sitting_out",
+    "adjusted",
+)
 
 
 def table_to_snapshot(table: Table) -> dict[str, Any]:
@@ -139,6 +152,33 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
-            setattr(account, field, row[field])
+            setattr(account, field, row.get(field, getattr(account, field)))
         table.accounts[account.name] = account
     return table
+
+
+def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
+    """What the reports keep of a finished hand: who played, the pots, the stacks after."""
+    result = hand.result
+    assert result is not None
+    ranking = hand.showdown_event.ranking if hand.showdown_event else None
+    return {
+        "hand": table.hand_no,
+        "button": hand.button,
+        "players": [p.name for p in hand.players],
+        "start": result.start,
+        "final": result.final,
+        "pots": [
+            {
+                "name": award.name,
+                "amount": award.pot.amount,
+                "eligible": list(award.pot.eligible),
+                "shares": [[name, amount] for name, amount in award.shares],
+            }
+            for award in result.awards
+        ],
+        "returned": result.returned,
+        "by_fold": result.by_fold,
+        "ranking": [list(group) for group in ranking] if ranking else None,
+        "stacks": {a.name: a.stack for a in table.present()},
+    }

@@ -190,8 +190,11 @@ class Ledger:
             session = self.current()
             table = self.load(session)
             event = command(table)
+            playing = table.hand is not None or isinstance(event, Dealt)
             detail = table.apply(event)
-            self._record(session, table, event, detail)
+            event_id = self._record(session, table, event, detail)
+            if playing and table.hand is None and table.last_hand is not None:
+                self._record_hand(session, table, event_id)
         return Outcome(session, table, event, detail)
 
     def _record(
@@ -200,7 +203,7 @@ class Ledger:
         table: Table,
         event: TableEvent,
         detail: ActionEvent | ShowdownEvent | None,
-    ) -> None:
+    ) -> int:
         kind, data = codec.event_to_record(event, detail)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
         if hand_no is None and kind in ("action", "showdown"):
@@ -210,11 +213,28 @@ class Ledger:
             "VALUES (?, ?, ?, ?, ?)",
             (session.id, hand_no, kind, codec.dumps(data), _now()),
         )
+        event_id = int(cursor.lastrowid or 0)
         if table.hand is None:
             self.conn.execute(
                 "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                (session.id, cursor.lastrowid, codec.dumps(codec.table_to_snapshot(table))),
+                (session.id, event_id, codec.dumps(codec.table_to_snapshot(table))),
             )
+        return event_id
+
+    def _record_hand(self, session: SessionInfo, table: Table, event_id: int) -> None:
+        assert table.last_hand is not None
+        summary = codec.hand_summary(table, table.last_hand)
+        self.conn.execute(
+            "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
+            (session.id, table.hand_no, event_id, codec.dumps(summary)),
+        )
+
+    def hands(self, session: SessionInfo) -> list[dict[str, Any]]:
+        """The summaries of the session's finished hands, in order."""
+        rows = self.conn.execute(
+            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no", (session.id,)
+        )
+        return [json.loads(row[0]) for row in rows]
 
     def read(self) -> tuple[SessionInfo, Table]:
         """The current session and its table, for display."""
@@ -233,9 +253,10 @@ class Ledger:
             if row is None:
                 raise IllegalAction("nothing to undo in this session")
             conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (row[0],))
-            conn.execute(
-                "DELETE FROM snapshots WHERE session_id = ? AND event_id >= ?",
-                (session.id, row[0]),
-            )
+            for kept in ("snapshots", "hands"):
+                conn.execute(
+                    f"DELETE FROM {kept} WHERE session_id = ? AND event_id >= ?",
+                    (session.id, row[0]),
+                )
             table = self.load(session)
         return session, StoredEvent(row[0], row[1], row[2], json.loads(row[3])), table

@@ -7,7 +7,12 @@ import).
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database, Migrations
+
+from ..domain.table import SessionSettings, Table
+from . import codec
 
 migrations = Migrations("marquoir")
 
@@ -58,3 +63,43 @@ def m001_sessions_events_snapshots(db: Database) -> None:
 def apply(db: Database) -> None:
     """Bring the database to the current schema."""
     migrations.apply(db)
+
+
+@migrations()
+def m002_hands(db: Database) -> None:
+    # Why: reports, exports and standings read every hand of a session; replaying the whole
+    # log for that would take minutes on 100,000 hands. A finished hand now leaves a summary
+    # row (pots, winners, stacks after), written with the event that ended it and removed by
+    # undo. Files made before this migration get their rows rebuilt from their events here.
+    db.execute(
+        """
+        CREATE TABLE hands (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            hand_no INTEGER NOT NULL,
+            event_id INTEGER NOT NULL REFERENCES events(id),
+            summary TEXT NOT NULL,
+            PRIMARY KEY (session_id, hand_no)
+        )
+        """
+    )
+    db.execute("CREATE INDEX hands_event ON hands (session_id, event_id)")
+    for session_id, settings in db.execute("SELECT id, settings FROM sessions").fetchall():
+        _rebuild_hands(db, session_id, codec.settings_from_dict(json.loads(settings)))
+
+
+def _rebuild_hands(db: Database, session_id: int, settings: SessionSettings) -> None:
+    table = Table(settings)
+    rows = db.execute(
+        "SELECT id, kind, data FROM events WHERE session_id = ? AND undone = 0 ORDER BY id",
+        [session_id],
+    ).fetchall()
+    for event_id, kind, data in rows:
+        in_hand = table.hand is not None
+        event = codec.event_from_record(kind, json.loads(data))
+        table.apply(event)
+        if table.hand is None and table.last_hand is not None and (in_hand or kind == "deal"):
+            summary = codec.hand_summary(table, table.last_hand)
+            db.execute(
+                "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
+                [session_id, table.hand_no, event_id, codec.dumps(summary)],
+            )
