@@ -18,7 +18,7 @@ ALLOWED = {
 THIRD_PARTY = {
     "domain": set(),
     "storage": {"sqlite_utils"},
-    "reports": {"tabulate", "sqlite_utils"},
+    "reports": {"tabulate", "sqlite_utils", "matplotlib"},
     "cli": {"typer", "click", "tabulate"},
 }
 

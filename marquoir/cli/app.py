@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import functools
 import sqlite3
 from collections.abc import Callable
@@ -12,7 +13,8 @@ import typer
 
 from ..domain import Action, BettingKind, ConfigError, Game, MarquoirError, TableConfig
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands, report
+from . import commands
+from . import report as report_error
 from .fast import is_chips
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,7 +38,7 @@ def command(name: str | None = None) -> Callable[[F], F]:
             try:
                 return function(*args, **kwargs)
             except (MarquoirError, sqlite3.Error) as failure:
-                raise typer.Exit(report(failure)) from None
+                raise typer.Exit(report_error(failure)) from None
 
         app.command(name)(run)
         return function
@@ -209,9 +211,22 @@ def recave(
 
 
 @command()
-def leave(ctx: typer.Context, player: PlayerArg) -> None:
+def leave(
+    ctx: typer.Context,
+    player: Annotated[str | None, typer.Argument(help="The player who leaves.")] = None,
+    everyone: Annotated[
+        bool, typer.Option("--all", help="Everyone still at the table leaves (end of night).")
+    ] = False,
+) -> None:
     """Cash out the stack and leave, between hands only."""
-    commands.leave(_db(ctx), player)
+    if everyone == (player is not None):
+        raise typer.BadParameter("name one PLAYER, or give --all", param_hint="'PLAYER'")
+    if everyone:
+        from . import closing
+
+        closing.leave_all(_db(ctx))
+    else:
+        commands.leave(_db(ctx), str(player))
 
 
 @command()
@@ -328,3 +343,112 @@ def play(
     code = run_play(_db(ctx), file)
     if code:
         raise typer.Exit(code)
+
+
+# -- the end of the evening -------------------------------------------------------------------
+
+SessionOption = Annotated[
+    str | None, typer.Option("--session", help="Another session than the current one.")
+]
+OutputOption = Annotated[str | None, typer.Option("-o", "--output", help="Write to FILE.")]
+
+
+@command()
+def count(
+    ctx: typer.Context,
+    counts: Annotated[list[str], typer.Argument(help="Counted stacks: alice=340 bob=120 ...")],
+    record: Annotated[
+        bool, typer.Option("--record", help="Correct the tracked stacks to the counts.")
+    ] = False,
+) -> None:
+    """Compare counted stacks with the tracked ones, between hands."""
+    from . import closing
+
+    closing.count(_db(ctx), counts, record=record)
+
+
+@command()
+def settle(
+    ctx: typer.Context,
+    bank: Annotated[
+        bool, typer.Option("--bank", help="Everybody paid the bank at each cave.")
+    ] = False,
+    why: Annotated[bool, typer.Option("--why", help="Show who settles among whom.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Who pays whom: the fewest transfers, in exact money."""
+    from . import closing
+
+    closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json)
+
+
+class ReportFormat(enum.StrEnum):
+    text = "text"
+    md = "md"
+    html = "html"
+    csv = "csv"
+    json = "json"
+
+
+@command()
+def report(
+    ctx: typer.Context,
+    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="The format.")] = (
+        ReportFormat.text
+    ),
+    output: OutputOption = None,
+    session: SessionOption = None,
+) -> None:
+    """The session's report: players, settlement, hand log, stacks after every hand."""
+    from . import closing
+
+    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session)
+
+
+class ExportFormat(enum.StrEnum):
+    csv = "csv"
+    json = "json"
+    pokernow = "pokernow"
+
+
+class ExportWhat(enum.StrEnum):
+    ledger = "ledger"
+    hands = "hands"
+
+
+@command()
+def export(
+    ctx: typer.Context,
+    fmt: Annotated[ExportFormat, typer.Argument(help="csv, json, or pokernow (ledger CSV).")],
+    what: Annotated[ExportWhat, typer.Option("--what", help="The ledger or the hand log.")] = (
+        ExportWhat.ledger
+    ),
+    output: OutputOption = None,
+    session: SessionOption = None,
+) -> None:
+    """Export the ledger or the hand log (csv, json), or the ledger in PokerNow's layout."""
+    from . import closing
+
+    closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
+
+
+def _date(text: str | None) -> str | None:
+    if text is None:
+        return None
+    parts = text.split("-")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise typer.BadParameter(f"a date is YYYY-MM-DD (got {text!r})")
+    return text
+
+
+@command()
+def standings(
+    ctx: typer.Context,
+    since: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,
+    until: Annotated[str | None, typer.Option("--to", help="Last day, YYYY-MM-DD.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The club's history: every player's results across the sessions of the file."""
+    from . import closing
+
+    closing.show_standings(_db(ctx), since=_date(since), until=_date(until), as_json=as_json)

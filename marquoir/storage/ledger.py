@@ -197,6 +197,21 @@ class Ledger:
                 self._record_hand(session, table, event_id)
         return Outcome(session, table, event, detail)
 
+    def execute_all(self, commands: Callable[[Table], list[TableEvent]]) -> tuple[Table, int]:
+        """Several events in one transaction (a count's corrections, everyone leaving).
+
+        `commands` returns the events from the table as it is; each is checked again as it
+        is applied, in order. Returns the table afterwards and the number of events.
+        """
+        with self.transaction():
+            session = self.current()
+            table = self.load(session)
+            events = commands(table)
+            for event in events:
+                detail = table.apply(event)
+                self._record(session, table, event, detail)
+        return table, len(events)
+
     def _record(
         self,
         session: SessionInfo,
@@ -228,6 +243,16 @@ class Ledger:
             "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
             (session.id, table.hand_no, event_id, codec.dumps(summary)),
         )
+
+    def player_times(self, session: SessionInfo) -> dict[str, tuple[str, str]]:
+        """Each player's first and last recorded event (ISO times, UTC)."""
+        rows = self.conn.execute(
+            "SELECT json_extract(data, '$.player') AS player, min(created_at), max(created_at) "
+            "FROM events WHERE session_id = ? AND undone = 0 AND player IS NOT NULL "
+            "GROUP BY player",
+            (session.id,),
+        )
+        return {row[0]: (row[1], row[2]) for row in rows}
 
     def hands(self, session: SessionInfo) -> list[dict[str, Any]]:
         """The summaries of the session's finished hands, in order."""

@@ -1,0 +1,241 @@
+"""The end of the evening: chip counts, cashing everyone out, settling, reports, standings.
+
+Off the table commands' path: these import `decimal`, the settlement, tabulate and the
+report renderers.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal
+
+from ..domain import IllegalAction, UsageError
+from ..domain.settlement import bank_payouts
+from ..domain.table import Table, TableEvent
+from ..reports.model import Settlement, build_report, settlement_of, standings
+from ..storage.ledger import Ledger
+from ..storage.paths import database_path
+
+
+def _ledger(db: str | None) -> Ledger:
+    return Ledger(database_path(db))
+
+
+def parse_counts(pairs: list[str]) -> dict[str, int]:
+    """`alice=340 bob=120` -> {"alice": 340, "bob": 120}."""
+    counted: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, chips = pair.partition("=")
+        if not sep or not name or not (chips.isascii() and chips.isdigit()):
+            raise UsageError(f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair!r})")
+        if name in counted:
+            raise UsageError(f"{name} is counted twice")
+        counted[name] = int(chips)
+    return counted
+
+
+def count(db: str | None, pairs: list[str], *, record: bool) -> None:
+    counted = parse_counts(pairs)
+    with _ledger(db) as book:
+        if record:
+            table, done = book.execute_all(
+                lambda t: [
+                    t.correct_event(line.player, line.counted)
+                    for line in t.count(counted)
+                    if line.difference
+                ]
+            )
+        else:
+            table, done = book.read()[1], 0
+        lines = table.count(counted) if not record else None
+    if lines is None:
+        print(
+            f"{done} correction{'s' if done != 1 else ''} recorded" if done else "all counts match"
+        )
+        return
+    width = max(len(line.player) for line in lines)
+    for line in lines:
+        diff = line.difference
+        verdict = "ok" if not diff else f"{diff:+d}"
+        print(
+            f"{line.player.ljust(width)}  tracked {line.tracked}  counted {line.counted}  {verdict}"
+        )
+    wrong = sum(1 for line in lines if line.difference)
+    if wrong:
+        print(
+            f"{wrong} stack{'s' if wrong != 1 else ''} differ: `count ... --record` corrects them"
+        )
+
+
+def leave_all(db: str | None) -> None:
+    """Cash out every player still at the table."""
+
+    def everyone(table: Table) -> list[TableEvent]:
+        if not table.present():
+            raise IllegalAction("nobody is at the table")
+        return [table.leave_event(a.name) for a in table.present()]
+
+    with _ledger(db) as book:
+        table, _ = book.execute_all(everyone)
+    gone = [a for a in table.accounts.values() if a.left]
+    print(", ".join(f"{a.name} leaves with {a.cashed_out}" for a in gone))
+
+
+def _money(amount: Decimal) -> str:
+    return f"{amount:+.2f}" if amount else "0.00"
+
+
+def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
+    with _ledger(db) as book:
+        session, table = book.read()
+    settlement, unsettled = settlement_of(table)
+    if settlement is None:
+        raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+    currency = session.settings.currency
+    value = Decimal(session.settings.chip_value)
+    payouts = (
+        bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
+    )
+    if as_json:
+        print(
+            json.dumps(
+                _settle_dict(session.name, currency, value, settlement, payouts, bank),
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    print(f"session {session.name}: 1 chip = {value} {currency}")
+    width = max(len(name) for name in settlement.balances)
+    for name, balance in settlement.balances.items():
+        print(f"  {name.ljust(width)}  {_money(balance)} {currency}")
+    if bank:
+        print("the bank pays back the chips cashed out:")
+        lines = [t.describe(currency=currency) for t in payouts]
+    else:
+        count = len(settlement.transfers)
+        print(f"{count} transfer{'s' if count != 1 else ''}:" if count else "nobody owes anything")
+        lines = [t.describe(currency=currency) for t in settlement.transfers]
+    for line in lines:
+        print(f"  {line}")
+    if why and not bank:
+        players = sum(len(group) for group in settlement.groups)
+        groups = len(settlement.groups)
+        print(
+            f"why: {players} players have a balance; they split into {groups} "
+            f"group{'s' if groups != 1 else ''} that settle on their own, and a group of k "
+            f"players needs k - 1 transfers ({players} - {groups} = {players - groups}):"
+        )
+        for group in settlement.groups:
+            print(f"  {', '.join(group)}")
+
+
+def _settle_dict(
+    name: str,
+    currency: str,
+    value: Decimal,
+    settlement: Settlement,
+    payouts: list,  # type: ignore[type-arg]
+    bank: bool,
+) -> dict[str, object]:
+    def transfer(t: object) -> dict[str, str]:
+        return {"payer": t.payer, "payee": t.payee, "amount": f"{t.amount:.2f}"}  # type: ignore[attr-defined]
+
+    return {
+        "session": name,
+        "currency": currency,
+        "chip_value": str(value),
+        "balances": {n: f"{b:.2f}" for n, b in settlement.balances.items()},
+        "transfers": [transfer(t) for t in settlement.transfers],
+        "groups": [list(g) for g in settlement.groups],
+        "bank": [transfer(t) for t in payouts] if bank else None,
+    }
+
+
+def _write(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as failure:
+        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
+    print(f"written to {output}")
+
+
+def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyped-def]
+    info = book.session_named(session_name) if session_name else book.current()
+    created = dict((i.name, c) for i, c in book.sessions())[info.name]
+    return build_report(book, info, created)
+
+
+def report(db: str | None, *, fmt: str, output: str | None, session: str | None) -> None:
+    from ..reports.render import render
+
+    with _ledger(db) as book:
+        data = _report_of(book, session)
+    _write(render(data, fmt), output)
+
+
+def export(db: str | None, *, what: str, fmt: str, output: str | None, session: str | None) -> None:
+    from ..reports import exports
+
+    with _ledger(db) as book:
+        data = _report_of(book, session)
+        times = book.player_times(book.session_named(data.name))
+    if fmt == "pokernow":
+        _write(exports.pokernow_csv(data, times), output)
+    else:
+        _write(exports.export(data, what, fmt), output)
+
+
+def show_standings(db: str | None, *, since: str | None, until: str | None, as_json: bool) -> None:
+    from tabulate import tabulate
+
+    with _ledger(db) as book:
+        table = standings(book, since=since, until=until)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "sessions": list(table.sessions),
+                    "currency": table.currency,
+                    "players": [
+                        {
+                            "name": p.name,
+                            "sessions": p.sessions,
+                            "hands": p.hands,
+                            "net": f"{p.net:.2f}",
+                            "best_session": p.best_session,
+                            "best_net": f"{p.best_net:.2f}",
+                            "worst_session": p.worst_session,
+                            "worst_net": f"{p.worst_net:.2f}",
+                        }
+                        for p in table.players
+                    ],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    if not table.players:
+        print("no session in that range")
+        return
+    rows = [
+        [
+            p.name,
+            p.sessions,
+            p.hands,
+            _money(p.net),
+            f"{p.best_session} ({_money(p.best_net)})",
+            f"{p.worst_session} ({_money(p.worst_net)})",
+        ]
+        for p in table.players
+    ]
+    count = len(table.sessions)
+    print(f"{count} session{'s' if count != 1 else ''}, amounts in {table.currency}")
+    headers = ["player", "sessions", "hands", "net", "best", "worst"]
+    print(tabulate(rows, headers=headers, disable_numparse=True))

@@ -1,0 +1,260 @@
+"""What a report says, gathered from the file: players, hands, settlement, standings.
+
+Built once from storage and handed to the renderers (text, Markdown, HTML, CSV, JSON), so
+every format tells the same story.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ..domain.records import Record
+from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
+from ..domain.table import Table
+from ..storage.codec import settings_to_dict
+from ..storage.ledger import Ledger, SessionInfo
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+class PlayerLine(Record):
+    """One player's evening: chips bought, cashed out, still in front of him, and results."""
+
+    name: str
+    seat: int
+    bought: int
+    recaves: int
+    cashed_out: int
+    stack: int
+    adjusted: int
+    net_chips: int
+    net_money: Decimal
+    hands_played: int
+    hands_won: int
+    biggest_pot: int
+    left: bool
+
+
+class PotLine(Record):
+    """One pot of a hand and what each winner took."""
+
+    name: str
+    amount: int
+    shares: tuple[tuple[str, int], ...]
+
+
+class HandLine(Record):
+    """One finished hand: button, pots and winners, and every stack after it."""
+
+    hand_no: int
+    button: str
+    players: tuple[str, ...]
+    pots: tuple[PotLine, ...]
+    by_fold: bool
+    stacks: dict[str, int]
+    nets: dict[str, int]
+
+
+class Settlement(Record):
+    """Who pays whom: the money balances, the transfers and the groups that settle apart."""
+
+    balances: dict[str, Decimal]
+    transfers: tuple[Transfer, ...]
+    groups: tuple[tuple[str, ...], ...]
+
+
+class SessionReport(Record):
+    """Everything a report of one session shows."""
+
+    name: str
+    created_at: str
+    settings: dict[str, Any]
+    title: str
+    chip_value: Decimal
+    currency: str
+    players: tuple[PlayerLine, ...]
+    hands: tuple[HandLine, ...]
+    settlement: Settlement | None
+    unsettled: str | None  # why there is no settlement yet
+
+
+def game_title(table: Table) -> str:
+    """ "hold'em no-limit 1/2 ante 1"."""
+    cfg = table.config
+    names = {"nl": "no-limit", "pl": "pot-limit", "fl": "fixed-limit"}
+    title = f"hold'em {names[cfg.betting.value]} {cfg.small_blind}/{cfg.big_blind}"
+    if cfg.ante:
+        title += f" ante {cfg.ante}" + (" (big blind)" if cfg.bb_ante else "")
+    if cfg.betting.value == "fl":
+        small, big = cfg.limits
+        title += f" limits {small}/{big}"
+    return title
+
+
+def hand_lines(summaries: list[dict[str, Any]]) -> tuple[HandLine, ...]:
+    lines = []
+    for summary in summaries:
+        pots = tuple(
+            PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
+            for pot in summary["pots"]
+        )
+        nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
+        lines.append(
+            HandLine(
+                summary["hand"],
+                summary["button"],
+                tuple(summary["players"]),
+                pots,
+                summary["by_fold"],
+                dict(summary["stacks"]),
+                nets,
+            )
+        )
+    return tuple(lines)
+
+
+def player_lines(table: Table, hands: tuple[HandLine, ...]) -> tuple[PlayerLine, ...]:
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    biggest: dict[str, int] = {}
+    for hand in hands:
+        for name in hand.players:
+            played[name] = played.get(name, 0) + 1
+        taken: dict[str, int] = {}
+        for pot in hand.pots:
+            for name, amount in pot.shares:
+                taken[name] = taken.get(name, 0) + amount
+        for name, amount in taken.items():
+            if amount > 0:
+                won[name] = won.get(name, 0) + 1
+                biggest[name] = max(biggest.get(name, 0), amount)
+    value = Decimal(table.settings.chip_value)
+    in_play = table.stacks_in_play()
+    lines = []
+    for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
+        stack = 0 if account.left else in_play.get(account.name, account.stack)
+        net = account.result
+        lines.append(
+            PlayerLine(
+                account.name,
+                account.seat,
+                account.bought,
+                account.recaves,
+                account.cashed_out,
+                stack,
+                account.adjusted,
+                net,
+                (Decimal(net) * value).quantize(Decimal("0.01")),
+                played.get(account.name, 0),
+                won.get(account.name, 0),
+                biggest.get(account.name, 0),
+                account.left,
+            )
+        )
+    return tuple(lines)
+
+
+def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
+    """The settlement, or why the session cannot be settled yet."""
+    if table.hand is not None:
+        return None, f"hand {table.hand_no} is still in play"
+    holding = [a.name for a in table.present() if a.stack > 0]
+    if holding:
+        return None, (
+            f"{', '.join(holding)} still {'holds' if len(holding) == 1 else 'hold'} chips at "
+            "the table: cash out with `leave PLAYER` (or `leave --all`) first"
+        )
+    results = {a.name: a.result for a in table.accounts.values()}
+    gap = sum(results.values())
+    if gap:
+        return None, (
+            f"the chips cashed out are {abs(gap)} {'more' if gap > 0 else 'fewer'} than the "
+            "chips bought (after the count corrections): recount and correct the stacks first"
+        )
+    try:
+        balances = money_balances(results, Decimal(table.settings.chip_value))
+    except SettlementError as failure:
+        return None, str(failure)
+    transfers = tuple(settle(balances))
+    groups = tuple(tuple(group) for group in zero_sum_groups(balances))
+    return Settlement(balances, transfers, groups), None
+
+
+def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
+    """Gather the report of a session from the file."""
+    table = book.load(session)
+    hands = hand_lines(book.hands(session))
+    settlement, unsettled = settlement_of(table)
+    return SessionReport(
+        name=session.name,
+        created_at=created_at,
+        settings=settings_to_dict(session.settings),
+        title=game_title(table),
+        chip_value=Decimal(session.settings.chip_value),
+        currency=session.settings.currency,
+        players=player_lines(table, hands),
+        hands=hands,
+        settlement=settlement,
+        unsettled=unsettled,
+    )
+
+
+class StandingLine(Record):
+    """One player across the sessions of the file."""
+
+    name: str
+    sessions: int
+    hands: int
+    net: Decimal
+    best_session: str
+    best_net: Decimal
+    worst_session: str
+    worst_net: Decimal
+
+
+class Standings(Record):
+    """The club's history: every player over the sessions in the date range."""
+
+    sessions: tuple[str, ...]
+    currency: str
+    players: tuple[StandingLine, ...]
+
+
+def standings(book: Ledger, *, since: str | None = None, until: str | None = None) -> Standings:
+    """Each player's results over the sessions created between `since` and `until`
+    (ISO dates, both included), best total first."""
+    per_player: dict[str, list[tuple[str, Decimal, int]]] = {}
+    names, currencies = [], set()
+    for info, created in book.sessions():
+        day = created[:10]
+        if (since and day < since) or (until and day > until):
+            continue
+        names.append(info.name)
+        currencies.add(info.settings.currency)
+        table = book.load(info)
+        hands = hand_lines(book.hands(info))
+        for line in player_lines(table, hands):
+            per_player.setdefault(line.name, []).append(
+                (info.name, line.net_money, line.hands_played)
+            )
+    lines = []
+    for name, results in per_player.items():
+        best = max(results, key=lambda r: r[1])
+        worst = min(results, key=lambda r: r[1])
+        lines.append(
+            StandingLine(
+                name,
+                len(results),
+                sum(r[2] for r in results),
+                sum((r[1] for r in results), Decimal("0.00")),
+                best[0],
+                best[1],
+                worst[0],
+                worst[1],
+            )
+        )
+    lines.sort(key=lambda line: (-line.net, line.name))
+    currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
+    return Standings(tuple(names), currency, tuple(lines))
