@@ -1,0 +1,163 @@
+"""A session report as one self-contained HTML file: inline CSS, the chart inlined as SVG.
+
+No external link, font or script: the file can be mailed or opened offline. matplotlib is
+imported inside `stack_chart_svg` only (it costs hundreds of milliseconds and must stay off
+the table commands' path). The output is deterministic: the same data gives the same bytes
+(fixed SVG hash salt, text kept as text, no date in the metadata).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from html import escape
+from typing import Any
+
+from .model import SessionReport
+from .render import Section, sections, stack_columns
+
+STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto;
+       max-width: 60em; padding: 0 1em; color: #222; background: #fff; }
+h1 { font-size: 1.6em; border-bottom: 2px solid #2a6; padding-bottom: .2em; }
+h2 { font-size: 1.2em; margin-top: 1.8em; color: #264; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { padding: .25em .7em; border-bottom: 1px solid #ddd; text-align: left; }
+th { background: #f3f6f4; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+tr:last-child td { border-bottom: none; }
+dl { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+ul.lines { padding-left: 1.2em; }
+figure { margin: 1em 0; }
+figure svg { max-width: 100%; height: auto; }
+footer { margin-top: 3em; font-size: .8em; color: #777; }
+""".strip()
+
+NAN = float("nan")
+MARKED_HANDS = 60  # up to this many hands, a dot marks each stack on the chart
+NUMERIC = ' class="n"'
+
+
+def to_html(report: SessionReport) -> str:
+    """The report as one HTML document (every user text escaped), with the stacks chart."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Marquoir report: {escape(report.name)}</title>",
+        f"<style>\n{STYLE}\n</style>",
+        "</head>",
+        "<body>",
+    ]
+    parts_of = sections(report)
+    for number, section in enumerate(parts_of):
+        if number == 0:
+            parts.append(f"<h1>Marquoir report: {escape(section.title)}</h1>")
+        else:
+            parts.append(f"<h2>{escape(section.title)}</h2>")
+        if number == len(parts_of) - 1 and report.hands:  # the stacks: chart, then table
+            parts.append(f"<figure>\n{stack_chart_svg(report)}\n</figure>")
+        parts.append(section_html(section))
+    parts += ["<footer>Made by Marquoir.</footer>", "</body>", "</html>"]
+    return "\n".join(parts) + "\n"
+
+
+def section_html(section: Section) -> str:
+    """A section's facts (a definition list), lines (a list) and table."""
+    out = []
+    if section.facts:
+        out.append("<dl>")
+        out.extend(
+            f"<dt>{escape(label)}</dt><dd>{escape(value)}</dd>" for label, value in section.facts
+        )
+        out.append("</dl>")
+    if section.lines:
+        out.append('<ul class="lines">')
+        out.extend(f"<li>{escape(line)}</li>" for line in section.lines)
+        out.append("</ul>")
+    if section.headers:
+        out.append(table_html(section))
+    return "\n".join(out)
+
+
+def table_html(section: Section) -> str:
+    """A section's table; numeric columns right-aligned."""
+    numeric = section.numeric or (False,) * len(section.headers)
+
+    def cells(tag: str, values: tuple[str, ...]) -> str:
+        return "".join(
+            f"<{tag}{NUMERIC if right else ''}>{escape(value)}</{tag}>"
+            for value, right in zip(values, numeric, strict=True)
+        )
+
+    lines = ["<table>", f"<thead><tr>{cells('th', section.headers)}</tr></thead>", "<tbody>"]
+    lines.extend(f"<tr>{cells('td', row)}</tr>" for row in section.rows)
+    lines += ["</tbody>", "</table>"]
+    return "\n".join(lines)
+
+
+def chart_series(report: SessionReport) -> list[tuple[str, list[int], list[float]]]:
+    """Per player (seat order): x = hand numbers, y = his stack after each hand, NaN where he
+    was not at the table (the line breaks there); the hand before his first one (0 for the
+    first hand) holds the stack he started with."""
+    series = []
+    for name in stack_columns(report):
+        points: dict[int, float] = {}
+        before: dict[str, int] = {}
+        for hand in report.hands:
+            if name in hand.players and name not in before:
+                points[hand.hand_no - 1] = float(hand.stacks[name] - hand.nets.get(name, 0))
+            points[hand.hand_no] = float(hand.stacks[name]) if name in hand.stacks else NAN
+            before = hand.stacks
+        xs = sorted(points)
+        series.append((name, xs, [points[x] for x in xs]))
+    return series
+
+
+def stack_chart_svg(report: SessionReport) -> str:
+    """Each player's stack over the hands, drawn by matplotlib (Agg canvas) as inline SVG:
+    no XML prolog, no namespace URLs, no metadata, deterministic ids."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    # fixed ids, text kept as text (no glyph paths), names with "$" not read as math
+    with matplotlib.rc_context(
+        {"svg.hashsalt": "marquoir", "svg.fonttype": "none", "text.parse_math": False}
+    ):
+        figure = Figure(figsize=(8, 4), layout="constrained")
+        FigureCanvasAgg(figure)
+        axes: Any = figure.add_subplot()
+        handles, labels = [], []
+        marker = "o" if len(report.hands) <= MARKED_HANDS else ""
+        for name, xs, ys in chart_series(report):
+            (line,) = axes.plot(xs, ys, marker=marker, markersize=3, linewidth=1.5)
+            handles.append(line)
+            labels.append(name)  # explicit labels: a name starting with "_" still shows
+        axes.set_xlabel("hand")
+        axes.set_ylabel("chips")
+        axes.set_title("Stacks after each hand")
+        axes.grid(True, alpha=0.3)
+        axes.xaxis.get_major_locator().set_params(integer=True)
+        axes.set_ylim(bottom=0)
+        if handles:
+            figure.legend(handles, labels, loc="outside right upper", frameon=False)
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    return clean_svg(buffer.getvalue())
+
+
+def clean_svg(svg: str) -> str:
+    """matplotlib's SVG made ready to inline in HTML: from `<svg` on, without the namespace
+    declarations (HTML does not need them), the RDF metadata or the comments (which repeat
+    the texts), and with `href` for the markers' links."""
+    head, _, body = svg[svg.index("<svg") :].partition(">")
+    head = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", head)
+    body = re.sub(r"\s*<metadata>.*?</metadata>", "", body, count=1, flags=re.S)
+    body = re.sub(r"\s*<!--.*?-->", "", body, flags=re.S)
+    body = re.sub(r"(<use\b[^>]*?)xlink:href=", r"\1href=", body)
+    return f"{head}>{body}".strip()
