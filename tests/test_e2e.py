@@ -433,3 +433,26 @@ def test_a_superscript_amount_is_a_usage_error_not_a_traceback(cli: Marquoir) ->
         "Error: line 5: Invalid value for 'N': an amount is a whole number of chips (got '²')",
     )
     assert "Traceback" not in done.stderr
+
+
+def test_the_example_evening_closes_from_the_first_cave_to_the_report(tmp_path: Path) -> None:
+    """examples/evening.txt then examples/closing.txt, through the installed command."""
+    assert MARQUOIR is not None
+    env = dict(os.environ, MARQUOIR_DB=str(tmp_path / "e.db"))
+    for script in ("evening.txt", "closing.txt"):
+        done = subprocess.run(
+            [MARQUOIR, "play", str(EXAMPLE.with_name(script))],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert (done.returncode, done.stderr) == (0, "")
+    assert "3 transfers:\n  bob pays carol 29.30 EUR\n" in done.stdout
+    page = (tmp_path / "vendredi.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "http" not in page
+    rows = (tmp_path / "vendredi-pokernow.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == (
+        "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
+    )
+    assert [row.split(",")[-1] for row in rows[1:]] == ["-1530", "-3000", "2930", "1600"]
