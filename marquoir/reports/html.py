@@ -24,7 +24,7 @@ h2 { font-size: 1.2em; margin-top: 1.8em; color: #264; }
 table { border-collapse: collapse; margin: .5em 0; }
 th, td { padding: .25em .7em; border-bottom: 1px solid #ddd; text-align: left; }
 th { background: #f3f6f4; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr:last-child td { border-bottom: none; }
 dl { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }
 dt { font-weight: 600; }
