@@ -456,3 +456,43 @@ def test_the_example_evening_closes_from_the_first_cave_to_the_report(tmp_path: 
         "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
     )
     assert [row.split(",")[-1] for row in rows[1:]] == ["-1530", "-3000", "2930", "1600"]
+
+
+def test_every_report_format_from_the_installed_command(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    cli = Marquoir(tmp_path)
+    cli("play", str(EXAMPLE))
+    cli("leave", "--all")
+    rows = list(csv.DictReader(io.StringIO(cli("report", "--format", "csv"))))
+    assert [(r["player"], int(r["net_chips"])) for r in rows] == [
+        ("alice", -153),
+        ("bob", -300),
+        ("carol", 293),
+        ("dave", 160),
+    ]
+    assert sum(int(r["net_chips"]) for r in rows) == 0
+    data = json.loads(cli("report", "--format", "json"))
+    from decimal import Decimal
+
+    assert sum(Decimal(p["net_money"]) for p in data["players"]) == 0
+    assert [(t["payer"], t["payee"], t["amount"]) for t in data["settlement"]["transfers"]] == [
+        ("bob", "carol", "29.30"),
+        ("alice", "dave", "15.30"),
+        ("bob", "dave", "0.70"),
+    ]
+    assert len(data["hands"]) == 4
+    text = cli("report")
+    assert "bob pays carol 29.30 EUR" in text and "Stacks after each hand" in text
+    markdown = cli("report", "--format", "md")
+    assert markdown.startswith("# Marquoir report: vendredi")
+    assert "| alice" in markdown
+    assert cli("report", "--format", "html", "-o", str(tmp_path / "r.html")) == (
+        f"written to {tmp_path / 'r.html'}\n"
+    )
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert page.count("<svg") == 1 and "Stacks after each hand" in page
+    hands = list(csv.DictReader(io.StringIO(cli("export", "csv", "--what", "hands"))))
+    assert {int(r["hand"]) for r in hands} == {1, 2, 3, 4}
+    assert sum(int(r["net"]) for r in hands) == 0
