@@ -227,6 +227,10 @@ def test_new_with_the_defaults(m: Marquoir) -> None:
             "cap": 3,
             "heads_up_uncapped": False,
             "chip_unit": 1,
+            "jackpots": False,
+            "second_round": "dealer",
+            "passe": 0,
+            "bring_in": 0,
         },
         "caves": {"default": None, "minimum": None, "maximum": None, "recaves": None},
         "chip_value": "1",
@@ -274,6 +278,10 @@ def test_new_with_every_option(m: Marquoir) -> None:
             "cap": 4,
             "heads_up_uncapped": True,
             "chip_unit": 5,
+            "jackpots": False,
+            "second_round": "dealer",
+            "passe": 0,
+            "bring_in": 0,
         },
         "caves": {"default": 100, "minimum": 50, "maximum": 200, "recaves": 3},
         "chip_value": "0.25",
@@ -381,7 +389,7 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
             2,
             "Invalid value for '--betting': Value error, 'xx' is not one of 'nl', 'pl', 'fl'.",
         ),
-        ("", 2, "Missing option '--blinds'."),
+        ("", 2, "Invalid value for '--blinds': hold'em needs its blinds, e.g. 1/2"),
         ("--blinds 1/2 --bogus", 2, "No such option: --bogus"),
         ("--blinds 1/2 --bb-ante", 1, "a big-blind ante needs an ante amount (--ante N --bb-ante)"),
         (
@@ -418,9 +426,13 @@ def test_new_refuses_bad_settings(m: Marquoir, args: str, code: int, message: st
     assert m("sessions") == "no session yet\n"
 
 
-def test_new_game_must_be_holdem(m: Marquoir) -> None:
-    message = m.refused("new s --blinds 1/2 --game stud", 2)
+def test_new_game_is_one_of_the_four(m: Marquoir) -> None:
+    message = m.refused("new s --blinds 1/2 --game rummy", 2)
     assert message.startswith("Invalid value for '--game': ")
+    assert m.refused("new s --blinds 1/2 --game stud") == "stud has no blinds"
+    assert (
+        m.refused("new s", 2) == "Invalid value for '--blinds': hold'em needs its blinds, e.g. 1/2"
+    )
 
 
 def test_new_refuses_a_name_taken_or_not_one_word(m: Marquoir) -> None:

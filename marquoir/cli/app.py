@@ -105,8 +105,12 @@ def _money(text: str) -> str:
 def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The session's name (one word).")],
-    blinds: Annotated[str, typer.Option(help="Small and big blind, e.g. 1/2.")],
-    game: Annotated[Game, typer.Option(help="The game.")] = Game.HOLDEM,
+    blinds: Annotated[
+        str | None, typer.Option(help="Small and big blind, e.g. 1/2 (hold'em, draw).")
+    ] = None,
+    game: Annotated[
+        Game, typer.Option(help="holdem, draw (five-card draw), bouillotte or stud.")
+    ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind, typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit).")
     ] = BettingKind.NO_LIMIT,
@@ -139,9 +143,28 @@ def new(
         int,
         typer.Option(parser=chips, help="The smallest chip in play: split pots go in units of it."),
     ] = 1,
+    open_with: Annotated[
+        str | None, typer.Option("--open", help="jacks: jackpots, jacks or better to open (draw).")
+    ] = None,
+    second_round: Annotated[
+        str, typer.Option(help="Draw: who speaks first after the draw, dealer or opener.")
+    ] = "dealer",
+    passe: Annotated[
+        int | None, typer.Option(parser=chips, help="Bouillotte: the dealer's passe (1).")
+    ] = None,
+    bring_in: Annotated[
+        int, typer.Option(parser=chips, help="Stud: the bring-in of the lowest card.")
+    ] = 0,
 ) -> None:
     """Start a session (it becomes the current one)."""
-    small_blind, big_blind = _pair(blinds, "--blinds")
+    if blinds is None and game in (Game.HOLDEM,):
+        raise typer.BadParameter("hold'em needs its blinds, e.g. 1/2", param_hint="'--blinds'")
+    if open_with not in (None, "jacks"):
+        raise typer.BadParameter(
+            f"jackpots open with jacks or better: --open jacks (got {open_with!r})",
+            param_hint="'--open'",
+        )
+    small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
     if cap is not None and betting is not BettingKind.FIXED_LIMIT:
         raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
     small_bet = big_bet = None
@@ -157,9 +180,14 @@ def new(
         straddle=straddle,
         small_bet=small_bet,
         big_bet=big_bet,
-        cap=3 if cap is None else cap,
+        # Robert's Rules: a bet and four raises in two-round draw games, three elsewhere.
+        cap=(4 if game is Game.DRAW else 3) if cap is None else cap,
         heads_up_uncapped=heads_up_uncapped,
         chip_unit=chip_unit,
+        jackpots=open_with == "jacks",
+        second_round=second_round,
+        passe=(1 if game is Game.BOUILLOTTE else 0) if passe is None else passe,
+        bring_in=bring_in,
     )
     caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
     settings = SessionSettings(config, caves, _money(chip_value), currency)
@@ -294,22 +322,83 @@ def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     commands.act(_db(ctx), Action.bet(n, as_))
 
 
+OddChipOption = Annotated[
+    str | None,
+    typer.Option(
+        "--odd-chip",
+        help="The winner who takes a split's odd chips first (stud: highest card by suit).",
+    ),
+]
+
+
 @command()
 def win(
     ctx: typer.Context,
     players: Annotated[list[str], typer.Argument(help="The winners; several players tie.")],
+    odd_chip: OddChipOption = None,
 ) -> None:
     """Showdown: these players tie for the best hand, the others lose."""
-    commands.win(_db(ctx), players)
+    commands.win(_db(ctx), players, odd_chip=odd_chip)
 
 
 @command()
 def showdown(
     ctx: typer.Context,
     ranking: Annotated[str, typer.Argument(help='The ranking, e.g. "alice > bob = carol".')],
+    odd_chip: OddChipOption = None,
 ) -> None:
     """Showdown as a ranking: '>' beats, '=' ties; players not named lost or mucked."""
-    commands.showdown(_db(ctx), ranking)
+    commands.showdown(_db(ctx), ranking, odd_chip=odd_chip)
+
+
+@command("open")
+def open_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+    """Open the pot for N: jackpots, once the opener shows jacks or better (or Bouillotte)."""
+    commands.act(_db(ctx), Action.open(n, as_))
+
+
+@command()
+def bringin(
+    ctx: typer.Context,
+    player: PlayerArg,
+    complete: Annotated[
+        bool, typer.Option("--complete", help="He completes to the small bet instead.")
+    ] = False,
+) -> None:
+    """Stud: PLAYER (the lowest up-card) brings in, or completes."""
+    from ..domain.table import Table
+
+    def bring(table: Table) -> Action:
+        small = table.config.limits[0]
+        return Action.bring_in(player, complete_to=small if complete else None)
+
+    commands.act_named(_db(ctx), bring)
+
+
+@command()
+def first(ctx: typer.Context, player: PlayerArg) -> None:
+    """Stud: PLAYER (the best hand showing) speaks first on this street."""
+    commands.act_named(_db(ctx), lambda table: Action.first(player))
+
+
+@command("false-open")
+def false_open(ctx: typer.Context, player: PlayerArg) -> None:
+    """Jackpots: PLAYER opened without jacks or better: out of the hand, fined one ante."""
+    commands.act_named(_db(ctx), lambda table: Action.false_open(player))
+
+
+@command()
+def brelan(
+    ctx: typer.Context,
+    players: Annotated[
+        list[str] | None, typer.Argument(help="The brelans of the last hand, best first.")
+    ] = None,
+    carre: Annotated[
+        str | None, typer.Option("--carre", help="The player with a brelan carré.")
+    ] = None,
+) -> None:
+    """Bouillotte: each brelan gets one passe from every other player (two for a carré)."""
+    commands.brelans(_db(ctx), players or [], carre=carre)
 
 
 @command()

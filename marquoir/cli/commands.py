@@ -12,7 +12,7 @@ from ..domain import Action, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
-from ..domain.table import SessionSettings, Table
+from ..domain.table import SessionSettings, Table, TableEvent
 from ..storage.codec import settings_to_dict
 from ..storage.ledger import Ledger, Outcome
 from ..storage.paths import database_path
@@ -44,19 +44,46 @@ def act(db: str | None, action: Action) -> None:
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
+def act_named(db: str | None, build: Callable[[Table], Action]) -> None:
+    """What the scorekeeper says: a bring-in, who speaks first, a false opener."""
+    outcome = _run(db, lambda table: table.act_event(build(table)))
+    assert isinstance(outcome.detail, ActionEvent)
+    print("\n".join(render.action_lines(outcome.detail, outcome.table)))
+
+
 def deal(db: str | None) -> None:
     outcome = _run(db, lambda table: table.deal_event())
     print("\n".join(render.deal_lines(outcome.table)))
 
 
-def showdown(db: str | None, ranking_text: str) -> None:
+def showdown(db: str | None, ranking_text: str, *, odd_chip: str | None = None) -> None:
     ranking = parse_ranking(ranking_text)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking)))
+    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
-def win(db: str | None, players: list[str]) -> None:
+def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking)))
+    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
+
+
+def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
+    """Bouillotte: pay the brelans of the last hand."""
+    before = {}
+
+    def pay(table: Table) -> TableEvent:
+        before.update({a.name: a.stack for a in table.present()})
+        return table.brelans_event(tuple(players), carre)
+
+    outcome = _run(db, pay)
+    after = {a.name: a.stack for a in outcome.table.present()}
+    print(
+        "brelans paid: "
+        + ", ".join(
+            f"{name} {render.signed(after[name] - before[name])}"
+            for name in after
+            if after[name] != before[name]
+        )
+    )
 
 
 def _print_showdown(outcome: Outcome) -> None:
@@ -76,11 +103,22 @@ def describe_stored(kind: str, data: dict[str, Any]) -> str:
     if kind == "action":
         verb = data.get("verb", data["action"])
         player = data.get("player", "?")
-        if verb in ("bet", "raise"):
-            return f"{player} {'bets' if verb == 'bet' else 'raises to'} {data.get('total')}"
-        if verb == "call":
-            return f"{player} calls {data.get('added')}"
-        return f"{player} {verb}s"
+        words = {
+            "bet": f"bets {data.get('total')}",
+            "raise": f"raises to {data.get('total')}",
+            "open": f"opens {data.get('total')}",
+            "call": f"calls {data.get('added')}",
+            "bring-in": f"brings in {data.get('added')}",
+            "complete": f"completes to {data.get('total')}",
+            "first": "speaks first",
+            "false-open": "opened falsely",
+        }
+        return f"{player} {words.get(verb, verb + 's')}"
+    if kind == "brelans":
+        named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
+        return "the brelans of " + ", ".join(named)
+    if kind == "correction":
+        return f"the count of {data['player']} ({data['stack']})"
     if kind == "deal":
         return f"the deal of hand {data['hand']}"
     if kind == "showdown":

@@ -52,7 +52,7 @@ def run(args: list[str], db: str | None) -> bool:
     if not args:
         return False
     verb, rest = args[0], args[1:]
-    if verb in SIMPLE_ACTIONS or verb in ("bet", "raise"):
+    if verb in SIMPLE_ACTIONS or verb in ("bet", "raise", "open"):
         parsed = _split_as(rest)
         if parsed is None:
             return False
@@ -60,8 +60,9 @@ def run(args: list[str], db: str | None) -> bool:
         if verb in SIMPLE_ACTIONS and not words:
             commands.act(db, SIMPLE_ACTIONS[verb](player))
             return True
-        if verb in ("bet", "raise") and len(words) == 1 and is_chips(words[0]):
-            commands.act(db, Action.bet(int(words[0]), player))
+        if verb in ("bet", "raise", "open") and len(words) == 1 and is_chips(words[0]):
+            make = Action.open if verb == "open" else Action.bet
+            commands.act(db, make(int(words[0]), player))
             return True
         return False
     if verb in ("deal", "undo") and not rest:

@@ -65,7 +65,8 @@ def prompt(db: str | None) -> str:
         done = f"hand {table.hand_no} done" if table.hand_no else "no hand yet"
         return f"[{session.name} | {done} | next: deal] > "
     if hand.to_act is None:
-        return f"[{session.name} | hand {table.hand_no} | showdown] > "
+        waiting = hand.awaiting or "showdown"
+        return f"[{session.name} | hand {table.hand_no} | {waiting}] > "
     legal = hand.legal()
     owes = "check" if legal.can_check else f"call {legal.call_amount}"
     pot = hand.total_in_middle()

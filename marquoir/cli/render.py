@@ -48,6 +48,10 @@ def next_step(table: Table) -> str:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
+    if hand.awaiting == "bring-in":
+        return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
+    if hand.awaiting == "first":
+        return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
     return hand.legal().describe()
 
 
@@ -90,11 +94,19 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     result = hand.result
     assert result is not None
     lines = []
-    if result.by_fold:
+    if result.void:
+        lines.append(
+            f"nobody opened: the deal is void, {result.carry} chips stay in the middle for "
+            "the next deal"
+        )
+    elif result.by_fold:
         (winner,) = {name for award in result.awards for name in award.winners} or {"nobody"}
         lines.append(f"{winner} takes {sum(a.pot.amount for a in result.awards)} (no showdown)")
     else:
         lines.extend(award_line(award) for award in result.awards)
+    fines = ", ".join(f"{name} {chips}" for name, chips in hand.fines.items())
+    if fines and not result.void:
+        lines.append(f"fine for the next pot: {fines}")
     lines.append(f"hand {hand_no} over | " + stacks_line(result))
     return lines
 
@@ -131,14 +143,7 @@ def deal_lines(table: Table) -> list[str]:
 
 
 def game_title(table: Table) -> str:
-    cfg = table.config
-    title = f"hold'em {BETTING_NAMES[cfg.betting]} {cfg.small_blind}/{cfg.big_blind}"
-    if cfg.ante:
-        title += f" ante {cfg.ante}" + (" (big blind)" if cfg.bb_ante else "")
-    if cfg.betting is BettingKind.FIXED_LIMIT:
-        small, big = cfg.limits
-        title += f" limits {small}/{big}"
-    return title
+    return table.config.title()
 
 
 def status_text(session: str, table: Table) -> str:

@@ -15,6 +15,14 @@ class ActionKind(StrEnum):
     CALL = "call"
     BET = "bet"
     ALLIN = "allin"
+    # The first bet of a jackpot, once the scorekeeper has seen jacks or better (or of a
+    # Bouillotte round).
+    OPEN = "open"
+    # Said by the scorekeeper, not the player to act: who brings in (stud; an amount means he
+    # completes to it), who speaks first on a later stud street, who opened a jackpot falsely.
+    BRING_IN = "bringin"
+    FIRST = "first"
+    FALSE_OPEN = "false-open"
 
 
 class Action(Record):
@@ -47,6 +55,22 @@ class Action(Record):
     def allin(cls, player: str | None = None) -> Action:
         return cls(ActionKind.ALLIN, player=player)
 
+    @classmethod
+    def open(cls, total: int, player: str | None = None) -> Action:
+        return cls(ActionKind.OPEN, amount=total, player=player)
+
+    @classmethod
+    def bring_in(cls, player: str, *, complete_to: int | None = None) -> Action:
+        return cls(ActionKind.BRING_IN, amount=complete_to, player=player)
+
+    @classmethod
+    def first(cls, player: str) -> Action:
+        return cls(ActionKind.FIRST, player=player)
+
+    @classmethod
+    def false_open(cls, player: str) -> Action:
+        return cls(ActionKind.FALSE_OPEN, player=player)
+
 
 class ActionEvent(Record):
     """What an action did, as the log keeps it.
@@ -66,14 +90,21 @@ class ActionEvent(Record):
 
     def describe(self) -> str:
         """A short sentence for the table: "alice raises to 60 (all-in)"."""
-        if self.verb in ("fold", "check"):
-            text = f"{self.player} {self.verb}s"
-        elif self.verb == "call":
-            text = f"{self.player} calls {self.added}"
-        elif self.verb == "bet":
-            text = f"{self.player} bets {self.total}"
-        else:
-            text = f"{self.player} raises to {self.total}"
+        texts = {
+            "fold": f"{self.player} folds",
+            "check": f"{self.player} checks",
+            "call": f"{self.player} calls {self.added}",
+            "bet": f"{self.player} bets {self.total}",
+            "open": f"{self.player} opens {self.total}",
+            "raise": f"{self.player} raises to {self.total}",
+            "bring-in": f"{self.player} brings in {self.added}",
+            "complete": f"{self.player} completes to {self.total}",
+            "first": f"{self.player} speaks first",
+            "false-open": (
+                f"{self.player} opened falsely: out of the hand, fine {self.added} to the next pot"
+            ),
+        }
+        text = texts[self.verb]
         return text + (" (all-in)" if self.all_in else "")
 
 

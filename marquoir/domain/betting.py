@@ -51,10 +51,13 @@ class BettingStructure:
     def __init__(self, config: TableConfig) -> None:
         self.config = config
 
-    def start_round(self, rnd: RoundState, opening: int) -> None:
-        """Set up a round; `opening` is the blind (or straddle) price pre-flop, else 0."""
+    def start_round(self, rnd: RoundState, opening: int, *, min_bet: int | None = None) -> None:
+        """Set up a round; `opening` is the blind (or straddle) price pre-flop, else 0.
+
+        `min_bet` overrides the smallest opening bet (Bouillotte's passe after void deals).
+        """
         rnd.current_bet = opening
-        rnd.min_inc = opening or self.config.big_blind
+        rnd.min_inc = opening or min_bet or self.config.min_bet
 
     def bounds(self, rnd: RoundState, ctx: RaiseContext) -> tuple[int, int | None] | None:
         """(smallest, largest) total for a bet or raise, before the stack; None: not allowed."""
@@ -96,11 +99,11 @@ class FixedLimit(BettingStructure):
     """Fixed-limit: a bet or raise is exactly one unit; a cap on raises; half-unit all-ins."""
 
     def unit(self, street: int) -> int:
-        """The small bet in the first two rounds, the big bet in the last two."""
+        """The small bet in the first rounds, the big bet from the game's big-bet round on."""
         small, big = self.config.limits
-        return small if street < 2 else big
+        return small if street < self.config.big_bet_street else big
 
-    def start_round(self, rnd: RoundState, opening: int) -> None:
+    def start_round(self, rnd: RoundState, opening: int, *, min_bet: int | None = None) -> None:
         rnd.current_bet = opening
         rnd.raises = 0
         # The big blind is the opening bet pre-flop when it is at least half a unit.

@@ -12,6 +12,9 @@ class Game(StrEnum):
     """The games Marquoir keeps the books for."""
 
     HOLDEM = "holdem"
+    DRAW = "draw"
+    BOUILLOTTE = "bouillotte"
+    STUD = "stud"
 
 
 class BettingKind(StrEnum):
@@ -35,6 +38,10 @@ class _ConfigFields(Record):
     cap: int | None = 3
     heads_up_uncapped: bool = False
     chip_unit: int = 1
+    jackpots: bool = False
+    second_round: str = "dealer"
+    passe: int = 0
+    bring_in: int = 0
 
 
 class TableConfig(_ConfigFields):
@@ -44,6 +51,10 @@ class TableConfig(_ConfigFields):
     blind and twice the big blind); `cap` is the number of raises allowed after the opening
     bet in fixed-limit (None: no cap). `chip_unit` is the smallest chip in play: split pots
     are divided in units of it.
+
+    Other games: five-card draw (`jackpots`: jacks or better to open; `second_round`: who
+    speaks first after the draw, "dealer" or "opener"), Bouillotte (`passe`: the dealer's
+    chip before the deal), seven-card stud (`bring_in`: the forced bet of the lowest card).
     """
 
     __slots__ = ()
@@ -60,6 +71,41 @@ class TableConfig(_ConfigFields):
         big = self.big_bet if self.big_bet is not None else 2 * small
         return small, big
 
+    def title(self) -> str:
+        """The game in a few words: "hold'em no-limit 1/2 ante 1", "jackpots ante 1"."""
+        betting = {"nl": "no-limit", "pl": "pot-limit", "fl": "fixed-limit"}[self.betting.value]
+        names = {
+            Game.HOLDEM: "hold'em",
+            Game.DRAW: "jackpots" if self.jackpots else "five-card draw",
+            Game.BOUILLOTTE: "Bouillotte",
+            Game.STUD: "seven-card stud",
+        }
+        parts = [names[self.game]]
+        if self.game is not Game.BOUILLOTTE:
+            parts.append(betting)
+        if self.big_blind:
+            parts.append(f"{self.small_blind}/{self.big_blind}")
+        if self.ante:
+            parts.append(f"ante {self.ante}" + (" (big blind)" if self.bb_ante else ""))
+        if self.passe:
+            parts.append(f"passe {self.passe}")
+        if self.bring_in:
+            parts.append(f"bring-in {self.bring_in}")
+        if self.betting is BettingKind.FIXED_LIMIT:
+            small, big = self.limits
+            parts.append(f"limits {small}/{big}")
+        return " ".join(parts)
+
+    @property
+    def min_bet(self) -> int:
+        """The smallest opening bet: the big blind, else the ante (draw), else the passe."""
+        return self.big_blind or self.ante or self.passe or self.chip_unit
+
+    @property
+    def big_bet_street(self) -> int:
+        """The first betting round played with the big bet in fixed-limit."""
+        return 1 if self.game is Game.DRAW else 2
+
     @property
     def straddle_amount(self) -> int:
         """A live straddle is twice the big blind."""
@@ -67,6 +113,90 @@ class TableConfig(_ConfigFields):
 
     def validate(self) -> None:
         """Raise `ConfigError` with a message a host understands when the settings clash."""
+        self._validate_common()
+        checks = {
+            Game.HOLDEM: self._validate_holdem,
+            Game.DRAW: self._validate_draw,
+            Game.BOUILLOTTE: self._validate_bouillotte,
+            Game.STUD: self._validate_stud,
+        }
+        checks[self.game]()
+        if self.betting is BettingKind.FIXED_LIMIT:
+            self._validate_limits()
+        elif self.small_bet is not None or self.big_bet is not None:
+            raise ConfigError("limits (small bet / big bet) only apply to fixed-limit betting")
+
+    def _validate_common(self) -> None:
+        for what, value in (
+            ("ante", self.ante),
+            ("passe", self.passe),
+            ("bring-in", self.bring_in),
+            ("small blind", self.small_blind),
+            ("big blind", self.big_blind),
+        ):
+            if value < 0:
+                raise ConfigError(f"the {what} cannot be negative (got {value})")
+        if self.chip_unit <= 0:
+            raise ConfigError(f"the chip unit must be at least 1 chip (got {self.chip_unit})")
+        if self.cap is not None and self.cap < 0:
+            raise ConfigError(f"the raise cap cannot be negative (got {self.cap})")
+        if self.second_round not in ("dealer", "opener"):
+            raise ConfigError(
+                f"after the draw the first to speak is the dealer's left or the opener "
+                f"(got {self.second_round!r})"
+            )
+        name = self.game.value
+        if self.jackpots and self.game is not Game.DRAW:
+            raise ConfigError(f"jackpots (--open jacks) are a draw game, not {name}")
+        if self.second_round != "dealer" and self.game is not Game.DRAW:
+            raise ConfigError(f"--second-round is for draw, not {name}")
+        if self.passe and self.game is not Game.BOUILLOTTE:
+            raise ConfigError(f"the passe is for Bouillotte, not {name}")
+        if self.bring_in and self.game is not Game.STUD:
+            raise ConfigError(f"a bring-in is for stud, not {name}")
+        if self.straddle and self.game is not Game.HOLDEM:
+            raise ConfigError(f"a straddle is for hold'em, not {name}")
+
+    def _validate_no_blinds(self) -> None:
+        if self.small_blind or self.big_blind:
+            raise ConfigError(f"{self.game.value} has no blinds")
+
+    def _validate_draw(self) -> None:
+        if self.jackpots:
+            if not self.ante:
+                raise ConfigError("jackpots need an ante from every player (--ante N)")
+            self._validate_no_blinds()
+        elif self.small_blind or self.big_blind:
+            self._validate_holdem()
+        elif not self.ante:
+            raise ConfigError("draw needs an ante (--ante N), blinds (--blinds 1/2), or both")
+        if self.bb_ante and not self.big_blind:
+            raise ConfigError("a big-blind ante needs blinds")
+
+    def _validate_bouillotte(self) -> None:
+        self._validate_no_blinds()
+        if self.ante:
+            raise ConfigError("Bouillotte has no ante: the dealer puts in the passe")
+        if self.passe <= 0:
+            raise ConfigError("Bouillotte needs a passe of at least 1 chip (--passe N)")
+        if self.betting is not BettingKind.NO_LIMIT:
+            raise ConfigError("Bouillotte is played with bets limited only by the caves (nl)")
+
+    def _validate_stud(self) -> None:
+        self._validate_no_blinds()
+        if self.betting is not BettingKind.FIXED_LIMIT:
+            raise ConfigError("stud is played fixed-limit here (--betting fl --limits S/B)")
+        if self.small_bet is None:
+            raise ConfigError("stud needs its limits (--limits SMALL/BIG)")
+        if self.bring_in <= 0:
+            raise ConfigError("stud needs a bring-in (--bring-in N)")
+        if self.bring_in >= self.small_bet:
+            raise ConfigError(
+                f"the bring-in ({self.bring_in}) must be less than the small bet "
+                f"({self.small_bet}): a full bet is a completion"
+            )
+
+    def _validate_holdem(self) -> None:
         if self.big_blind <= 0:
             raise ConfigError(f"the big blind must be at least 1 chip (got {self.big_blind})")
         if self.small_blind <= 0:
@@ -76,21 +206,13 @@ class TableConfig(_ConfigFields):
                 f"the small blind ({self.small_blind}) is larger than the big blind "
                 f"({self.big_blind})"
             )
-        if self.ante < 0:
-            raise ConfigError(f"the ante cannot be negative (got {self.ante})")
         if self.bb_ante and self.ante == 0:
             raise ConfigError("a big-blind ante needs an ante amount (--ante N --bb-ante)")
-        if self.chip_unit <= 0:
-            raise ConfigError(f"the chip unit must be at least 1 chip (got {self.chip_unit})")
-        if self.cap is not None and self.cap < 0:
-            raise ConfigError(f"the raise cap cannot be negative (got {self.cap})")
-        if self.betting is BettingKind.FIXED_LIMIT:
-            self._validate_limits()
-        elif self.small_bet is not None or self.big_bet is not None:
-            raise ConfigError("limits (small bet / big bet) only apply to fixed-limit betting")
 
     def _validate_limits(self) -> None:
         small, big = self.limits
+        if self.game is Game.STUD and self.small_bet is None:
+            return  # reported by the stud checks
         if small <= 0 or big <= 0:
             raise ConfigError(f"the limits must be positive (got {small}/{big})")
         if big < small:

@@ -9,93 +9,26 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
+from .announcements import SAID_BY_SCOREKEEPER, apply_named, verify_named
 from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
+from .games import AWAIT_BRING_IN, AWAIT_FIRST, rules_for
+from .outcome import (
+    ForcedBet,
+    HandResult,
+    Phase,
+    PlayerView,
+    SeatInfo,
+    ShowdownEvent,
+)
 from .pots import Contribution, Pot, PotAward, award_pots, build_pots
 from .ranking import Ranking
 from .records import Record
 
-STREETS = ("preflop", "flop", "turn", "river")
-
-
-class Phase(StrEnum):
-    """Where a hand stands: players betting, waiting for the showdown result, or over."""
-
-    BETTING = "betting"
-    SHOWDOWN = "showdown"
-    COMPLETE = "complete"
-
-
-class SeatInfo(Record):
-    """A player dealt in: name, seat number (order of play) and chips behind."""
-
-    name: str
-    seat: int
-    stack: int
-
-
-class ForcedBet(Record):
-    """An ante, blind or straddle posted at the start of a hand."""
-
-    player: str
-    kind: str
-    amount: int
-    all_in: bool
-
-
-class PlayerView(Record):
-    """A player's position in the hand: chips behind, in front, put in, folded."""
-
-    name: str
-    seat: int
-    stack: int
-    bet: int
-    live: int
-    dead: int
-    folded: bool
-
-    @property
-    def all_in(self) -> bool:
-        return self.stack == 0 and not self.folded
-
-    @property
-    def put_in(self) -> int:
-        """Everything this player put in the hand (bets and antes)."""
-        return self.live + self.dead
-
-
-class ShowdownEvent(Record):
-    """The showdown as the log keeps it: the ranking given and how each pot went."""
-
-    ranking: Ranking
-    awards: tuple[PotAward, ...]
-
-
-class HandResult(Record):
-    """The end of a hand: stacks before and after, each pot and its winners, returned bets."""
-
-    start: dict[str, int]
-    final: dict[str, int]
-    awards: tuple[PotAward, ...]
-    returned: dict[str, int]
-    by_fold: bool
-
-    @property
-    def nets(self) -> dict[str, int]:
-        """Each player's win (positive) or loss (negative) on the hand."""
-        return {name: self.final[name] - self.start[name] for name in self.start}
-
-    def won(self) -> dict[str, int]:
-        """The chips each player took from the pots."""
-        totals: dict[str, int] = {}
-        for award in self.awards:
-            for name, amount in award.shares:
-                totals[name] = totals.get(name, 0) + amount
-        return totals
+STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
 
 
 class _Player:
@@ -139,8 +72,17 @@ class _Resolved(Record):
 class Hand:
     """One hand of Texas hold'em, from the forced bets to the last chip awarded."""
 
-    def __init__(self, config: TableConfig, seats: Sequence[SeatInfo], button: int) -> None:
+    def __init__(
+        self, config: TableConfig, seats: Sequence[SeatInfo], button: int, *, dead: int = 0
+    ) -> None:
         self.config = config
+        self.rules = rules_for(config)
+        # chips left in the middle by a void deal before (and fines), for this hand's pot
+        self.dead_in = dead
+        self.opener: str | None = None
+        # what the scorekeeper must say before anyone acts (stud: the bring-in, who's first)
+        self.awaiting: str | None = None
+        self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
         self._players = [_Player(s.name, s.seat, s.stack) for s in _checked(seats)]
         self._index = {p.name: i for i, p in enumerate(self._players)}
@@ -159,7 +101,9 @@ class Hand:
         # asks for them at each step.
         self._in_hand = len(self._players)
         self._with_chips = 0
-        self._post_forced_bets()
+        start = self.rules.start(self)
+        self._recount()
+        self._set_turn(start)
 
     @classmethod
     def replay(
@@ -182,7 +126,7 @@ class Hand:
 
     @property
     def street(self) -> str:
-        return STREETS[self._rnd.street]
+        return self.rules.streets[self._rnd.street]
 
     @property
     def button(self) -> str:
@@ -222,12 +166,13 @@ class Hand:
             [
                 Contribution(p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded)
                 for p in ordered
-            ]
+            ],
+            dead=self.dead_in,
         )
 
     def total_in_middle(self) -> int:
-        """Every chip put in this hand (pots and bets in front)."""
-        return sum(p.live + p.dead for p in self._players)
+        """Every chip in the middle (pots and bets in front, a void deal's chips included)."""
+        return self.dead_in + sum(p.live + p.dead for p in self._players)
 
     def legal(self) -> LegalActions:
         """The legal actions of the player to act, with their amounts."""
@@ -260,6 +205,8 @@ class Hand:
 
     def verify(self, action: Action) -> ActionEvent:
         """The event `action` would make, or an `IllegalAction` saying why it is refused."""
+        if action.kind in SAID_BY_SCOREKEEPER:
+            return verify_named(self, action)
         i = self._require_turn()
         p = self._players[i]
         if action.player is not None and action.player != p.name:
@@ -282,6 +229,10 @@ class Hand:
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
         event = self.verify(action)
+        if action.kind in SAID_BY_SCOREKEEPER:
+            apply_named(self, event)
+            self.events.append(event)
+            return event
         i = self._index[event.player]
         p = self._players[i]
         had_chips = p.stack > 0
@@ -294,7 +245,9 @@ class Hand:
             self._with_chips -= had_chips
         elif p.stack == 0 and had_chips:
             self._with_chips -= 1
-        if event.verb in ("bet", "raise"):
+        if event.verb in ("bet", "raise", "open"):
+            if self.opener is None and event.verb != "raise":
+                self.opener = event.player
             self._structure.record(self._rnd, event.total)
         p.acted = True
         p.acted_level = self._rnd.current_bet
@@ -307,7 +260,7 @@ class Hand:
                 self._close_round()
         return event
 
-    def verify_showdown(self, ranking: Ranking) -> ShowdownEvent:
+    def verify_showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
         """How the pots would go with this ranking, or a `ShowdownError` saying why not."""
         if self.phase is not Phase.SHOWDOWN:
             if self.phase is Phase.BETTING:
@@ -319,12 +272,20 @@ class Hand:
                     raise ShowdownError(f"{name} is not playing this hand")
                 if self._players[self._index[name]].folded:
                     raise ShowdownError(f"{name} folded and cannot win a pot")
-        awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit)
-        return ShowdownEvent(ranking, tuple(awards))
+        if odd_chip is not None and (
+            odd_chip not in self._index or self._players[self._index[odd_chip]].folded
+        ):
+            raise ShowdownError(f"the odd chip goes to a winner: {odd_chip} cannot win")
+        awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit, first=odd_chip)
+        return ShowdownEvent(ranking, tuple(awards), odd_chip)
 
-    def showdown(self, ranking: Ranking) -> ShowdownEvent:
-        """Settle every pot from the showdown ranking; the hand is then complete."""
-        event = self.verify_showdown(ranking)
+    def showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
+        """Settle every pot from the showdown ranking; the hand is then complete.
+
+        `odd_chip` names the winner who takes the odd chips of a split first (stud: the
+        highest card by suit); by default they go in order from the left of the button.
+        """
+        event = self.verify_showdown(ranking, odd_chip)
         self.showdown_event = event
         self._finish(event.awards, by_fold=False)
         return event
@@ -333,32 +294,27 @@ class Hand:
 
     def _require_turn(self) -> int:
         if self._to_act is None:
+            if self.awaiting == AWAIT_BRING_IN:
+                raise IllegalAction("name who brings in first: `bringin PLAYER`")
+            if self.awaiting == AWAIT_FIRST:
+                raise IllegalAction(f"name who speaks first on {self.street}: `first PLAYER`")
             if self.phase is Phase.SHOWDOWN:
                 raise HandOver("the betting is over: give the showdown result")
             raise HandOver("the hand is over: deal the next one")
         return self._to_act
 
-    def _post_forced_bets(self) -> None:
-        players, cfg, n = self._players, self.config, len(self._players)
-        b = self._button
-        small, big = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
-        if cfg.ante and cfg.bb_ante:
-            self._post(big, cfg.ante, "big-blind ante", live=False)
-        elif cfg.ante:
-            for k in range(1, n + 1):
-                self._post((b + k) % n, cfg.ante, "ante", live=False)
-        self._post(small, cfg.small_blind, "small blind")
-        self._post(big, cfg.big_blind, "big blind")
-        players[small].nominal, players[big].nominal = cfg.small_blind, cfg.big_blind
-        last, opening = big, cfg.big_blind
-        straddler = (big + 1) % n
-        if cfg.straddle and n >= 3 and players[straddler].stack > cfg.straddle_amount:
-            self._post(straddler, cfg.straddle_amount, "straddle")
-            last, opening = straddler, cfg.straddle_amount
-        # An all-in big blind still sets the full price (WSOP Live 150).
-        self._structure.start_round(self._rnd, opening)
-        self._recount()
-        self._to_act = self._scan(last + 1)
+    def _open_round(self, opening: int, *, min_bet: int | None = None) -> None:
+        self._structure.start_round(self._rnd, opening, min_bet=min_bet)
+
+    def _set_turn(self, start: int | str) -> None:
+        """Find who acts from seat index `start`, or wait for the scorekeeper to name him."""
+        if isinstance(start, str):
+            if self._scan(0) is None:  # nobody could act anyway
+                self._close_round()
+            else:
+                self.awaiting, self._to_act = start, None
+            return
+        self._to_act = self._scan(start)
         if self._to_act is None:
             self._close_round()
 
@@ -441,9 +397,26 @@ class Hand:
             return _Resolved("call", added, p.bet + added)
         if kind is ActionKind.ALLIN:
             return self._resolve_raise(i, p.bet + p.stack)
+        opening = rnd.street == 0 and rnd.current_bet == 0
+        if kind is ActionKind.OPEN or (opening and self.config.jackpots):
+            return self._resolve_open(i, action, opening=opening)
         if action.amount is None:
             raise UsageError("a bet or raise needs an amount: the total bet for this round")
         return self._resolve_raise(i, action.amount)
+
+    def _resolve_open(self, i: int, action: Action, *, opening: bool) -> _Resolved:
+        """The first bet of a jackpot (`open N`, jacks or better) or of a Bouillotte round."""
+        if not opening or not (self.config.jackpots or self.rules.voids_unopened):
+            raise IllegalAction("there is nothing to open here: say bet or raise")
+        if action.kind is not ActionKind.OPEN:
+            raise IllegalAction(
+                "in jackpots the first bet opens the pot: once the opener has shown jacks or "
+                "better, say `open N`"
+            )
+        if action.amount is None:
+            raise UsageError("open needs an amount: the opening bet")
+        _verb, added, total = self._resolve_raise(i, action.amount)
+        return _Resolved("open", added, total)
 
     def _resolve_raise(self, i: int, total: int) -> _Resolved:
         p, rnd = self._players[i], self._rnd
@@ -491,16 +464,18 @@ class Hand:
             awards = award_pots(self.pots(), ((in_hand[0].name,),))
             self._finish(tuple(awards), by_fold=True)
             return
-        if self._rnd.street == len(STREETS) - 1:
+        if self.rules.voids_unopened and self._rnd.street == 0 and self.opener is None:
+            self._finish((), by_fold=False, void=True)
+            return
+        if self._rnd.street == len(self.rules.streets) - 1:
             self.phase = Phase.SHOWDOWN
             return
         self._rnd = RoundState(street=self._rnd.street + 1)
-        self._structure.start_round(self._rnd, 0)
-        self._to_act = self._scan(self._button + 1)
-        if self._to_act is None:
-            self._close_round()
+        self._open_round(0)
+        self._set_turn(self.rules.street_start(self, self._rnd.street))
 
-    def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool) -> None:
+    def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool, void: bool = False) -> None:
+        carry = sum(self.fines.values()) + (self.total_in_middle() if void else 0)
         won: dict[str, int] = {}
         for award in awards:
             for name, amount in award.shares:
@@ -509,12 +484,15 @@ class Hand:
             p.stack += won.get(p.name, 0)
             p.live = p.dead = p.bet = 0
         self.phase = Phase.COMPLETE
+        self._to_act = None
         self.result = HandResult(
             start={p.name: p.start for p in self._players},
             final={p.name: p.stack for p in self._players},
             awards=awards,
             returned=dict(self.returned),
             by_fold=by_fold,
+            carry=carry,
+            void=void,
         )
 
 

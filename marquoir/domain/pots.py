@@ -47,16 +47,17 @@ def pot_name(index: int) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
 
-def build_pots(contributions: Sequence[Contribution]) -> list[Pot]:
+def build_pots(contributions: Sequence[Contribution], *, dead: int = 0) -> list[Pot]:
     """The main pot and side pots, in order (main first).
 
     `contributions` must be in order of play from the first seat left of the button: the
-    eligible players of each pot keep that order.
+    eligible players of each pot keep that order. `dead` is money no player of this hand put
+    in (a void deal's chips), which goes to the main pot with the antes.
     """
     in_hand = [c for c in contributions if not c.folded]
     levels = sorted({c.live for c in in_hand if c.live > 0})
     layers: list[Pot] = []
-    dead = sum(c.dead for c in contributions)
+    dead += sum(c.dead for c in contributions)
     if dead:
         layers.append(Pot(dead, tuple(c.player for c in in_hand)))
     previous = 0
@@ -117,12 +118,21 @@ def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
     )
 
 
-def award_pots(pots: Sequence[Pot], ranking: Ranking, *, chip_unit: int = 1) -> list[PotAward]:
-    """Settle every pot on its own from the showdown ranking."""
+def award_pots(
+    pots: Sequence[Pot], ranking: Ranking, *, chip_unit: int = 1, first: str | None = None
+) -> list[PotAward]:
+    """Settle every pot on its own from the showdown ranking.
+
+    `first`, when one of a pot's winners, takes the first odd unit (then seat order goes on
+    from him); otherwise the odd units go from the first seat left of the button.
+    """
     awards = []
     for index, pot in enumerate(pots):
         name = pot_name(index)
         winners = pot_winners(pot, ranking, name)
+        if first in winners:
+            at = winners.index(first)
+            winners = winners[at:] + winners[:at]
         shares = split_amount(pot.amount, winners, chip_unit=chip_unit)
         awards.append(PotAward(name, pot, tuple(zip(winners, shares, strict=True))))
     return awards

@@ -8,8 +8,9 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from .actions import Action, ActionEvent
-from .config import TableConfig
+from .config import Game, TableConfig
 from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
+from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .ranking import Ranking
 from .records import Record
@@ -110,6 +111,8 @@ class Dealt(Record):
     hand_no: int
     button: int
     seats: tuple[SeatInfo, ...]
+    # chips a void deal (or a false opener's fine) left for this hand's pot
+    dead: int = 0
 
 
 class Acted(Record):
@@ -119,9 +122,18 @@ class Acted(Record):
 
 
 class ShowedDown(Record):
-    """The showdown result of the hand in play."""
+    """The showdown result of the hand in play (and who takes a split's odd chips first)."""
 
     ranking: Ranking
+    odd_chip: str | None = None
+
+
+class BrelansPaid(Record):
+    """Bouillotte: the brelans shown in the last hand, best first; each is paid one passe by
+    every other player at the table (two for a brelan carré), outside the pot."""
+
+    players: tuple[str, ...]
+    carre: str | None = None
 
 
 class Corrected(Record):
@@ -132,7 +144,17 @@ class Corrected(Record):
 
 
 TableEvent = (
-    Seated | Recaved | Left | ButtonSet | SatOut | Back | Dealt | Acted | ShowedDown | Corrected
+    Seated
+    | Recaved
+    | Left
+    | ButtonSet
+    | SatOut
+    | Back
+    | Dealt
+    | Acted
+    | ShowedDown
+    | Corrected
+    | BrelansPaid
 )
 
 
@@ -208,6 +230,10 @@ class Table:
         self.hand_no = 0
         self.hand: Hand | None = None
         self.last_hand: Hand | None = None
+        # chips waiting in the middle for the next deal (a void deal, a false opener's fine)
+        self.carry = 0
+        # the last hand whose brelans were paid (Bouillotte)
+        self.brelans_hand = 0
 
     @property
     def config(self) -> TableConfig:
@@ -315,18 +341,43 @@ class Table:
             raise IllegalAction(
                 "a hand needs at least two players with chips who are not sitting out"
             )
+        rules = rules_for(self.config)
+        game = self.config.game.value
+        if len(players) < rules.min_players:
+            raise IllegalAction(f"{game} is played by {rules.min_players} players at least")
+        if len(players) > rules.max_players:
+            raise IllegalAction(f"{game} is played by {rules.max_players} players at most")
         seats = tuple(SeatInfo(a.name, a.seat, a.stack) for a in players)
-        return Dealt(self.hand_no + 1, self._button_seat(players), seats)
+        return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
         self._hand_in_play().verify(action)
         return Acted(action)
 
-    def showdown_event(self, ranking: Ranking) -> ShowedDown:
+    def showdown_event(self, ranking: Ranking, odd_chip: str | None = None) -> ShowedDown:
         """The showdown result of the hand in play."""
-        self._hand_in_play().verify_showdown(ranking)
-        return ShowedDown(ranking)
+        self._hand_in_play().verify_showdown(ranking, odd_chip)
+        return ShowedDown(ranking, odd_chip)
+
+    def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
+        """Bouillotte's brelan payments for the last hand, between hands."""
+        if self.config.game is not Game.BOUILLOTTE:
+            raise IllegalAction("brelans are paid at Bouillotte only")
+        self._between_hands("pay the brelans")
+        if self.last_hand is None or self.brelans_hand == self.hand_no:
+            raise IllegalAction("the brelans of the last hand are paid once, after the hand")
+        named = (*players, carre) if carre else players
+        if not named:
+            raise IllegalAction("name the players who showed a brelan")
+        if len(set(named)) != len(named):
+            raise IllegalAction("a player shows one brelan")
+        dealt = {p.name for p in self.last_hand.players}
+        for name in named:
+            self.account(name)
+            if name not in dealt:
+                raise IllegalAction(f"{name} was not dealt in the last hand")
+        return BrelansPaid(players, carre)
 
     # -- applying events -------------------------------------------------------------------
 
@@ -339,7 +390,7 @@ class Table:
             return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
-            shown = hand.showdown(event.ranking)
+            shown = hand.showdown(event.ranking, event.odd_chip)
             self._after_hand_step(hand)
             return shown
         if isinstance(event, Dealt):
@@ -361,6 +412,9 @@ class Table:
         elif isinstance(event, ButtonSet):
             self.button_event(event.player)
             self.next_button = event.player
+        elif isinstance(event, BrelansPaid):
+            self.brelans_event(event.players, event.carre)
+            self._pay_brelans(event)
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -390,7 +444,8 @@ class Table:
         expected = self.deal_event()
         if expected != event:
             raise MarquoirError("the recorded deal does not match the table")
-        self.hand = Hand(self.config, event.seats, event.button)
+        self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
+        self.carry = 0
         self.hand_no = event.hand_no
         self.last_button = event.button
         self.next_button = None
@@ -406,6 +461,25 @@ class Table:
     def _settle(self, result: HandResult) -> None:
         for name, chips in result.final.items():
             self.accounts[name].stack = chips
+        self.carry += result.carry
+
+    def _pay_brelans(self, event: BrelansPaid) -> None:
+        """One passe from each other player to each brelan (two to a brelan carré); holders
+        do not pay each other; a short player pays the best brelans first, as far as his
+        chips go (document 000)."""
+        unit = self.config.passe
+        owed = ([(event.carre, 2 * unit)] if event.carre else []) + [
+            (name, unit) for name in event.players
+        ]
+        holders = {name for name, _ in owed}
+        for payer in self.present():
+            if payer.name in holders:
+                continue
+            for name, amount in owed:
+                paid = min(amount, payer.stack)
+                payer.stack -= paid
+                self.accounts[name].stack += paid
+        self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:
         """Each present player's chips behind, counting a hand in play at its current point."""

@@ -82,15 +82,7 @@ class SessionReport(Record):
 
 def game_title(table: Table) -> str:
     """ "hold'em no-limit 1/2 ante 1"."""
-    cfg = table.config
-    names = {"nl": "no-limit", "pl": "pot-limit", "fl": "fixed-limit"}
-    title = f"hold'em {names[cfg.betting.value]} {cfg.small_blind}/{cfg.big_blind}"
-    if cfg.ante:
-        title += f" ante {cfg.ante}" + (" (big blind)" if cfg.bb_ante else "")
-    if cfg.betting.value == "fl":
-        small, big = cfg.limits
-        title += f" limits {small}/{big}"
-    return title
+    return table.config.title()
 
 
 def hand_lines(summaries: list[dict[str, Any]]) -> tuple[HandLine, ...]:
@@ -160,6 +152,11 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     """The settlement, or why the session cannot be settled yet."""
     if table.hand is not None:
         return None, f"hand {table.hand_no} is still in play"
+    if table.carry:
+        return None, (
+            f"{table.carry} chips of a void deal wait in the middle for the next deal: "
+            "play it before settling"
+        )
     holding = [a.name for a in table.present() if a.stack > 0]
     if holding:
         return None, (

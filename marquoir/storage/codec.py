@@ -10,6 +10,7 @@ from ..domain.table import (
     Account,
     Acted,
     Back,
+    BrelansPaid,
     ButtonSet,
     CavePolicy,
     Corrected,
@@ -69,6 +70,7 @@ KINDS: dict[type, str] = {
     Acted: "action",
     ShowedDown: "showdown",
     Corrected: "correction",
+    BrelansPaid: "brelans",
 }
 
 
@@ -77,7 +79,10 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
     kind = KINDS[type(event)]
     if isinstance(event, Dealt):
         seats = [[s.name, s.seat, s.stack] for s in event.seats]
-        return kind, {"hand": event.hand_no, "button": event.button, "seats": seats}
+        deal: dict[str, Any] = {"hand": event.hand_no, "button": event.button, "seats": seats}
+        if event.dead:
+            deal["dead"] = event.dead
+        return kind, deal
     if isinstance(event, Acted):
         data: dict[str, Any] = {"action": event.action.kind.value, "amount": event.action.amount}
         if isinstance(detail, ActionEvent):
@@ -91,7 +96,12 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
             )
         return kind, data
     if isinstance(event, ShowedDown):
-        return kind, {"ranking": [list(group) for group in event.ranking]}
+        shown: dict[str, Any] = {"ranking": [list(group) for group in event.ranking]}
+        if event.odd_chip:
+            shown["odd_chip"] = event.odd_chip
+        return kind, shown
+    if isinstance(event, BrelansPaid):
+        return kind, {"players": list(event.players), "carre": event.carre}
     return kind, event._asdict()
 
 
@@ -99,12 +109,15 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
     """Rebuild the event from its stored form."""
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
-        return Dealt(data["hand"], data["button"], seats)
+        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
     if kind == "action":
         action = Action(ActionKind(data["action"]), data["amount"], data.get("player"))
         return Acted(action)
     if kind == "showdown":
-        return ShowedDown(tuple(tuple(group) for group in data["ranking"]))
+        ranking = tuple(tuple(group) for group in data["ranking"])
+        return ShowedDown(ranking, data.get("odd_chip"))
+    if kind == "brelans":
+        return BrelansPaid(tuple(data["players"]), data["carre"])
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,
@@ -135,6 +148,8 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
     """The table between hands (settings excepted: they live with the session)."""
     return {
         "hand_no": table.hand_no,
+        "carry": table.carry,
+        "brelans_hand": table.brelans_hand,
         "last_button": table.last_button,
         "next_button": table.next_button,
         "accounts": [
@@ -147,6 +162,8 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
 def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
     table = Table(settings)
     table.hand_no = data["hand_no"]
+    table.carry = data.get("carry", 0)
+    table.brelans_hand = data.get("brelans_hand", 0)
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     for row in data["accounts"]:
@@ -179,6 +196,8 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         ],
         "returned": result.returned,
         "by_fold": result.by_fold,
+        "void": result.void,
+        "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
         "stacks": {a.name: a.stack for a in table.present()},
     }
