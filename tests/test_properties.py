@@ -325,7 +325,9 @@ def check_legal_matches_verify(data: st.DataObject, hand: Hand, legal: LegalActi
             assert event.total == n
             assert event.added == n - me.bet
             assert event.all_in == (n == legal.allin_to)
-            assert event.verb == ("raise" if legal.current_bet else "bet")
+            # "complete": a full bet over an incomplete one (fixed-limit: a short big blind,
+            # a bring-in, an all-in of less than half a unit)
+            assert event.verb in (("raise", "complete") if legal.current_bet else ("bet",))
 
     check = accepted(hand, Action.check())
     assert (check is not None) == legal.can_check, (legal, check)

@@ -96,8 +96,8 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     lines = []
     if result.void:
         lines.append(
-            f"nobody opened: the deal is void, {result.carry} chips stay in the middle for "
-            "the next deal"
+            f"nobody opened: the deal is void, {result.carry} chip"
+            f"{'s' if result.carry != 1 else ''} stay in the middle for the next deal"
         )
     elif result.by_fold:
         (winner,) = {name for award in result.awards for name in award.winners} or {"nobody"}

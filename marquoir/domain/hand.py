@@ -245,7 +245,7 @@ class Hand:
             self._with_chips -= had_chips
         elif p.stack == 0 and had_chips:
             self._with_chips -= 1
-        if event.verb in ("bet", "raise", "open"):
+        if event.verb in ("bet", "raise", "open", "complete"):
             if self.opener is None and event.verb != "raise":
                 self.opener = event.player
             self._structure.record(self._rnd, event.total)
@@ -421,6 +421,8 @@ class Hand:
     def _resolve_raise(self, i: int, total: int) -> _Resolved:
         p, rnd = self._players[i], self._rnd
         verb = "raise" if rnd.current_bet else "bet"
+        if rnd.current_bet and not rnd.opened and self.config.betting.value == "fl":
+            verb = "complete"  # a full bet over an incomplete one (a bring-in, a short all-in)
         if total <= rnd.current_bet:
             if total == rnd.current_bet:
                 raise IllegalAction(f"{total} is the current bet: say call to match it")

@@ -232,8 +232,9 @@ class Table:
         self.last_hand: Hand | None = None
         # chips waiting in the middle for the next deal (a void deal, a false opener's fine)
         self.carry = 0
-        # the last hand whose brelans were paid (Bouillotte)
+        # the last hand whose brelans were paid, and who was dealt in the last hand
         self.brelans_hand = 0
+        self.last_dealt: tuple[str, ...] = ()
 
     @property
     def config(self) -> TableConfig:
@@ -365,14 +366,14 @@ class Table:
         if self.config.game is not Game.BOUILLOTTE:
             raise IllegalAction("brelans are paid at Bouillotte only")
         self._between_hands("pay the brelans")
-        if self.last_hand is None or self.brelans_hand == self.hand_no:
+        if not self.last_dealt or self.brelans_hand == self.hand_no:
             raise IllegalAction("the brelans of the last hand are paid once, after the hand")
         named = (*players, carre) if carre else players
         if not named:
             raise IllegalAction("name the players who showed a brelan")
         if len(set(named)) != len(named):
             raise IllegalAction("a player shows one brelan")
-        dealt = {p.name for p in self.last_hand.players}
+        dealt = set(self.last_dealt)
         for name in named:
             self.account(name)
             if name not in dealt:
@@ -456,6 +457,7 @@ class Table:
             return
         self._settle(hand.result)
         self.last_hand = hand
+        self.last_dealt = tuple(p.name for p in hand.players)
         self.hand = None
 
     def _settle(self, result: HandResult) -> None:

@@ -150,6 +150,7 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         "hand_no": table.hand_no,
         "carry": table.carry,
         "brelans_hand": table.brelans_hand,
+        "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
         "accounts": [
@@ -164,6 +165,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.hand_no = data["hand_no"]
     table.carry = data.get("carry", 0)
     table.brelans_hand = data.get("brelans_hand", 0)
+    table.last_dealt = tuple(data.get("last_dealt", ()))
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     for row in data["accounts"]:
