@@ -243,6 +243,7 @@ def test_new_with_the_defaults(m: Marquoir) -> None:
         "blinds": [1, 2],
         "hand": 0,
         "in_hand": False,
+        "carry": 0,
         "players": [],
         **NO_HAND_STATUS,
     }
@@ -250,6 +251,7 @@ def test_new_with_the_defaults(m: Marquoir) -> None:
         "session": "club",
         "hand": 0,
         "in_hand": False,
+        "carry": 0,
         "players": [],
     }
 
@@ -626,6 +628,7 @@ def test_leave_between_hands_only_and_stacks_lists_the_player(club: Marquoir) ->
         "session": "club",
         "hand": 1,
         "in_hand": False,
+        "carry": 0,
         "players": [
             entry("alice", 1, 100),
             entry("carol", 3, 88),
@@ -798,6 +801,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
         "blinds": [1, 2],
         "hand": 1,
         "in_hand": True,
+        "carry": 0,
         "street": "flop",
         "phase": "betting",
         "button": "alice",
@@ -868,6 +872,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
         "session": "club",
         "hand": 1,
         "in_hand": False,
+        "carry": 0,
         "players": [entry("alice", 1, 206), entry("bob", 2, 94), entry("carol", 3, 0)],
     }
     assert club.json("status --json")["players"][2]["busted"] is True
@@ -1136,6 +1141,7 @@ def test_undo_several_times_across_a_showdown_and_a_deal(club: Marquoir) -> None
         "session": "club",
         "hand": 0,
         "in_hand": False,
+        "carry": 0,
         "players": [entry("alice", 1, 100), entry("bob", 2, 100), entry("carol", 3, 100)],
     }
     assert club.lines("undo") == ["undone: carol sits in seat 3 with 100", "next: deal"]

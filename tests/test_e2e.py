@@ -116,6 +116,7 @@ EVENING_FINAL = {
     "session": "vendredi",
     "hand": 4,
     "in_hand": False,
+    "carry": 0,
     "players": [
         player("alice", 1, 47, 200),
         player("bob", 2, 200, 500, recaves=2),
@@ -254,6 +255,7 @@ def test_a_heads_up_session_command_by_command(cli: Marquoir) -> None:
         "session": "hu",
         "hand": 4,
         "in_hand": False,
+        "carry": 0,
         "players": [player("ann", 1, 400, 500), player("ben", 2, 400, 300)],
     }
 

@@ -163,6 +163,8 @@ def status_text(session: str, table: Table) -> str:
             ]
         )
     lines = [head, columns(rows)]
+    if table.carry:
+        lines.append(f"waiting in the middle for the next deal: {table.carry}")
     if hand is not None:
         lines.append("pots: " + describe_pots(hand.pots(include_bets=False)))
     lines.append(next_step(table))
@@ -230,6 +232,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
         "hand": table.hand_no,
+        "carry": table.carry,
         "in_hand": hand is not None,
         "street": hand.street if hand else None,
         "phase": hand.phase.value if hand else None,
@@ -269,7 +272,13 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
                 "busted": account.busted,
             }
         )
-    return {"session": session, "hand": table.hand_no, "in_hand": table.in_hand, "players": players}
+    return {
+        "session": session,
+        "hand": table.hand_no,
+        "in_hand": table.in_hand,
+        "carry": table.carry,
+        "players": players,
+    }
 
 
 def stacks_text(session: str, table: Table) -> str:
