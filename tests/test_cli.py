@@ -204,6 +204,7 @@ NO_HAND_STATUS = {
     "phase": None,
     "button": None,
     "to_act": None,
+    "fines": {},
     "pots": [],
     "legal": None,
 }
@@ -806,6 +807,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
         "phase": "betting",
         "button": "alice",
         "to_act": "alice",
+        "fines": {},
         "players": [
             {
                 "name": "alice",

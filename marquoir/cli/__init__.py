@@ -5,6 +5,7 @@ Errors are turned into one `Error: ...` line and an exit code here, and only her
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 
@@ -83,4 +84,11 @@ def split_db(args: list[str]) -> tuple[str | None, list[str]]:
 def main(argv: list[str] | None = None) -> int:
     """The `marquoir` console script."""
     db, args = split_db(list(sys.argv[1:] if argv is None else argv))
-    return dispatch(args, db=db)
+    try:
+        code = dispatch(args, db=db)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `marquoir status --json | head`: the reader went away
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return code

@@ -112,8 +112,9 @@ def new(
         Game, typer.Option(help="holdem, draw (five-card draw), bouillotte or stud.")
     ] = Game.HOLDEM,
     betting: Annotated[
-        BettingKind, typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit).")
-    ] = BettingKind.NO_LIMIT,
+        BettingKind | None,
+        typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; stud's only)."),
+    ] = None,
     ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
     bb_ante: Annotated[
         bool, typer.Option("--bb-ante", help="The big blind alone posts the ante for the table.")
@@ -165,6 +166,8 @@ def new(
             param_hint="'--open'",
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
+    if betting is None:
+        betting = BettingKind.FIXED_LIMIT if game is Game.STUD else BettingKind.NO_LIMIT
     if cap is not None and betting is not BettingKind.FIXED_LIMIT:
         raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
     small_bet = big_bet = None

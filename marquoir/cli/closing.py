@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
@@ -71,10 +72,13 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
 def leave_all(db: str | None) -> None:
     """Cash out every player still at the table."""
 
-    def everyone(table: Table) -> list[TableEvent]:
+    def everyone(table: Table) -> Iterator[TableEvent]:
         if not table.present():
             raise IllegalAction("nobody is at the table")
-        return [table.leave_event(a.name) for a in table.present()]
+        if table.carry:  # a void deal's chips go back to the players, then they leave
+            yield table.carry_split_event()
+        for account in table.present():
+            yield table.leave_event(account.name)
 
     with _ledger(db) as book:
         table, _ = book.execute_all(everyone)

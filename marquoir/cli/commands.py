@@ -76,14 +76,12 @@ def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
 
     outcome = _run(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}
-    print(
-        "brelans paid: "
-        + ", ".join(
-            f"{name} {render.signed(after[name] - before[name])}"
-            for name in after
-            if after[name] != before[name]
-        )
+    moves = ", ".join(
+        f"{name} {render.signed(after[name] - before[name])}"
+        for name in after
+        if after[name] != before[name]
     )
+    print(f"brelans paid: {moves}" if moves else "brelans: nobody had chips to pay them")
 
 
 def _print_showdown(outcome: Outcome) -> None:

@@ -22,6 +22,7 @@ ALIASES = {
     "s": "status",
     "d": "deal",
     "w": "win",
+    "o": "open",
 }
 QUIT = {"q", "quit", "exit"}
 

@@ -97,7 +97,7 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     if result.void:
         lines.append(
             f"nobody opened: the deal is void, {result.carry} chip"
-            f"{'s' if result.carry != 1 else ''} stay in the middle for the next deal"
+            f"{'s stay' if result.carry != 1 else ' stays'} in the middle for the next deal"
         )
     elif result.by_fold:
         (winner,) = {name for award in result.awards for name in award.winners} or {"nobody"}
@@ -124,7 +124,9 @@ def signed(amount: int) -> str:
 def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     hand = table.last_hand
     assert hand is not None
-    return [f"showdown: {format_ranking(event.ranking)}", *result_lines(hand, table.hand_no)]
+    odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
+    head = f"showdown: {format_ranking(event.ranking)}{odd}"
+    return [head, *result_lines(hand, table.hand_no)]
 
 
 def deal_lines(table: Table) -> list[str]:
@@ -238,6 +240,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "phase": hand.phase.value if hand else None,
         "button": hand.button if hand else None,
         "to_act": hand.to_act if hand else None,
+        "fines": dict(hand.fines) if hand else {},
         "players": players,
         "pots": [],
         "legal": None,

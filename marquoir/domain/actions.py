@@ -125,6 +125,9 @@ class LegalActions(Record):
     max_to: int | None
     allin_to: int
     allin_ok: bool
+    # the bet would open a jackpot: the bet range is said `open N` (`bet N` is refused), and
+    # nobody opens all-in without saying how much
+    opens: bool = False
 
     @property
     def can_call(self) -> bool:
@@ -138,12 +141,12 @@ class LegalActions(Record):
         """One line: "alice to act: call 20 | raise 40-1000 | fold"."""
         parts = ["check" if self.can_check else f"call {self.call_amount}"]
         if self.min_to is not None and self.max_to is not None:
-            verb = "raise" if self.current_bet > 0 else "bet"
+            verb = "raise" if self.current_bet > 0 else ("open" if self.opens else "bet")
             span = (
                 str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
             )
             parts.append(f"{verb} {span}")
-        if self.allin_ok:
+        if self.allin_ok and not self.opens:
             parts.append(f"all-in {self.allin_to}")
         parts.append("fold")
         return f"{self.player} to act: " + " | ".join(parts)

@@ -213,6 +213,8 @@ class TableConfig(_ConfigFields):
         small, big = self.limits
         if self.game is Game.STUD and self.small_bet is None:
             return  # reported by the stud checks
+        if self.small_bet is None and not self.big_blind:
+            raise ConfigError("fixed-limit needs its limits: --limits SMALL/BIG")
         if small <= 0 or big <= 0:
             raise ConfigError(f"the limits must be positive (got {small}/{big})")
         if big < small:

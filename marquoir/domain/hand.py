@@ -198,8 +198,12 @@ class Hand:
             min_to=min_to,
             max_to=max_to,
             allin_to=allin_to,
-            allin_ok=allin_ok,
+            allin_ok=allin_ok and not self._opens_jackpot(),
+            opens=self._opens_jackpot(),
         )
+
+    def _opens_jackpot(self) -> bool:
+        return self.config.jackpots and self._rnd.street == 0 and self._rnd.current_bet == 0
 
     # -- actions -------------------------------------------------------------------------
 
@@ -277,6 +281,10 @@ class Hand:
         ):
             raise ShowdownError(f"the odd chip goes to a winner: {odd_chip} cannot win")
         awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit, first=odd_chip)
+        if odd_chip is not None and not any(
+            odd_chip in award.winners and len(award.winners) > 1 for award in awards
+        ):
+            raise ShowdownError(f"{odd_chip} does not share a split pot: no odd chip for him")
         return ShowdownEvent(ranking, tuple(awards), odd_chip)
 
     def showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
@@ -395,9 +403,14 @@ class Hand:
                 return _Resolved("check", 0, p.bet)
             added = min(to_call, p.stack)
             return _Resolved("call", added, p.bet + added)
-        if kind is ActionKind.ALLIN:
-            return self._resolve_raise(i, p.bet + p.stack)
         opening = rnd.street == 0 and rnd.current_bet == 0
+        if kind is ActionKind.ALLIN:
+            if opening and self.config.jackpots:
+                raise IllegalAction(
+                    "in jackpots the first bet opens the pot: once the opener has shown jacks "
+                    f"or better, say `open {p.bet + p.stack}` for all his chips"
+                )
+            return self._resolve_raise(i, p.bet + p.stack)
         if kind is ActionKind.OPEN or (opening and self.config.jackpots):
             return self._resolve_open(i, action, opening=opening)
         if action.amount is None:

@@ -12,6 +12,7 @@ from .config import Game, TableConfig
 from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
 from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .pots import split_amount
 from .ranking import Ranking
 from .records import Record
 
@@ -128,6 +129,13 @@ class ShowedDown(Record):
     odd_chip: str | None = None
 
 
+class CarrySplit(Record):
+    """The chips a void deal left in the middle go back to the players, at the end of the
+    night (equal shares, odd chips in seat order from the dealer's left)."""
+
+    shares: tuple[tuple[str, int], ...]
+
+
 class BrelansPaid(Record):
     """Bouillotte: the brelans shown in the last hand, best first; each is paid one passe by
     every other player at the table (two for a brelan carré), outside the pot."""
@@ -155,6 +163,7 @@ TableEvent = (
     | ShowedDown
     | Corrected
     | BrelansPaid
+    | CarrySplit
 )
 
 
@@ -235,6 +244,8 @@ class Table:
         # the last hand whose brelans were paid, and who was dealt in the last hand
         self.brelans_hand = 0
         self.last_dealt: tuple[str, ...] = ()
+        # what the last brelan payment moved, player by player
+        self.last_brelans: dict[str, int] = {}
 
     @property
     def config(self) -> TableConfig:
@@ -361,6 +372,18 @@ class Table:
         self._hand_in_play().verify_showdown(ranking, odd_chip)
         return ShowedDown(ranking, odd_chip)
 
+    def carry_split_event(self) -> CarrySplit:
+        """Give the chips of a void deal back to the players at the table (end of night)."""
+        self._between_hands("split the pot")
+        players = self.present()
+        if not self.carry or not players:
+            raise IllegalAction("no chips wait in the middle")
+        seats = [a.seat for a in players]
+        start = next((i for i, s in enumerate(seats) if s > (self.last_button or 0)), 0)
+        order = [a.name for a in players[start:] + players[:start]]
+        shares = split_amount(self.carry, order, chip_unit=self.config.chip_unit)
+        return CarrySplit(tuple(zip(order, shares, strict=True)))
+
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if self.config.game is not Game.BOUILLOTTE:
@@ -413,6 +436,12 @@ class Table:
         elif isinstance(event, ButtonSet):
             self.button_event(event.player)
             self.next_button = event.player
+        elif isinstance(event, CarrySplit):
+            if event != self.carry_split_event():
+                raise MarquoirError("the recorded split does not match the table")
+            for name, chips in event.shares:
+                self.accounts[name].stack += chips
+            self.carry = 0
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
@@ -474,13 +503,17 @@ class Table:
             (name, unit) for name in event.players
         ]
         holders = {name for name, _ in owed}
+        self.last_brelans = {}
+        # the players of the hand pay: not those who sat it out
         for payer in self.present():
-            if payer.name in holders:
+            if payer.name in holders or payer.name not in self.last_dealt:
                 continue
             for name, amount in owed:
                 paid = min(amount, payer.stack)
                 payer.stack -= paid
                 self.accounts[name].stack += paid
+                for who, delta in ((payer.name, -paid), (name, paid)):
+                    self.last_brelans[who] = self.last_brelans.get(who, 0) + delta
         self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:

@@ -85,14 +85,23 @@ def game_title(table: Table) -> str:
     return table.config.title()
 
 
-def hand_lines(summaries: list[dict[str, Any]]) -> tuple[HandLine, ...]:
+def hand_lines(
+    summaries: list[dict[str, Any]], brelans: dict[int, dict[str, int]] | None = None
+) -> tuple[HandLine, ...]:
+    """The hands, with what the brelans paid after each (Bouillotte) in the nets and stacks."""
     lines = []
+    brelans = brelans or {}
     for summary in summaries:
+        paid = brelans.get(summary["hand"], {})
         pots = tuple(
             PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
             for pot in summary["pots"]
         )
         nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
+        stacks = dict(summary["stacks"])
+        for name, delta in paid.items():
+            nets[name] = nets.get(name, 0) + delta
+            stacks[name] = stacks.get(name, 0) + delta
         lines.append(
             HandLine(
                 summary["hand"],
@@ -100,7 +109,7 @@ def hand_lines(summaries: list[dict[str, Any]]) -> tuple[HandLine, ...]:
                 tuple(summary["players"]),
                 pots,
                 summary["by_fold"],
-                dict(summary["stacks"]),
+                stacks,
                 nets,
             )
         )
@@ -182,7 +191,7 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
     """Gather the report of a session from the file."""
     table = book.load(session)
-    hands = hand_lines(book.hands(session))
+    hands = hand_lines(book.hands(session), book.brelans(session))
     settlement, unsettled = settlement_of(table)
     return SessionReport(
         name=session.name,
@@ -231,7 +240,7 @@ def standings(book: Ledger, *, since: str | None = None, until: str | None = Non
         names.append(info.name)
         currencies.add(info.settings.currency)
         table = book.load(info)
-        hands = hand_lines(book.hands(info))
+        hands = hand_lines(book.hands(info), book.brelans(info))
         for line in player_lines(table, hands):
             per_player.setdefault(line.name, []).append(
                 (info.name, line.net_money, line.hands_played)

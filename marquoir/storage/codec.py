@@ -12,6 +12,7 @@ from ..domain.table import (
     Back,
     BrelansPaid,
     ButtonSet,
+    CarrySplit,
     CavePolicy,
     Corrected,
     Dealt,
@@ -71,6 +72,7 @@ KINDS: dict[type, str] = {
     ShowedDown: "showdown",
     Corrected: "correction",
     BrelansPaid: "brelans",
+    CarrySplit: "carry-split",
 }
 
 
@@ -101,7 +103,10 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
             shown["odd_chip"] = event.odd_chip
         return kind, shown
     if isinstance(event, BrelansPaid):
-        return kind, {"players": list(event.players), "carre": event.carre}
+        paid = detail if isinstance(detail, dict) else {}
+        return kind, {"players": list(event.players), "carre": event.carre, "paid": paid}
+    if isinstance(event, CarrySplit):
+        return kind, {"shares": [list(share) for share in event.shares]}
     return kind, event._asdict()
 
 
@@ -118,6 +123,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         return ShowedDown(ranking, data.get("odd_chip"))
     if kind == "brelans":
         return BrelansPaid(tuple(data["players"]), data["carre"])
+    if kind == "carry-split":
+        return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,

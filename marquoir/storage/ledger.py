@@ -16,7 +16,7 @@ from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
-from ..domain.table import Dealt, SessionSettings, Table, TableEvent, check_name
+from ..domain.table import BrelansPaid, Dealt, SessionSettings, Table, TableEvent, check_name
 from . import codec
 from .db import connect
 
@@ -24,7 +24,7 @@ from .db import connect
 # table command (DESIGN section 5).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
     from typing import Any
 
 
@@ -197,20 +197,22 @@ class Ledger:
                 self._record_hand(session, table, event_id)
         return Outcome(session, table, event, detail)
 
-    def execute_all(self, commands: Callable[[Table], list[TableEvent]]) -> tuple[Table, int]:
+    def execute_all(self, commands: Callable[[Table], Iterable[TableEvent]]) -> tuple[Table, int]:
         """Several events in one transaction (a count's corrections, everyone leaving).
 
-        `commands` returns the events from the table as it is; each is checked again as it
-        is applied, in order. Returns the table afterwards and the number of events.
+        `commands` gives the events one by one (a generator sees the table as the events
+        before it left it); each is checked again as it is applied. Returns the table
+        afterwards and the number of events.
         """
+        count = 0
         with self.transaction():
             session = self.current()
             table = self.load(session)
-            events = commands(table)
-            for event in events:
+            for event in commands(table):
                 detail = table.apply(event)
                 self._record(session, table, event, detail)
-        return table, len(events)
+                count += 1
+        return table, count
 
     def _record(
         self,
@@ -219,9 +221,12 @@ class Ledger:
         event: TableEvent,
         detail: ActionEvent | ShowdownEvent | None,
     ) -> int:
-        kind, data = codec.event_to_record(event, detail)
+        extra: object = detail
+        if isinstance(event, BrelansPaid):
+            extra = dict(table.last_brelans)
+        kind, data = codec.event_to_record(event, extra)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
-        if hand_no is None and kind in ("action", "showdown"):
+        if hand_no is None and kind in ("action", "showdown", "brelans"):
             hand_no = table.hand_no
         cursor = self.conn.execute(
             "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
@@ -253,6 +258,15 @@ class Ledger:
             (session.id,),
         )
         return {row[0]: (row[1], row[2]) for row in rows}
+
+    def brelans(self, session: SessionInfo) -> dict[int, dict[str, int]]:
+        """What the brelan payments after each hand moved (Bouillotte), by hand number."""
+        rows = self.conn.execute(
+            "SELECT hand_no, data FROM events WHERE session_id = ? AND undone = 0 "
+            "AND kind = 'brelans' ORDER BY id",
+            (session.id,),
+        )
+        return {int(row[0]): json.loads(row[1]).get("paid", {}) for row in rows}
 
     def hands(self, session: SessionInfo) -> list[dict[str, Any]]:
         """The summaries of the session's finished hands, in order."""
