@@ -178,7 +178,7 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "hand 1 over | armand 19 (-1), berthe 20 (0), camille 20 (0), denis 10 (0)",
         # la passe est double: 2 in the middle, 2 to open
         "hand 2: button berthe | berthe passe 1",
-        "camille to act: check | bet 2-20 | all-in 20 | fold",
+        "camille to act: check | bet 2-20 | all-in 20",
         "main pot 8: armand 8",
         "brelans paid: armand +3, berthe -1, camille -1, denis -1",
         # an opening nobody holds: the passe to the opener
@@ -288,7 +288,7 @@ def test_a_bet_below_the_double_passe_is_refused(cli: Marquoir) -> None:
     )
     assert cli.stacks() == {"a": 19, "b": 20, "c": 20, "d": 20}  # a's passe waits
     assert cli("deal") == (
-        "hand 2: button b | b passe 1\nc to act: check | bet 2-20 | all-in 20 | fold\n"
+        "hand 2: button b | b passe 1\nc to act: check | bet 2-20 | all-in 20\n"
     )
     before = cli("status", "--json")
     assert cli.refused("bet", "1") == "Error: the minimum bet is to 2"

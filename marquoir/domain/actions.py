@@ -128,6 +128,8 @@ class LegalActions(Record):
     # the bet would open a jackpot: the bet range is said `open N` (`bet N` is refused), and
     # nobody opens all-in without saying how much
     opens: bool = False
+    # before the opening of a jackpot or a Bouillotte round one passes, one does not fold
+    can_fold: bool = True
 
     @property
     def can_call(self) -> bool:
@@ -148,5 +150,6 @@ class LegalActions(Record):
             parts.append(f"{verb} {span}")
         if self.allin_ok and not self.opens:
             parts.append(f"all-in {self.allin_to}")
-        parts.append("fold")
+        if self.can_fold:
+            parts.append("fold")
         return f"{self.player} to act: " + " | ".join(parts)

@@ -68,6 +68,7 @@ def apply_named(hand: Hand, event: ActionEvent) -> None:
     hand._with_chips -= p.stack == 0
     if event.verb == "bring-in":  # an incomplete opening: a call or a completion follows
         hand._open_round(event.total)
+        hand._rnd.opened, hand._rnd.full_level = False, 0
     else:
         hand._open_round(0)
         hand._structure.record(hand._rnd, event.total)

@@ -165,7 +165,8 @@ class TableConfig(_ConfigFields):
         if self.jackpots:
             if not self.ante:
                 raise ConfigError("jackpots need an ante from every player (--ante N)")
-            self._validate_no_blinds()
+            if self.small_blind or self.big_blind:
+                raise ConfigError("jackpots have no blinds: an ante from every player")
         elif self.small_blind or self.big_blind:
             self._validate_holdem()
         elif not self.ante:

@@ -189,6 +189,8 @@ class Hand:
             allin_ok = high is None or allin_to <= high
             if allin_to >= low:
                 min_to, max_to = low, allin_to if high is None else min(high, allin_to)
+            elif self._opens_jackpot():  # a short stack opens with all his chips
+                min_to = max_to = allin_to
         return LegalActions(
             player=p.name,
             current_bet=rnd.current_bet,
@@ -200,10 +202,15 @@ class Hand:
             allin_to=allin_to,
             allin_ok=allin_ok and not self._opens_jackpot(),
             opens=self._opens_jackpot(),
+            can_fold=not self._before_opening(),
         )
 
     def _opens_jackpot(self) -> bool:
         return self.config.jackpots and self._rnd.street == 0 and self._rnd.current_bet == 0
+
+    def _before_opening(self) -> bool:
+        """No bet yet in the first round of a game where an unopened deal is void."""
+        return self.rules.voids_unopened and self._rnd.street == 0 and self._rnd.current_bet == 0
 
     # -- actions -------------------------------------------------------------------------
 
@@ -383,7 +390,7 @@ class Hand:
             return RaiseContext(bet=p.bet, pot=0, front=0, players_in_hand=self._in_hand)
         preflop = self._rnd.street == 0
         front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in self._players)
-        pot = sum(q.dead + q.live - q.bet for q in self._players)
+        pot = self.dead_in + sum(q.dead + q.live - q.bet for q in self._players)
         return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=self._in_hand)
 
     def _resolve(self, i: int, action: Action) -> _Resolved:
@@ -391,6 +398,9 @@ class Hand:
         to_call = max(rnd.current_bet - p.bet, 0)
         kind = action.kind
         if kind is ActionKind.FOLD:
+            if self._before_opening():
+                # document 002: "il n'est possible de se coucher qu'après l'ouverture"
+                raise IllegalAction("nobody has opened yet: one passes with check (parole)")
             return _Resolved("fold", 0, p.bet)
         if kind is ActionKind.CHECK:
             if to_call:
@@ -461,7 +471,8 @@ class Hand:
         top = max(self._players, key=lambda q: q.bet)
         second = max(q.bet for q in self._players if q is not top)
         excess = top.bet - second
-        if excess > 0:
+        # a false opener's chips stay in the pot, even a bet nobody called
+        if excess > 0 and not top.folded:
             self._with_chips += top.stack == 0 and not top.folded
             top.stack += excess
             top.bet -= excess
