@@ -55,6 +55,8 @@ class HandLine(Record):
     by_fold: bool
     stacks: dict[str, int]
     nets: dict[str, int]
+    void: bool = False
+    carry: int = 0
 
 
 class Settlement(Record):
@@ -111,6 +113,8 @@ def hand_lines(
                 summary["by_fold"],
                 stacks,
                 nets,
+                summary.get("void", False),
+                summary.get("carry", 0),
             )
         )
     return tuple(lines)

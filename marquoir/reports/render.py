@@ -207,8 +207,8 @@ def hands_section(report: SessionReport) -> Section:
                 )
             )
             first = False
-        if first:  # a hand without pots (should not happen): keep its number in the log
-            rows.append((str(hand.hand_no), hand.button, "", "", ""))
+        if first:  # a void deal: nobody opened, the chips wait for the next deal
+            rows.append((str(hand.hand_no), hand.button, "void", str(hand.carry), "next deal"))
     return Section(
         "Hands",
         headers=("hand", "button", "pot", "amount", "winners"),
