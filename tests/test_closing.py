@@ -197,3 +197,8 @@ def test_standings_across_sessions_with_a_date_filter(run: Run) -> None:
     assert run.refused("standings", "--from", "yesterday", code=2) == (
         "Invalid value: a date is YYYY-MM-DD (got 'yesterday')"
     )
+
+
+def test_settle_a_session_where_nobody_bought_in(run: Run) -> None:
+    run("new", "vide", "--blinds", "1/2")
+    assert run("settle") == ("session vide: 1 chip = 1 EUR\nnobody bought in: nothing to settle\n")

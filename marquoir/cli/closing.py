@@ -111,6 +111,9 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
         )
         return
     print(f"session {session.name}: 1 chip = {value} {currency}")
+    if not settlement.balances:
+        print("nobody bought in: nothing to settle")
+        return
     width = max(len(name) for name in settlement.balances)
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {_money(balance)} {currency}")
