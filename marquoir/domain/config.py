@@ -15,6 +15,7 @@ class Game(StrEnum):
     DRAW = "draw"
     BOUILLOTTE = "bouillotte"
     STUD = "stud"
+    OMAHA = "omaha"
 
 
 class BettingKind(StrEnum):
@@ -42,6 +43,7 @@ class _ConfigFields(Record):
     second_round: str = "dealer"
     passe: int = 0
     bring_in: int = 0
+    deck: int = 52
 
 
 class TableConfig(_ConfigFields):
@@ -79,6 +81,7 @@ class TableConfig(_ConfigFields):
             Game.DRAW: "jackpots" if self.jackpots else "five-card draw",
             Game.BOUILLOTTE: "Bouillotte",
             Game.STUD: "seven-card stud",
+            Game.OMAHA: "Omaha",
         }
         parts = [names[self.game]]
         if self.game is not Game.BOUILLOTTE:
@@ -95,6 +98,13 @@ class TableConfig(_ConfigFields):
             small, big = self.limits
             parts.append(f"limits {small}/{big}")
         return " ".join(parts)
+
+    @property
+    def card_variant(self) -> str | None:
+        """How shown cards are read at the showdown (None: the scorekeeper names the winner)."""
+        if self.game is Game.DRAW:
+            return "piquet" if self.deck == 32 else "draw"
+        return {Game.HOLDEM: "holdem", Game.OMAHA: "omaha", Game.STUD: "stud"}.get(self.game)
 
     @property
     def min_bet(self) -> int:
@@ -119,6 +129,7 @@ class TableConfig(_ConfigFields):
             Game.DRAW: self._validate_draw,
             Game.BOUILLOTTE: self._validate_bouillotte,
             Game.STUD: self._validate_stud,
+            Game.OMAHA: self._validate_holdem,
         }
         checks[self.game]()
         if self.betting is BettingKind.FIXED_LIMIT:
@@ -140,6 +151,10 @@ class TableConfig(_ConfigFields):
             raise ConfigError(f"the chip unit must be at least 1 chip (got {self.chip_unit})")
         if self.cap is not None and self.cap < 0:
             raise ConfigError(f"the raise cap cannot be negative (got {self.cap})")
+        if self.deck not in (52, 32):
+            raise ConfigError(f"a deck has 52 or 32 cards (got {self.deck})")
+        if self.deck == 32 and self.game is not Game.DRAW:
+            raise ConfigError("the 32-card deck is for five-card draw (document 000)")
         if self.second_round not in ("dealer", "opener"):
             raise ConfigError(
                 f"after the draw the first to speak is the dealer's left or the opener "
@@ -154,7 +169,7 @@ class TableConfig(_ConfigFields):
             raise ConfigError(f"the passe is for Bouillotte, not {name}")
         if self.bring_in and self.game is not Game.STUD:
             raise ConfigError(f"a bring-in is for stud, not {name}")
-        if self.straddle and self.game is not Game.HOLDEM:
+        if self.straddle and self.game not in (Game.HOLDEM, Game.OMAHA):
             raise ConfigError(f"a straddle is for hold'em, not {name}")
 
     def _validate_no_blinds(self) -> None:

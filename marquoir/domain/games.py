@@ -129,5 +129,6 @@ def rules_for(config: TableConfig) -> Holdem:
         Game.DRAW: Draw,
         Game.BOUILLOTTE: Bouillotte,
         Game.STUD: Stud,
+        Game.OMAHA: Holdem,  # the same betting; only the cards differ at the showdown
     }
     return games[config.game](config)

@@ -10,11 +10,31 @@ from __future__ import annotations
 from .actions import Action, ActionEvent
 from .config import Game, TableConfig
 from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
+from .events import (
+    Acted,
+    Back,
+    BrelansPaid,
+    ButtonSet,
+    CarrySplit,
+    Corrected,
+    CountLine,
+    Dealt,
+    Left,
+    Recaved,
+    SatOut,
+    Seated,
+    ShowedDown,
+    TableEvent,
+)
 from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .pots import split_amount
 from .ranking import Ranking
 from .records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .cards import HandValue
 
 MAX_SEATS = 10
 
@@ -64,119 +84,6 @@ class SessionSettings(Record):
     caves: CavePolicy = CavePolicy()
     chip_value: str = "1"
     currency: str = "EUR"
-
-
-class Seated(Record):
-    """A player sat down and bought in."""
-
-    player: str
-    seat: int
-    chips: int
-
-
-class Recaved(Record):
-    """A player re-bought between hands."""
-
-    player: str
-    chips: int
-
-
-class Left(Record):
-    """A player cashed out his stack and left the table."""
-
-    player: str
-    chips: int
-
-
-class ButtonSet(Record):
-    """The next deal puts the button on this player."""
-
-    player: str
-
-
-class SatOut(Record):
-    """A player skips the next hands."""
-
-    player: str
-
-
-class Back(Record):
-    """A player who sat out plays again."""
-
-    player: str
-
-
-class Dealt(Record):
-    """A hand starts: its number, the button's seat and the players dealt in."""
-
-    hand_no: int
-    button: int
-    seats: tuple[SeatInfo, ...]
-    # chips a void deal (or a false opener's fine) left for this hand's pot
-    dead: int = 0
-
-
-class Acted(Record):
-    """A betting action in the hand in play."""
-
-    action: Action
-
-
-class ShowedDown(Record):
-    """The showdown result of the hand in play (and who takes a split's odd chips first)."""
-
-    ranking: Ranking
-    odd_chip: str | None = None
-
-
-class CarrySplit(Record):
-    """The chips a void deal left in the middle go back to the players, at the end of the
-    night (equal shares, odd chips in seat order from the dealer's left)."""
-
-    shares: tuple[tuple[str, int], ...]
-
-
-class BrelansPaid(Record):
-    """Bouillotte: the brelans shown in the last hand, best first; each is paid one passe by
-    every other player at the table (two for a brelan carré), outside the pot."""
-
-    players: tuple[str, ...]
-    carre: str | None = None
-
-
-class Corrected(Record):
-    """A chip count found a different stack: the count replaces the tracked stack."""
-
-    player: str
-    stack: int
-
-
-TableEvent = (
-    Seated
-    | Recaved
-    | Left
-    | ButtonSet
-    | SatOut
-    | Back
-    | Dealt
-    | Acted
-    | ShowedDown
-    | Corrected
-    | BrelansPaid
-    | CarrySplit
-)
-
-
-class CountLine(Record):
-    """One player of a chip count: the tracked stack, the counted one, the difference."""
-
-    player: str
-    tracked: int
-    counted: int
-
-    @property
-    def difference(self) -> int:
-        return self.counted - self.tracked
 
 
 class Account:
@@ -384,6 +291,26 @@ class Table:
         shares = split_amount(self.carry, order, chip_unit=self.config.chip_unit)
         return CarrySplit(tuple(zip(order, shares, strict=True)))
 
+    def cards_showdown_event(
+        self, board: str, shown: dict[str, str], odd_chip: str | None = None
+    ) -> tuple[ShowedDown, dict[str, HandValue]]:
+        """The showdown read from the cards: the ranking they make, and each player's hand."""
+        # cards are read only on this path: the table commands need not load them
+        from .cards import parse_cards, ranking_from_cards
+
+        variant = self.config.card_variant
+        if variant is None:
+            raise IllegalAction(
+                f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
+            )
+        cards = {name: parse_cards(text) for name, text in shown.items()}
+        ranking, values = ranking_from_cards(variant, cards, parse_cards(board))
+        canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
+        board_text = " ".join(map(str, parse_cards(board)))
+        event = ShowedDown(ranking, odd_chip, board_text, canonical)
+        self._hand_in_play().verify_showdown(ranking, odd_chip)
+        return event, values
+
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if self.config.game is not Game.BOUILLOTTE:
@@ -573,3 +500,27 @@ class Table:
         # if that player has left.
         later = [s for s in seats if s > self.last_button]
         return later[0] if later else seats[0]
+
+
+__all__ = [
+    "MAX_SEATS",
+    "Account",
+    "Acted",
+    "Back",
+    "BrelansPaid",
+    "ButtonSet",
+    "CarrySplit",
+    "CavePolicy",
+    "Corrected",
+    "CountLine",
+    "Dealt",
+    "Left",
+    "Recaved",
+    "SatOut",
+    "Seated",
+    "SessionSettings",
+    "ShowedDown",
+    "Table",
+    "TableEvent",
+    "check_name",
+]

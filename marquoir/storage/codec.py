@@ -101,6 +101,9 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         shown: dict[str, Any] = {"ranking": [list(group) for group in event.ranking]}
         if event.odd_chip:
             shown["odd_chip"] = event.odd_chip
+        if event.cards:
+            shown["board"] = event.board
+            shown["cards"] = [list(pair) for pair in event.cards]
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
@@ -120,7 +123,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         return Acted(action)
     if kind == "showdown":
         ranking = tuple(tuple(group) for group in data["ranking"])
-        return ShowedDown(ranking, data.get("odd_chip"))
+        cards = tuple((name, text) for name, text in data.get("cards", ()))
+        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards)
     if kind == "brelans":
         return BrelansPaid(tuple(data["players"]), data["carre"])
     if kind == "carry-split":

@@ -1,0 +1,221 @@
+"""Cards at the showdown: reading them, the best five-card hand, its name, the ranking.
+
+Optional: Marquoir works without cards. When the table gives the board and the shown hands,
+this module builds the showdown ranking itself. Variants: hold'em (best five of seven),
+Omaha (two from the hand, three from the board), five-card draw, seven-card stud (best five
+of seven), and the 32-card game of document 000, where three of a kind beats a straight and
+a flush beats a full house.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import combinations
+
+from .errors import ShowdownError, UsageError
+from .ranking import Ranking
+from .records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "10": 10}
+RANKS.update({"J": 11, "Q": 12, "K": 13, "A": 14})
+SUITS = "cdhs"
+_CARD = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
+
+# What each variant deals: cards in the hand, cards on the board, the lowest rank.
+VARIANTS = {
+    "holdem": (2, 5, 2),
+    "omaha": (4, 5, 2),
+    "draw": (5, 0, 2),
+    "stud": (7, 0, 2),
+    "piquet": (5, 0, 7),  # the 32-card game of document 000
+}
+
+# Categories, weakest first. In the 32-card game three of a kind beats a straight and a flush
+# beats a full house ("le brelan bat la quinte et le flush bat le full").
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, STRAIGHT_FLUSH = range(9)
+_PIQUET_ORDER = {STRAIGHT: TRIPS, TRIPS: STRAIGHT, FLUSH: FULL, FULL: FLUSH}
+
+_EN = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights"}
+_EN.update({9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"})
+_EN_ONE = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_EN_ONE.update({9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"})
+_FR = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"}
+_FR.update({9: "neuf", 10: "dix", 11: "valets", 12: "dames", 13: "rois", 14: "as"})
+_FR_ONE = {11: "valet", 12: "dame", 13: "roi", 14: "as"}
+
+
+class Card(Record):
+    """A card: rank 2 to 14 (ace) and suit c, d, h or s."""
+
+    rank: int
+    suit: str
+
+    def __str__(self) -> str:
+        label = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.rank, str(self.rank))
+        return label + self.suit
+
+
+class HandValue(Record):
+    """How strong a five-card hand is: compare `key`s; `cards` are the five used."""
+
+    key: tuple[int, ...]
+    category: int
+    ranks: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+    def name(self, language: str = "fr") -> str:
+        """ "brelan de rois", "full aux as par les rois"; or English."""
+        return (_name_fr if language == "fr" else _name_en)(self.category, self.ranks)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else."""
+    squeezed = "".join(text.split())
+    cards, at = [], 0
+    while at < len(squeezed):
+        found = _CARD.match(squeezed, at)
+        if found is None:
+            bad = squeezed[at : at + 2] or squeezed[at:]
+            raise UsageError(
+                f"cannot read the card {bad!r} in {text!r}: write cards like Ah Kd Tc 7s "
+                "(rank 2-9, T, J, Q, K, A; suit c, d, h, s)"
+            )
+        cards.append(Card(RANKS[found.group(1).upper()], found.group(2).lower()))
+        at = found.end()
+    return tuple(cards)
+
+
+def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
+    """The value of exactly five cards."""
+    ranks = sorted((c.rank for c in cards), reverse=True)
+    counts = Counter(ranks)
+    # groups: by count, then rank, e.g. a full house of kings over fours -> (13, 13, 13, 4, 4)
+    grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = [count for _, count in grouped]
+    order = tuple(rank for rank, count in grouped for _ in range(count))
+    flush = len({c.suit for c in cards}) == 1
+    top = _straight_top(ranks, lowest=7 if piquet else 2)
+    if top and flush:
+        category, order = STRAIGHT_FLUSH, (top,)
+    elif shape[0] == 4:
+        category = QUADS
+    elif shape[:2] == [3, 2]:
+        category = FULL
+    elif flush:
+        category = FLUSH
+    elif top:
+        category, order = STRAIGHT, (top,)
+    elif shape[0] == 3:
+        category = TRIPS
+    elif shape[:2] == [2, 2]:
+        category = TWO_PAIR
+    elif shape[0] == 2:
+        category = PAIR
+    else:
+        category = HIGH
+    strength = _PIQUET_ORDER.get(category, category) if piquet else category
+    return HandValue((strength, *order), category, order, tuple(cards))
+
+
+def _straight_top(ranks: list[int], *, lowest: int) -> int:
+    """The top card of a straight (0 if none); the ace may play low, below the lowest rank."""
+    distinct = sorted(set(ranks), reverse=True)
+    if len(distinct) != 5:
+        return 0
+    if distinct[0] - distinct[4] == 4:
+        return distinct[0]
+    # A-2-3-4-5 (a 52-card deck) or A-7-8-9-10 (the 32-card deck): the ace plays low
+    if distinct[0] == 14 and distinct[1:] == list(range(lowest + 3, lowest - 1, -1)):
+        return lowest + 3
+    return 0
+
+
+def best_hand(variant: str, hand: Sequence[Card], board: Sequence[Card] = ()) -> HandValue:
+    """The best five-card hand a player makes in this variant."""
+    piquet = variant == "piquet"
+    if variant == "omaha":
+        choices: Iterable[tuple[Card, ...]] = (
+            two + three for two in combinations(hand, 2) for three in combinations(board, 3)
+        )
+    else:
+        choices = combinations((*hand, *board), 5)
+    return max((evaluate_five(five, piquet=piquet) for five in choices), key=lambda v: v.key)
+
+
+def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...]) -> None:
+    """Refuse a showdown with the wrong number of cards, a card twice, or a card not in the
+    deck of the variant."""
+    if variant not in VARIANTS:
+        raise ShowdownError(f"cards cannot be read for {variant}")
+    in_hand, on_board, lowest = VARIANTS[variant]
+    if len(board) != on_board:
+        raise ShowdownError(
+            f"{variant} needs {on_board} board cards, not {len(board)}"
+            if on_board
+            else f"{variant} has no board"
+        )
+    for name, cards in shown.items():
+        if len(cards) != in_hand:
+            raise ShowdownError(f"{name} shows {len(cards)} cards: {variant} needs {in_hand}")
+    seen: set[Card] = set()
+    for where, cards in [("the board", board), *shown.items()]:
+        for card in cards:
+            if card.rank < lowest:
+                raise ShowdownError(f"there is no {card} in a 32-card deck ({where})")
+            if card in seen:
+                raise ShowdownError(f"the {card} is shown twice ({where})")
+            seen.add(card)
+
+
+def ranking_from_cards(
+    variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
+) -> tuple[Ranking, dict[str, HandValue]]:
+    """The showdown ranking the shown cards make (ties grouped), with each player's hand."""
+    check_shown(variant, shown, board)
+    values = {name: best_hand(variant, cards, board) for name, cards in shown.items()}
+    keys = sorted({v.key for v in values.values()}, reverse=True)
+    ranking = tuple(tuple(n for n in shown if values[n].key == key) for key in keys)
+    return ranking, values
+
+
+def _name_en(category: int, ranks: tuple[int, ...]) -> str:
+    first, last = ranks[0], ranks[-1]
+    one = _EN_ONE.get(first, str(first))
+    if category == STRAIGHT_FLUSH:
+        return "royal flush" if first == 14 else f"straight flush, {one} high"
+    if category == TWO_PAIR:
+        return f"two pair, {_EN[first]} and {_EN[ranks[2]]}"
+    texts = {
+        QUADS: f"four of a kind, {_EN[first]}",
+        FULL: f"full house, {_EN[first]} over {_EN[last]}",
+        FLUSH: f"flush, {one} high",
+        STRAIGHT: f"straight, {one} high",
+        TRIPS: f"three of a kind, {_EN[first]}",
+        PAIR: f"pair of {_EN[first]}",
+        HIGH: f"{one} high",
+    }
+    return texts[category]
+
+
+def _name_fr(category: int, ranks: tuple[int, ...]) -> str:
+    first, last = ranks[0], ranks[-1]
+    one = _FR_ONE.get(first, _FR[first])
+    if category == STRAIGHT_FLUSH:
+        return "quinte flush royale" if first == 14 else f"quinte flush au {one}"
+    if category == TWO_PAIR:
+        return f"deux paires, {_FR[first]} et {_FR[ranks[2]]}"
+    texts = {
+        QUADS: f"carré de {_FR[first]}",
+        FULL: f"full aux {_FR[first]} par les {_FR[last]}",
+        FLUSH: f"couleur au {one}",
+        STRAIGHT: f"quinte au {one}",
+        TRIPS: f"brelan de {_FR[first]}",
+        PAIR: f"paire de {_FR[first]}",
+        HIGH: f"hauteur {one}",
+    }
+    return texts[category]

@@ -1,0 +1,131 @@
+"""The events of a table: what the log records, one per command.
+
+Every command the table accepts becomes one of these frozen records; `Table.apply` carries
+it out.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .outcome import SeatInfo
+from .ranking import Ranking
+from .records import Record
+
+
+class Seated(Record):
+    """A player sat down and bought in."""
+
+    player: str
+    seat: int
+    chips: int
+
+
+class Recaved(Record):
+    """A player re-bought between hands."""
+
+    player: str
+    chips: int
+
+
+class Left(Record):
+    """A player cashed out his stack and left the table."""
+
+    player: str
+    chips: int
+
+
+class ButtonSet(Record):
+    """The next deal puts the button on this player."""
+
+    player: str
+
+
+class SatOut(Record):
+    """A player skips the next hands."""
+
+    player: str
+
+
+class Back(Record):
+    """A player who sat out plays again."""
+
+    player: str
+
+
+class Dealt(Record):
+    """A hand starts: its number, the button's seat and the players dealt in."""
+
+    hand_no: int
+    button: int
+    seats: tuple[SeatInfo, ...]
+    # chips a void deal (or a false opener's fine) left for this hand's pot
+    dead: int = 0
+
+
+class Acted(Record):
+    """A betting action in the hand in play."""
+
+    action: Action
+
+
+class ShowedDown(Record):
+    """The showdown result of the hand in play (and who takes a split's odd chips first).
+
+    When the table gave the cards, `board` and `cards` (player, cards shown) keep them: the
+    ranking was read from them.
+    """
+
+    ranking: Ranking
+    odd_chip: str | None = None
+    board: str = ""
+    cards: tuple[tuple[str, str], ...] = ()
+
+
+class CarrySplit(Record):
+    """The chips a void deal left in the middle go back to the players, at the end of the
+    night (equal shares, odd chips in seat order from the dealer's left)."""
+
+    shares: tuple[tuple[str, int], ...]
+
+
+class BrelansPaid(Record):
+    """Bouillotte: the brelans shown in the last hand, best first; each is paid one passe by
+    every other player at the table (two for a brelan carré), outside the pot."""
+
+    players: tuple[str, ...]
+    carre: str | None = None
+
+
+class Corrected(Record):
+    """A chip count found a different stack: the count replaces the tracked stack."""
+
+    player: str
+    stack: int
+
+
+TableEvent = (
+    Seated
+    | Recaved
+    | Left
+    | ButtonSet
+    | SatOut
+    | Back
+    | Dealt
+    | Acted
+    | ShowedDown
+    | Corrected
+    | BrelansPaid
+    | CarrySplit
+)
+
+
+class CountLine(Record):
+    """One player of a chip count: the tracked stack, the counted one, the difference."""
+
+    player: str
+    tracked: int
+    counted: int
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.tracked
