@@ -347,11 +347,33 @@ def win(
 @command()
 def showdown(
     ctx: typer.Context,
-    ranking: Annotated[str, typer.Argument(help='The ranking, e.g. "alice > bob = carol".')],
+    result: Annotated[
+        list[str],
+        typer.Argument(
+            help='The ranking, e.g. "alice > bob = carol"; or the shown cards, '
+            'e.g. alice="As Ks" bob="Qh Qd" (with --board for hold\'em and Omaha).',
+            metavar="RANKING | PLAYER=CARDS...",
+        ),
+    ],
+    board: Annotated[str | None, typer.Option(help='The board, e.g. "Ah Kd 7c 2s 9h".')] = None,
     odd_chip: OddChipOption = None,
+    english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
 ) -> None:
-    """Showdown as a ranking: '>' beats, '=' ties; players not named lost or mucked."""
-    commands.showdown(_db(ctx), ranking, odd_chip=odd_chip)
+    """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
+    from the cards shown: Marquoir reads the hands and names them."""
+    if board is not None or all(_shows_cards(word) for word in result):
+        shown = dict(word.split("=", 1) for word in result)
+        commands.showdown_cards(
+            _db(ctx), board or "", shown, odd_chip=odd_chip, lang="en" if english else "fr"
+        )
+    else:
+        commands.showdown(_db(ctx), " ".join(result), odd_chip=odd_chip)
+
+
+def _shows_cards(word: str) -> bool:
+    """`alice=As Ks`: a player and his cards (a ranking puts spaces around '=')."""
+    name, sep, cards = word.partition("=")
+    return bool(sep and name.strip() == name and name and cards and cards[0] != " ")
 
 
 @command("open")

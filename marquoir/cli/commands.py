@@ -61,6 +61,29 @@ def showdown(db: str | None, ranking_text: str, *, odd_chip: str | None = None) 
     _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
+def showdown_cards(
+    db: str | None,
+    board: str,
+    shown: dict[str, str],
+    *,
+    odd_chip: str | None = None,
+    lang: str = "fr",
+) -> None:
+    """The showdown read from the cards shown: each hand named, then the pots."""
+    values: dict[str, Any] = {}
+
+    def read(table: Table) -> TableEvent:
+        event, found = table.cards_showdown_event(board, shown, odd_chip)
+        values.update(found)
+        return event
+
+    outcome = _run(db, read)
+    for name, value in values.items():
+        print(f"{name}: {value.name(lang)} ({' '.join(map(str, value.cards))})")
+    assert isinstance(outcome.detail, ShowdownEvent)
+    print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
+
+
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
     _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))

@@ -47,6 +47,13 @@ def _split_as(rest: list[str]) -> tuple[list[str], str | None] | None:
     return words, player
 
 
+def _is_ranking(text: str) -> bool:
+    """A ranking ("alice > bob = carol"), not shown cards ("alice=As Ks")."""
+    if text.startswith("-"):
+        return False
+    return "=" not in text or (all(part.strip() for part in text.split("=")) and " =" in text)
+
+
 def run(args: list[str], db: str | None) -> bool:
     """Carry out a hot command; False when the arguments need the full parser."""
     if not args:
@@ -75,7 +82,7 @@ def run(args: list[str], db: str | None) -> bool:
     if verb == "win" and rest and not any(t.startswith("-") for t in rest):
         commands.win(db, rest)
         return True
-    if verb == "showdown" and len(rest) == 1 and not rest[0].startswith("-"):
+    if verb == "showdown" and len(rest) == 1 and _is_ranking(rest[0]):
         commands.showdown(db, rest[0])
         return True
     return False

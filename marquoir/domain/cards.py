@@ -161,7 +161,10 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
         )
     for name, cards in shown.items():
         if len(cards) != in_hand:
-            raise ShowdownError(f"{name} shows {len(cards)} cards: {variant} needs {in_hand}")
+            plural = "s" if len(cards) != 1 else ""
+            raise ShowdownError(
+                f"{name} shows {len(cards)} card{plural}: {variant} needs {in_hand}"
+            )
     seen: set[Card] = set()
     for where, cards in [("the board", board), *shown.items()]:
         for card in cards:
