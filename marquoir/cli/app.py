@@ -109,7 +109,7 @@ def new(
         str | None, typer.Option(help="Small and big blind, e.g. 1/2 (hold'em, draw).")
     ] = None,
     game: Annotated[
-        Game, typer.Option(help="holdem, draw (five-card draw), bouillotte or stud.")
+        Game, typer.Option(help="holdem, omaha, draw (five-card draw), bouillotte or stud.")
     ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind | None,
@@ -156,6 +156,13 @@ def new(
     bring_in: Annotated[
         int, typer.Option(parser=chips, help="Stud: the bring-in of the lowest card.")
     ] = 0,
+    deck: Annotated[
+        int,
+        typer.Option(
+            parser=chips,
+            help="Draw: 52 cards, or 32 (document 000: brelan > quinte, flush > full).",
+        ),
+    ] = 52,
 ) -> None:
     """Start a session (it becomes the current one)."""
     if blinds is None and game in (Game.HOLDEM,):
@@ -191,6 +198,7 @@ def new(
         second_round=second_round,
         passe=(1 if game is Game.BOUILLOTTE else 0) if passe is None else passe,
         bring_in=bring_in,
+        deck=deck,
     )
     caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
     settings = SessionSettings(config, caves, _money(chip_value), currency)

@@ -205,18 +205,25 @@ def _name_en(category: int, ranks: tuple[int, ...]) -> str:
     return texts[category]
 
 
+def _fr_at(rank: int) -> str:
+    """ "à l'as", "à la dame", "au roi", "au dix"."""
+    one = _FR_ONE.get(rank, _FR[rank])
+    return {14: "à l'as", 12: "à la dame"}.get(rank, f"au {one}")
+
+
 def _name_fr(category: int, ranks: tuple[int, ...]) -> str:
     first, last = ranks[0], ranks[-1]
     one = _FR_ONE.get(first, _FR[first])
+    at = _fr_at(first)
     if category == STRAIGHT_FLUSH:
-        return "quinte flush royale" if first == 14 else f"quinte flush au {one}"
+        return "quinte flush royale" if first == 14 else f"quinte flush {at}"
     if category == TWO_PAIR:
         return f"deux paires, {_FR[first]} et {_FR[ranks[2]]}"
     texts = {
         QUADS: f"carré de {_FR[first]}",
         FULL: f"full aux {_FR[first]} par les {_FR[last]}",
-        FLUSH: f"couleur au {one}",
-        STRAIGHT: f"quinte au {one}",
+        FLUSH: f"couleur {at}",
+        STRAIGHT: f"quinte {at}",
         TRIPS: f"brelan de {_FR[first]}",
         PAIR: f"paire de {_FR[first]}",
         HIGH: f"hauteur {one}",

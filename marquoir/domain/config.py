@@ -78,7 +78,8 @@ class TableConfig(_ConfigFields):
         betting = {"nl": "no-limit", "pl": "pot-limit", "fl": "fixed-limit"}[self.betting.value]
         names = {
             Game.HOLDEM: "hold'em",
-            Game.DRAW: "jackpots" if self.jackpots else "five-card draw",
+            Game.DRAW: ("jackpots" if self.jackpots else "five-card draw")
+            + (" (32 cards)" if self.deck == 32 else ""),
             Game.BOUILLOTTE: "Bouillotte",
             Game.STUD: "seven-card stud",
             Game.OMAHA: "Omaha",
