@@ -1080,8 +1080,13 @@ def test_showdown_odd_chip_goes_left_of_the_button(club: Marquoir) -> None:
             "cannot read the ranking '': write it like 'alice > bob = carol' "
             "(one-word names, '>' beats, '=' ties)",
         ),
-        ("showdown a b", 2, "Got unexpected extra argument(s) (b)"),
-        ("showdown", 2, "Missing argument 'ranking'."),
+        (
+            "showdown a b",
+            2,
+            "cannot read the ranking 'a b': write it like 'alice > bob = carol' "
+            "(one-word names, '>' beats, '=' ties)",
+        ),
+        ("showdown", 2, "Missing argument 'RANKING | PLAYER=CARDS...'."),
         ("win", 2, "Missing argument 'players'."),
     ],
 )
