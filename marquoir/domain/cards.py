@@ -205,6 +205,11 @@ def _name_en(category: int, ranks: tuple[int, ...]) -> str:
     return texts[category]
 
 
+def _fr_of(rank: int) -> str:
+    """ "de rois", "d'as" ("le brelan d'as", document 000)."""
+    return "d'as" if rank == 14 else f"de {_FR[rank]}"
+
+
 def _fr_at(rank: int) -> str:
     """ "à l'as", "à la dame", "au roi", "au dix"."""
     one = _FR_ONE.get(rank, _FR[rank])
@@ -220,12 +225,12 @@ def _name_fr(category: int, ranks: tuple[int, ...]) -> str:
     if category == TWO_PAIR:
         return f"deux paires, {_FR[first]} et {_FR[ranks[2]]}"
     texts = {
-        QUADS: f"carré de {_FR[first]}",
+        QUADS: f"carré {_fr_of(first)}",
         FULL: f"full aux {_FR[first]} par les {_FR[last]}",
         FLUSH: f"couleur {at}",
         STRAIGHT: f"quinte {at}",
-        TRIPS: f"brelan de {_FR[first]}",
-        PAIR: f"paire de {_FR[first]}",
+        TRIPS: f"brelan {_fr_of(first)}",
+        PAIR: f"paire {_fr_of(first)}",
         HIGH: f"hauteur {one}",
     }
     return texts[category]
