@@ -531,6 +531,7 @@ class ExportFormat(enum.StrEnum):
     csv = "csv"
     json = "json"
     pokernow = "pokernow"
+    phh = "phh"
 
 
 class ExportWhat(enum.StrEnum):
@@ -548,7 +549,8 @@ def export(
     output: OutputOption = None,
     session: SessionOption = None,
 ) -> None:
-    """Export the ledger or the hand log (csv, json), or the ledger in PokerNow's layout."""
+    """Export the ledger or the hand log (csv, json), the ledger in PokerNow's layout, or
+    every hand as a PHH hand history (phh)."""
     from . import closing
 
     closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
@@ -574,3 +576,24 @@ def standings(
     from . import closing
 
     closing.show_standings(_db(ctx), since=_date(since), until=_date(until), as_json=as_json)
+
+
+class ImportFormat(enum.StrEnum):
+    phh = "phh"
+
+
+@command("import")
+def import_(
+    ctx: typer.Context,
+    fmt: Annotated[ImportFormat, typer.Argument(help="phh: Poker Hand History files.")],
+    files: Annotated[list[str], typer.Argument(help="The .phh or .phhs files.")],
+    session: Annotated[
+        str | None,
+        typer.Option("--session", help="The new session's name (default: the first file's)."),
+    ] = None,
+) -> None:
+    """Replay hand histories into a new session, through the same rules, and compare the
+    final stacks with the files' own."""
+    from . import closing
+
+    closing.import_phh(_db(ctx), files, session=session)

@@ -189,6 +189,17 @@ def report(db: str | None, *, fmt: str, output: str | None, session: str | None)
 def export(db: str | None, *, what: str, fmt: str, output: str | None, session: str | None) -> None:
     from ..reports import exports
 
+    if fmt == "phh":
+        from ..reports.phh_export import export_phh
+
+        with _ledger(db) as book:
+            text, skipped = export_phh(book, session)
+        for message in skipped:
+            print(f"skipped: {message}", file=sys.stderr)
+        if text:
+            _write(text, output)
+        return
+
     with _ledger(db) as book:
         data = _report_of(book, session)
         times = book.player_times(book.session_named(data.name))
@@ -246,3 +257,18 @@ def show_standings(db: str | None, *, since: str | None, until: str | None, as_j
     print(f"{count} session{'s' if count != 1 else ''}, amounts in {table.currency}")
     headers = ["player", "sessions", "hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
+
+
+def import_phh(db: str | None, files: list[str], *, session: str | None) -> None:
+    """`import phh FILE...`: a new session; the counts and every difference."""
+    import os
+    import re
+
+    from ..storage.phh_import import import_phh as run_import
+
+    if session is None:
+        stem = os.path.splitext(os.path.basename(files[0]))[0]
+        session = re.sub(r"[^\w.-]+", "-", stem) or "imported"
+    with _ledger(db) as book:
+        outcome = run_import(book, files, session=session)
+    print("\n".join(outcome.lines()))

@@ -190,12 +190,19 @@ class Ledger:
             session = self.current()
             table = self.load(session)
             event = command(table)
-            playing = table.hand is not None or isinstance(event, Dealt)
-            detail = table.apply(event)
-            event_id = self._record(session, table, event, detail)
-            if playing and table.hand is None and table.last_hand is not None:
-                self._record_hand(session, table, event_id)
+            detail = self._apply(session, table, event)
         return Outcome(session, table, event, detail)
+
+    def _apply(
+        self, session: SessionInfo, table: Table, event: TableEvent
+    ) -> ActionEvent | ShowdownEvent | None:
+        """Apply one event to the table and record it (with the summary of a hand it ends)."""
+        playing = table.hand is not None or isinstance(event, Dealt)
+        detail = table.apply(event)
+        event_id = self._record(session, table, event, detail)
+        if playing and table.hand is None and table.last_hand is not None:
+            self._record_hand(session, table, event_id)
+        return detail
 
     def execute_all(self, commands: Callable[[Table], Iterable[TableEvent]]) -> tuple[Table, int]:
         """Several events in one transaction (a count's corrections, everyone leaving).
@@ -209,8 +216,7 @@ class Ledger:
             session = self.current()
             table = self.load(session)
             for event in commands(table):
-                detail = table.apply(event)
-                self._record(session, table, event, detail)
+                self._apply(session, table, event)
                 count += 1
         return table, count
 

@@ -1,0 +1,96 @@
+"""Importing PHH hand histories: Marquoir against PokerKit's replay of the same file.
+
+Run with the project's virtualenv (pokerkit comes with the `test` extra):
+
+    python bench/bench_phh.py [FILE] [--repeat R]
+
+FILE defaults to ../shared/phh/pluribus.phhs (10,000 no-limit hold'em hands). Both sides
+start from the file's bytes, in the same process, alternating, `--repeat` times (the best
+run of each is reported):
+
+- Marquoir: `import_phh` into a new SQLite file: reading the TOML, replaying every hand
+  through the table's rules (seats, button, deal, actions, the showdown read from the cards,
+  everyone leaving), writing every event, snapshots and hand summaries in one transaction;
+- PokerKit: `HandHistory.load_all`, then iterating every hand's states to the end (its own
+  automations: forced bets, bet collection, showdown, chips pushed and pulled). PokerKit
+  writes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout: use the repository's copies
+    sys.path.insert(0, str(ROOT))
+
+from pokerkit import HandHistory  # noqa: E402
+
+from marquoir.storage.ledger import Ledger  # noqa: E402
+from marquoir.storage.phh_import import ImportReport, import_phh  # noqa: E402
+
+DEFAULT = ROOT.parent / "shared" / "phh" / "pluribus.phhs"
+
+
+def marquoir(path: Path, folder: Path, run: int) -> tuple[float, ImportReport]:
+    with Ledger(folder / f"bench-{run}.db") as book:
+        start = time.perf_counter()
+        report = import_phh(book, [path], session="bench")
+        return time.perf_counter() - start, report
+
+
+def pokerkit(path: Path) -> tuple[float, float, int]:
+    """(seconds to load, seconds to replay, hands)."""
+    start = time.perf_counter()
+    with open(path, "rb") as file:
+        histories = list(HandHistory.load_all(file))
+    loaded = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for history in histories:
+            for _state in history:
+                pass
+    return loaded - start, time.perf_counter() - loaded, len(histories)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    ours: list[float] = []
+    theirs: list[tuple[float, float]] = []
+    report = None
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(args.repeat):
+            gc.collect()
+            seconds, report = marquoir(args.file, Path(folder), run)
+            ours.append(seconds)
+            gc.collect()
+            load, replay, count = pokerkit(args.file)
+            theirs.append((load, replay))
+    assert report is not None
+    best = min(ours)
+    load, replay = min(theirs, key=sum)
+    hands = len(report.hands)
+    print(f"{args.file.name}: {hands} hands, best of {args.repeat} runs")
+    print(
+        f"  Marquoir import_phh (parse, replay, SQLite): {best:6.2f} s  "
+        f"{report.imported / best:8.0f} hands/s  ({report.imported} imported, "
+        f"{report.matching} of {report.compared} match their finishing_stacks)"
+    )
+    print(
+        f"  PokerKit load_all + replay:                 {load + replay:6.2f} s  "
+        f"{count / (load + replay):8.0f} hands/s  (load {load:.2f} s, replay {replay:.2f} s)"
+    )
+    print(f"  Marquoir / PokerKit speed: {(load + replay) / best:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,537 @@
+"""Import PHH hand histories: every hand replayed through the table's own rules.
+
+Each PHH hand has its own players and stacks. Marquoir plays it as a table would: the players
+sit down in seats 1..n in PHH order (p1 the small blind ... pn the button) with a cave of their
+starting stack, the button goes to pn, the hand is dealt, the actions are applied one by one
+(`pN cbr X` is `bet X`, X the player's total for the round; `cc` call or check; `f` fold),
+the showdown is read from the cards (`d db`, `d dh`, `pN sm`; a player who mucks, or whose
+cards are unknown, is not named: he loses every pot contested by a player who showed, as in
+PokerKit), and everyone leaves. A check PokerKit asks of a lone player when all the others
+are all-in, and Marquoir does not, is passed over. Names are the PHH names with spaces made
+`_` (p1..pn when the file has none). Fixed-limit tables allow 4 raises after the big blind
+pre-flop, as PokerKit does (Marquoir's `cap`).
+
+What is not imported, with a message in the report (the import goes on):
+- variants other than NT (no-limit hold'em), FT (fixed-limit hold'em) and PO (pot-limit
+  Omaha), and forced bets Marquoir does not play (button antes, several straddles, a min_bet
+  that is not the big blind), more than 10 players, unknown stacks;
+- hands whose actions stop before the end, or whose showdown cannot be read (a pot that only
+  players with unknown cards contest, an unknown board).
+
+A hand Marquoir's rules refuse, or a malformed file, stops the import: nothing is recorded
+(one transaction) and the error names the file, the hand and the action.
+
+A session has one table configuration, so hands at different stakes or games go to several
+new sessions: NAME for the first configuration met, then NAME-2, NAME-3... Amounts with
+decimals are multiplied by the smallest power of 10 that makes every amount of the session
+whole chips (its chip value is then 1/scale); a hand's `currency` becomes its session's.
+When a hand has `finishing_stacks`, the report compares them with Marquoir's and explains
+each difference.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from decimal import Decimal
+
+from ..domain import Action, IllegalAction, MarquoirError, Phase
+from ..domain.hand import Hand
+from ..domain.phh import (
+    PLAYED,
+    NotSupported,
+    PHHAction,
+    PHHError,
+    PHHHand,
+    decimals_of,
+    from_chips,
+    hand_amounts,
+    known,
+    loads,
+    parse_action,
+    scale_for,
+    split_cards,
+    table_config,
+    to_chips,
+)
+from ..domain.records import Record
+from ..domain.table import Dealt, SessionSettings, ShowedDown, Table, TableEvent, check_name
+from . import codec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
+    from ..domain.config import TableConfig
+    from .ledger import Ledger
+
+# A snapshot of the table every so many hands, and after the last one: loading a session
+# replays at most that many hands (the table commands write one after every hand).
+SNAPSHOT_EVERY = 100
+# Scaling beyond a millionth of a chip is refused: such amounts are not chips.
+MAX_DECIMALS = 6
+
+
+class PHHImportError(MarquoirError):
+    """A hand the rules refuse or a file that cannot be read: nothing was imported."""
+
+
+class PHHSource(Record):
+    """A PHH text to import, and the name messages give it."""
+
+    name: str
+    text: str
+
+
+class HandImport(Record):
+    """What became of one hand: imported (into which session, as which hand) or skipped,
+    and whether its finishing stacks match Marquoir's. `message` says why it was skipped or
+    why the stacks differ."""
+
+    label: str
+    variant: str
+    session: str | None = None
+    hand_no: int | None = None
+    compared: bool = False
+    differs: bool = False
+    message: str = ""
+
+    @property
+    def imported(self) -> bool:
+        return self.session is not None
+
+
+class ImportReport(Record):
+    """The sessions made, the scale of their chips (sessions whose amounts were multiplied
+    by a power of 10 to make whole chips), and every hand's fate."""
+
+    sessions: tuple[str, ...]
+    scales: dict[str, int]
+    hands: tuple[HandImport, ...]
+
+    @property
+    def imported(self) -> int:
+        return sum(h.imported for h in self.hands)
+
+    @property
+    def skipped(self) -> int:
+        return sum(not h.imported for h in self.hands)
+
+    @property
+    def compared(self) -> int:
+        return sum(h.compared for h in self.hands)
+
+    @property
+    def matching(self) -> int:
+        return sum(h.compared and not h.differs for h in self.hands)
+
+    @property
+    def differing(self) -> int:
+        return sum(h.differs for h in self.hands)
+
+    def lines(self) -> list[str]:
+        """The report for a person: counts, then every skipped hand and every difference."""
+        s = "s" if len(self.sessions) != 1 else ""
+        out = [
+            f"{self.imported} hands imported into session{s} {', '.join(self.sessions)}"
+            + (f", {self.skipped} skipped" if self.skipped else "")
+        ]
+        if self.compared:
+            out.append(
+                f"finishing stacks: {self.matching} of {self.compared} hands match"
+                + (f", {self.differing} differ" if self.differing else "")
+            )
+        for name, scale in self.scales.items():
+            out.append(
+                f"session {name}: amounts multiplied by {scale} to make whole chips (a chip "
+                f"is {1 / Decimal(scale)} of the file's unit)"
+            )
+        out += [f"skipped {h.label}: {h.message}" for h in self.hands if not h.imported]
+        out += [f"differs {h.label}: {h.message}" for h in self.hands if h.differs]
+        return out
+
+
+class _Skip(Exception):
+    """A hand that can be read but not settled: skipped with a message."""
+
+
+class _Plan(Record):
+    label: str
+    hand: PHHHand
+    actions: tuple[PHHAction, ...]
+    config: TableConfig | None
+    scale: int
+    skip: str
+
+
+def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[PHHSource]:
+    """The texts to import: a `PHHSource`, a path, or a `str` with a newline (a text)."""
+    read = []
+    for number, source in enumerate(sources, start=1):
+        if isinstance(source, PHHSource):
+            read.append(source)
+        elif isinstance(source, str) and "\n" in source:
+            read.append(PHHSource(f"text {number}", source))
+        else:
+            path = os.fspath(source)
+            try:
+                with open(path, encoding="utf-8") as file:
+                    read.append(PHHSource(path, file.read()))
+            except (OSError, UnicodeDecodeError) as error:
+                reason = getattr(error, "strerror", None) or str(error)
+                raise PHHImportError(f"cannot read {path}: {reason}") from error
+    return read
+
+
+def _plans(sources: list[PHHSource]) -> list[_Plan]:
+    read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
+    for source in sources:
+        try:
+            hands = loads(source.text)
+        except PHHError as error:
+            raise PHHImportError(f"{source.name}: {error}") from error
+        for hand in hands:
+            label = f"{source.name} hand {hand.key}" if hand.key else source.name
+            try:
+                actions = tuple(parse_action(text) for text in hand.actions)
+            except PHHError as error:
+                raise PHHImportError(f"{label}: {error}") from error
+            read.append((label, hand, actions))
+    amounts = {id(h): hand_amounts(h, acts) for _, h, acts in read if h.variant in PLAYED}
+    places = max((decimals_of(a) for each in amounts.values() for a in each), default=0)
+    if places > MAX_DECIMALS:
+        raise PHHImportError(
+            f"amounts with {places} decimals cannot be made whole chips (at most {MAX_DECIMALS})"
+        )
+    # Hands at the same table (same forced bets and limits) share a session and its scale.
+    finest = 10**places
+    tables: dict[int, TableConfig | str] = {}
+    scales: dict[TableConfig, int] = {}
+    for label, hand, _ in read:
+        try:
+            config = tables[id(hand)] = table_config(hand, finest)
+        except NotSupported as why:
+            tables[id(hand)] = str(why)
+            continue
+        except PHHError as error:
+            raise PHHImportError(f"{label}: {error}") from error
+        scales[config] = max(scales.get(config, 1), scale_for(amounts[id(hand)]))
+    plans = []
+    for label, hand, actions in read:
+        table = tables[id(hand)]
+        if isinstance(table, str):
+            plans.append(_Plan(label, hand, actions, None, 1, table))
+            continue
+        scale = scales[table]
+        plans.append(_Plan(label, hand, actions, table_config(hand, scale), scale, ""))
+    return plans
+
+
+def player_names(hand: PHHHand) -> list[str]:
+    """The PHH names made one word (spaces, '>' and '=' become '_'); p1..pn without them."""
+    count = len(hand.starting_stacks)
+    if hand.players:
+        names = ["_".join(p.replace(">", " ").replace("=", " ").split()) for p in hand.players]
+        if all(names) and len(set(names)) == count:
+            return names
+    return [f"p{i}" for i in range(1, count + 1)]
+
+
+class _Group:
+    """A session being written (its row is made with its first hand): its table, and the
+    table's state before the hand in play."""
+
+    def __init__(self, settings: SessionSettings, scale: int) -> None:
+        self.scale = scale
+        self.session_id = 0
+        self.name = ""
+        self.settings = settings
+        self.table = Table(settings)
+        self.before = codec.table_to_snapshot(self.table)
+        # the last event written, and whether the snapshot after it is written too
+        self.last_event = 0
+        self.saved = True
+
+
+def import_phh(
+    ledger: Ledger,
+    sources: Iterable[str | os.PathLike[str] | PHHSource],
+    *,
+    session: str,
+) -> ImportReport:
+    """Import every hand of these PHH files or texts into new sessions named after
+    `session`, in one transaction; the first becomes the current session."""
+    check_name(session, what="session")
+    if ledger.conn.execute("SELECT 1 FROM sessions WHERE name = ?", (session,)).fetchone():
+        raise IllegalAction(f"a session named {session} already exists: import under a new name")
+    plans = _plans(read_sources(sources))
+    if all(plan.config is None for plan in plans):
+        reasons = sorted({plan.skip for plan in plans})
+        raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
+    now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    results: list[HandImport] = []
+    groups: dict[tuple[TableConfig, int], _Group] = {}
+    with ledger.transaction() as conn:
+        row = conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()
+        writer = _Writer(conn, int(row[0]) + 1, now, session)
+        for plan in plans:
+            if plan.config is None:
+                results.append(HandImport(plan.label, plan.hand.variant, message=plan.skip))
+                continue
+            group = groups.get((plan.config, plan.scale))
+            if group is None:
+                chip_value = format(1 / Decimal(plan.scale), "f")
+                settings = SessionSettings(table=plan.config, chip_value=chip_value)
+                currency = dict(plan.hand.extra).get("currency")
+                if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
+                    settings = settings._replace(currency=currency.upper())
+                group = groups[plan.config, plan.scale] = _Group(settings, plan.scale)
+            results.append(_import_hand(group, plan, writer))
+        for group in writer.made:
+            writer.snapshot(group)
+        if not writer.made:
+            reasons = sorted({r.message for r in results})
+            raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
+        conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('current_session', ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (writer.made[0].session_id,),
+        )
+    made = writer.made
+    scales = {g.name: g.scale for g in made if g.scale != 1}
+    return ImportReport(tuple(g.name for g in made), scales, tuple(results))
+
+
+class _Writer:
+    """Writes the sessions' rows: events with their ids, snapshots, hand summaries."""
+
+    def __init__(self, conn: sqlite3.Connection, next_id: int, now: str, base: str) -> None:
+        self.conn = conn
+        self.next_id = next_id
+        self.now = now
+        self.base = base
+        self.made: list[_Group] = []
+
+    def _session(self, group: _Group) -> None:
+        name = self.base if not self.made else f"{self.base}-{len(self.made) + 1}"
+        check_name(name, what="session")
+        if self.conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
+            raise IllegalAction(f"a session named {name} already exists: import under a new name")
+        cursor = self.conn.execute(
+            "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
+            (name, codec.dumps(codec.settings_to_dict(group.settings)), self.now),
+        )
+        group.session_id, group.name = int(cursor.lastrowid or 0), name
+        self.made.append(group)
+
+    def snapshot(self, group: _Group) -> None:
+        """Save the table after the group's last hand (loading starts from there)."""
+        if not group.saved:
+            self.conn.execute(
+                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+                (group.session_id, group.last_event, codec.dumps(group.before)),
+            )
+            group.saved = True
+
+    def hand(
+        self,
+        group: _Group,
+        rows: list[tuple[str, dict[str, Any], int | None]],
+        summary: tuple[int, dict[str, Any]] | None,
+    ) -> None:
+        if not group.session_id:
+            self._session(group)
+        first = self.next_id
+        self.next_id += len(rows)
+        sid = group.session_id
+        self.conn.executemany(
+            "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (first + i, sid, hand_no, kind, codec.dumps(data), self.now)
+                for i, (kind, data, hand_no) in enumerate(rows)
+            ],
+        )
+        group.before = codec.table_to_snapshot(group.table)
+        group.last_event, group.saved = self.next_id - 1, False
+        if group.table.hand_no % SNAPSHOT_EVERY == 0:
+            self.snapshot(group)
+        if summary is not None:
+            at, data = summary
+            self.conn.execute(
+                "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
+                (sid, data["hand"], first + at, codec.dumps(data)),
+            )
+
+
+def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
+    scale = plan.scale
+    table = group.table
+    rows: list[tuple[str, dict[str, Any], int | None]] = []
+    summary: list[tuple[int, dict[str, Any]]] = []
+    names = player_names(plan.hand)
+
+    def record(event: TableEvent) -> None:
+        playing = table.hand is not None or isinstance(event, Dealt)
+        detail = table.apply(event)
+        kind, data = codec.event_to_record(event, detail)
+        hand_no = event.hand_no if isinstance(event, Dealt) else None
+        if hand_no is None and kind in ("action", "showdown"):
+            hand_no = table.hand_no
+        rows.append((kind, data, hand_no))
+        if playing and table.hand is None and table.last_hand is not None:
+            summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
+
+    try:
+        for event in _events(table, plan, names, scale):
+            record(event)
+    except _Skip as why:
+        group.table = codec.table_from_snapshot(group.settings, group.before)
+        return HandImport(plan.label, plan.hand.variant, message=str(why))
+    except MarquoirError as error:
+        raise PHHImportError(f"{plan.label}: {error}") from error
+    writer.hand(group, rows, summary[0] if summary else None)
+    played = table.last_hand
+    assert played is not None and played.result is not None
+    outcome = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
+    finishing = plan.hand.finishing_stacks
+    if finishing is None:
+        return outcome
+    ours = [played.result.final[name] for name in names]
+    if all(from_chips(o, scale) == t for o, t in zip(ours, finishing, strict=True)):
+        return outcome._replace(compared=True)
+    reason = explain_difference(plan.hand, played, names, scale)
+    return outcome._replace(compared=True, differs=True, message=reason)
+
+
+def _events(table: Table, plan: _Plan, names: list[str], scale: int) -> Iterator[TableEvent]:
+    """The table's events for one hand, each made once the ones before it are applied."""
+    hand = plan.hand
+    for seat, (name, stack) in enumerate(zip(names, hand.starting_stacks, strict=True), 1):
+        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale))
+    yield table.button_event(names[-1])
+    yield table.deal_event()
+    cards: dict[str, str] = {}
+    mucked: set[str] = set()
+    board: list[str] = []
+    for number, action in enumerate(plan.actions, start=1):
+        if not action.verb:
+            continue
+        if action.player is not None and action.player > len(names):
+            raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
+        name = names[action.player - 1] if action.player is not None else ""
+        if action.verb == "db":
+            board.extend(split_cards(action.cards or ""))
+        elif action.verb == "dh":
+            if known(action.cards):
+                cards[name] = action.cards or ""
+        elif action.verb == "sm":
+            if action.cards is None:
+                mucked.add(name)
+            elif known(action.cards):
+                cards[name] = action.cards
+        elif action.verb in ("sd", "pb"):
+            raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
+        elif action.verb == "cc" and table.hand is not None and table.hand.to_act is None:
+            # PokerKit asks a lone player with chips to check when all the others are all-in;
+            # Marquoir's rules ask him nothing (DESIGN: who acts): nothing to record.
+            continue
+        else:
+            try:
+                yield _act(table, action, name, scale)
+            except MarquoirError as error:
+                raise type(error)(f"{_where(hand, number)}: {error}") from error
+    played = table.hand
+    if played is not None:
+        if played.phase is Phase.BETTING:
+            raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
+        yield _showdown(table, played, cards, mucked, board)
+    for account in table.present():
+        yield table.leave_event(account.name)
+
+
+def _where(hand: PHHHand, number: int) -> str:
+    return f"action {number} ({hand.actions[number - 1].strip()!r})"
+
+
+def _act(table: Table, action: PHHAction, name: str, scale: int) -> TableEvent:
+    if table.hand is None or table.hand.to_act is None:
+        raise IllegalAction("nobody is to act, the betting is over")
+    if action.verb == "f":
+        said = Action.fold(player=name)
+    elif action.verb == "cc":
+        said = Action.call(player=name)
+    else:
+        assert action.amount is not None
+        said = Action.bet(to_chips(action.amount, scale), player=name)
+    return table.act_event(said)
+
+
+def _showdown(
+    table: Table,
+    played: Hand,
+    cards: dict[str, str],
+    mucked: set[str],
+    board: list[str],
+) -> ShowedDown:
+    """The showdown from the cards: players who mucked, or whose cards are unknown, are not
+    named (they lose every pot contested by a player who showed, as in PokerKit)."""
+    standing = [p.name for p in played.players if not p.folded and p.name not in mucked]
+    board_known = len(board) == 5 and all(known(card) for card in board)
+    if len(standing) == 1 and (standing[0] not in cards or not board_known):
+        return table.showdown_event(((standing[0],),))  # the others mucked
+    shown = {name: cards[name] for name in standing if name in cards}
+    for pot in played.pots():
+        if len(pot.eligible) > 1 and not shown.keys() & set(pot.eligible):
+            unknown = [name for name in pot.eligible if name in standing]
+            raise _Skip(f"the showdown cards of {', '.join(unknown)} are not known")
+    if not board_known:
+        raise _Skip(f"the board is not known ({''.join(board) or 'no card'})")
+    event, _values = table.cards_showdown_event("".join(board), shown)
+    return event
+
+
+def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int) -> str:
+    """Why Marquoir's final stacks differ from the hand's `finishing_stacks`."""
+    assert played.result is not None and hand.finishing_stacks is not None
+    ours = {name: played.result.final[name] for name in names}
+    theirs = dict(zip(names, hand.finishing_stacks, strict=True))
+    differ = [n for n in names if from_chips(ours[n], scale) != theirs[n]]
+    odd = [a for a in played.result.awards if len({amount for _, amount in a.shares}) > 1]
+    splits = "; ".join(
+        f"the {a.name} of {from_chips(a.pot.amount, scale)} is split between "
+        f"{' and '.join(a.winners)}: Marquoir gives the odd chip to {a.winners[0]}, the first "
+        "winner left of the button"
+        for a in odd
+    )
+    fractions = [t for t in theirs.values() if decimals_of(t * scale)]
+    if fractions and odd:
+        shown = ", ".join(str(t) for t in fractions)
+        return f"the finishing_stacks carry fractions of a chip ({shown}): {splits}"
+    winners = {name for a in odd for name in a.winners}
+    if odd and set(differ) <= winners:
+        taker = ", ".join(n for n in differ if from_chips(ours[n], scale) < theirs[n])
+        return f"odd chip: {splits}; the history gives it to {taker}"
+    started = sum(hand.starting_stacks)
+    if sum(theirs.values()) != started:
+        return (
+            f"the finishing_stacks add up to {sum(theirs.values())}, the starting stacks to "
+            f"{started}"
+        )
+    return "unexplained: " + "; ".join(
+        f"{n} {from_chips(ours[n], scale)} here, {theirs[n]} in the history" for n in differ
+    )
+
+
+__all__ = [
+    "HandImport",
+    "ImportReport",
+    "PHHImportError",
+    "PHHSource",
+    "explain_difference",
+    "import_phh",
+    "player_names",
+    "read_sources",
+]
