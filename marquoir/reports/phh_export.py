@@ -54,12 +54,8 @@ def export_phh(ledger: Ledger, session: SessionInfo | str | None = None) -> tupl
             skipped.append(f"hand {number}: not finished")
         elif played.dead_in:
             skipped.append(f"hand {number}: it starts with the chips of a void deal")
-        elif showed is not None and not showed.cards:
-            skipped.append(
-                f"hand {number}: the showdown was given as a ranking, without the cards; "
-                "PHH tells who wins only from the cards"
-            )
-        else:
+        else:  # a showdown given as a ranking: the cards are unknown (????), the winners
+            # show unknown cards, the others muck, and finishing_stacks carry the result
             hands.append(hand_record(info, played, showed, number=number))
     return dumps(hands), skipped
 
