@@ -468,8 +468,13 @@ class Hand:
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:
-        top = max(self._players, key=lambda q: q.bet)
-        second = max(q.bet for q in self._players if q is not top)
+        top = self._players[0]
+        second = -1
+        for q in self._players[1:]:
+            if q.bet > top.bet:
+                top, second = q, top.bet
+            elif q.bet > second:
+                second = q.bet
         excess = top.bet - second
         # a false opener's chips stay in the pot, even a bet nobody called
         if excess > 0 and not top.folded:
