@@ -64,6 +64,7 @@ def main(
         str | None,
         typer.Option(
             "--db",
+            metavar="PATH",
             help="The database file (default: $MARQUOIR_DB, else marquoir.db in the app dir).",
         ),
     ] = None,
