@@ -94,3 +94,15 @@ def test_bad_cards_are_refused_and_nothing_is_recorded(
 def test_a_ranking_still_works_next_to_the_cards(run: Run) -> None:
     out, _ = run("showdown", "alice > bob = carol")
     assert out.splitlines()[0] == "showdown: alice > bob = carol"
+
+
+def test_with_a_board_every_word_is_a_hand_shown(run: Run) -> None:
+    before = stacks(run)
+    out, err = run("showdown", *BOARD, "carol", code=2)
+    assert (out, err) == (
+        "",
+        "Error: give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got 'carol')\n",
+    )
+    out, err = run("showdown", *BOARD, "alice=As Ks", "alice=Qh Qd", code=2)
+    assert err == "Error: alice shows his cards twice\n"
+    assert stacks(run) == before

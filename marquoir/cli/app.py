@@ -11,7 +11,15 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from ..domain import Action, BettingKind, ConfigError, Game, MarquoirError, TableConfig
+from ..domain import (
+    Action,
+    BettingKind,
+    ConfigError,
+    Game,
+    MarquoirError,
+    TableConfig,
+    UsageError,
+)
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands
 from . import report as report_error
@@ -371,7 +379,16 @@ def showdown(
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
     if board is not None or all(_shows_cards(word) for word in result):
-        shown = dict(word.split("=", 1) for word in result)
+        shown: dict[str, str] = {}
+        for word in result:
+            name, sep, cards = word.partition("=")
+            if not sep or not name:
+                raise UsageError(
+                    f"give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got {word!r})"
+                )
+            if name in shown:
+                raise UsageError(f"{name} shows his cards twice")
+            shown[name] = cards
         commands.showdown_cards(
             _db(ctx), board or "", shown, odd_chip=odd_chip, lang="en" if english else "fr"
         )
