@@ -656,7 +656,7 @@ def test_stacks_text_marks_left_busted_and_sitting_out(club: Marquoir) -> None:
     club("sitout dave")
     club("leave bob")
     assert club("stacks") == (
-        "session club | 1 hands\n"
+        "session club | 1 hand\n"
         "seat  player  stack  bought  recaves  out  result\n"
         "1     alice   0      100     0        0    -100    busted\n"
         "3     carol   201    100     0        0    +101\n"

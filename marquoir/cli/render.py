@@ -152,7 +152,8 @@ def status_text(session: str, table: Table) -> str:
     """The table at a glance: seats, stacks, bets, pots and whose turn it is."""
     hand = table.hand
     head = f"session {session} | {game_title(table)} | "
-    head += f"hand {table.hand_no} {hand.street}" if hand else f"{table.hand_no} hands played"
+    played = f"{table.hand_no} hand{'s' if table.hand_no != 1 else ''} played"
+    head += f"hand {table.hand_no} {hand.street}" if hand else played
     rows = [["seat", "player", "stack", "bet", ""]]
     for entry in status_players(table):
         rows.append(
@@ -303,7 +304,8 @@ def stacks_text(session: str, table: Table) -> str:
                 note,
             ]
         )
-    head = f"session {session} | {data['hand']} hands" + (
+    count = data["hand"]
+    head = f"session {session} | {count} hand{'s' if count != 1 else ''}" + (
         " (hand in play)" if table.in_hand else ""
     )
     return head + "\n" + columns(rows)
