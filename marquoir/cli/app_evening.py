@@ -1,0 +1,145 @@
+"""The end of the evening and the hand histories: count, settle, report, export, standings,
+import. Registered on the app by `app.py`."""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated
+
+import typer
+
+from .app import JsonOption, _db, app, command
+
+__all__ = ["app"]
+
+
+# -- the end of the evening -------------------------------------------------------------------
+
+SessionOption = Annotated[
+    str | None, typer.Option("--session", help="Another session than the current one.")
+]
+OutputOption = Annotated[str | None, typer.Option("-o", "--output", help="Write to FILE.")]
+
+
+@command()
+def count(
+    ctx: typer.Context,
+    counts: Annotated[list[str], typer.Argument(help="Counted stacks: alice=340 bob=120 ...")],
+    record: Annotated[
+        bool, typer.Option("--record", help="Correct the tracked stacks to the counts.")
+    ] = False,
+) -> None:
+    """Compare counted stacks with the tracked ones, between hands."""
+    from . import closing
+
+    closing.count(_db(ctx), counts, record=record)
+
+
+@command()
+def settle(
+    ctx: typer.Context,
+    bank: Annotated[
+        bool, typer.Option("--bank", help="Everybody paid the bank at each cave.")
+    ] = False,
+    why: Annotated[bool, typer.Option("--why", help="Show who settles among whom.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Who pays whom: the fewest transfers, in exact money."""
+    from . import closing
+
+    closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json)
+
+
+class ReportFormat(enum.StrEnum):
+    text = "text"
+    md = "md"
+    html = "html"
+    csv = "csv"
+    json = "json"
+
+
+@command()
+def report(
+    ctx: typer.Context,
+    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="The format.")] = (
+        ReportFormat.text
+    ),
+    output: OutputOption = None,
+    session: SessionOption = None,
+) -> None:
+    """The session's report: players, settlement, hand log, stacks after every hand."""
+    from . import closing
+
+    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session)
+
+
+class ExportFormat(enum.StrEnum):
+    csv = "csv"
+    json = "json"
+    pokernow = "pokernow"
+    phh = "phh"
+
+
+class ExportWhat(enum.StrEnum):
+    ledger = "ledger"
+    hands = "hands"
+
+
+@command()
+def export(
+    ctx: typer.Context,
+    fmt: Annotated[ExportFormat, typer.Argument(help="csv, json, or pokernow (ledger CSV).")],
+    what: Annotated[ExportWhat, typer.Option("--what", help="The ledger or the hand log.")] = (
+        ExportWhat.ledger
+    ),
+    output: OutputOption = None,
+    session: SessionOption = None,
+) -> None:
+    """Export the ledger or the hand log (csv, json), the ledger in PokerNow's layout, or
+    every hand as a PHH hand history (phh)."""
+    from . import closing
+
+    closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
+
+
+def _date(text: str | None) -> str | None:
+    if text is None:
+        return None
+    parts = text.split("-")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise typer.BadParameter(f"a date is YYYY-MM-DD (got {text!r})")
+    return text
+
+
+@command()
+def standings(
+    ctx: typer.Context,
+    since: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,
+    until: Annotated[str | None, typer.Option("--to", help="Last day, YYYY-MM-DD.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The club's history: every player's results across the sessions of the file."""
+    from . import closing
+
+    closing.show_standings(_db(ctx), since=_date(since), until=_date(until), as_json=as_json)
+
+
+class ImportFormat(enum.StrEnum):
+    phh = "phh"
+
+
+@command("import")
+def import_(
+    ctx: typer.Context,
+    fmt: Annotated[ImportFormat, typer.Argument(help="phh: Poker Hand History files.")],
+    files: Annotated[list[str], typer.Argument(help="The .phh or .phhs files.")],
+    session: Annotated[
+        str | None,
+        typer.Option("--session", help="The new session's name (default: the first file's)."),
+    ] = None,
+) -> None:
+    """Replay hand histories into a new session, through the same rules, and compare the
+    final stacks with the files' own."""
+    from . import closing
+
+    closing.import_phh(_db(ctx), files, session=session)
