@@ -13,18 +13,11 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "evening.txt"
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Marquoir:
-    return Marquoir(tmp_path)
 
 
 def player(name: str, seat: int, stack: int, bought: int, **more: Any) -> dict[str, Any]:

@@ -14,18 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from .installed import NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Marquoir:
-    return Marquoir(tmp_path)
 
 
 def player(name: str, seat: int, stack: int, bought: int, **more: Any) -> dict[str, Any]:
