@@ -115,46 +115,8 @@ def _print_showdown(outcome: Outcome) -> None:
 def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
-    print(f"undone: {describe_stored(stored.kind, stored.data)}")
+    print(f"undone: {render.describe_stored(stored.kind, stored.data)}")
     print(render.next_step(table))
-
-
-def describe_stored(kind: str, data: dict[str, Any]) -> str:
-    """A stored event in words, for undo and logs."""
-    if kind == "action":
-        verb = data.get("verb", data["action"])
-        player = data.get("player", "?")
-        words = {
-            "bet": f"bets {data.get('total')}",
-            "raise": f"raises to {data.get('total')}",
-            "open": f"opens {data.get('total')}",
-            "call": f"calls {data.get('added')}",
-            "bring-in": f"brings in {data.get('added')}",
-            "complete": f"completes to {data.get('total')}",
-            "first": "speaks first",
-            "false-open": "opened falsely",
-        }
-        return f"{player} {words.get(verb, verb + 's')}"
-    if kind == "brelans":
-        named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
-        return "the brelans of " + ", ".join(named)
-    if kind == "correction":
-        return f"the count of {data['player']} ({data['stack']})"
-    if kind == "deal":
-        return f"the deal of hand {data['hand']}"
-    if kind == "showdown":
-        return "the showdown " + " > ".join(" = ".join(g) for g in data["ranking"])
-    if kind == "seat":
-        return f"{data['player']} sits in seat {data['seat']} with {data['chips']}"
-    if kind == "recave":
-        return f"{data['player']} recaves {data['chips']}"
-    if kind == "leave":
-        return f"{data['player']} leaves with {data['chips']}"
-    if kind == "button":
-        return f"the button set on {data['player']}"
-    if kind == "sitout":
-        return f"{data['player']} sits out"
-    return f"{data['player']} is back"
 
 
 def status(db: str | None, *, as_json: bool) -> None:
