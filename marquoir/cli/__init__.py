@@ -1,4 +1,5 @@
-"""The command line: `main` parses the hot verbs itself and hands the rest to typer.
+"""The command line: `main` reads the hot verbs itself (`grammar.route`, the fast path) and
+hands the rest to typer.
 
 Errors are turned into one `Error: ...` line and an exit code here, and only here.
 """
@@ -10,7 +11,7 @@ import sqlite3
 import sys
 
 from ..domain import MarquoirError
-from . import fast
+from . import grammar
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,9 +41,11 @@ def dispatch(args: list[str], *, db: str | None, where: str = "") -> int:
     global _where
     outer, _where = _where, where
     try:
-        if fast.run(args, db):
-            return 0
-        return _run_typer(args, db, where)
+        command = grammar.route(args)
+        if command is None:  # not a hot verb, or a line only typer reads (help, usage errors)
+            return _run_typer(args, db, where)
+        command(db)
+        return 0
     except (MarquoirError, sqlite3.Error) as failure:
         return report(failure)
     finally:

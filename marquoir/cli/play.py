@@ -10,29 +10,14 @@ from ..domain import MarquoirError
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 from . import dispatch, error, render
+from .grammar import expand_short_form
 
-ALIASES = {
-    "c": "call",
-    "k": "check",
-    "f": "fold",
-    "a": "allin",
-    "r": "raise",
-    "b": "bet",
-    "u": "undo",
-    "s": "status",
-    "d": "deal",
-    "w": "win",
-    "o": "open",
-}
 QUIT = {"q", "quit", "exit"}
 
 
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    words = shlex.split(line, comments=True)
-    if words and words[0] in ALIASES:
-        words[0] = ALIASES[words[0]]
-    return words
+    return expand_short_form(shlex.split(line, comments=True))
 
 
 def run_script(db: str | None, lines: Iterable[str]) -> int:

@@ -333,6 +333,10 @@ def _action_words(data: dict[str, Any]) -> str:
     return f"{data.get('player', '?')} {words}"
 
 
+def _ranking_words(groups: list[list[str]]) -> str:
+    return " > ".join(" = ".join(group) for group in groups)
+
+
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
     return "the brelans of " + ", ".join(named)
@@ -354,7 +358,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",
     "action": _action_words,
-    "showdown": lambda d: "the showdown " + " > ".join(" = ".join(g) for g in d["ranking"]),
+    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]),
     "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
     "brelans": _brelans_words,
     "carry-split": _shares_words,
