@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 import typer.main
 
-import marquoir.cli
+import marquoir.cli.runner
 from marquoir.cli import grammar, main
 from marquoir.cli.app import app
 
@@ -354,4 +354,4 @@ def test_the_fast_path_leaves_help_and_usage_errors_to_typer() -> None:
 
 def test_main_is_the_entry_point_the_test_patches() -> None:
     """The typer path of the parity test relies on `main` asking `grammar.route` each time."""
-    assert marquoir.cli.dispatch.__globals__["grammar"] is grammar
+    assert marquoir.cli.runner.grammar is grammar

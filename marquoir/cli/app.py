@@ -7,18 +7,21 @@ functions, the same ones the fast path calls: a line means the same on both.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import typer.main
 
 from ..domain import BettingKind, ConfigError, Game, TableConfig
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar
 from .app_core import AsOption, JsonOption, app, command
 from .app_core import db_of as _db
+from .errors import error
 from .grammar import parse_chips
+from .runner import run_line
 
-__all__ = ["app"]  # the whole app: the table's commands and the evening's (below)
+__all__ = ["app", "run_typer"]  # the whole app: the table's commands and the evening's
 
 
 def chips(text: str | int) -> int:
@@ -394,9 +397,36 @@ def play(
     """Interactive mode, or run a script of commands (FILE or stdin), one per line."""
     from .play import run_play
 
-    code = run_play(_db(ctx), file)
+    db = _db(ctx)
+
+    def run(words: list[str], where: str) -> int:
+        return run_line(words, db=db, fallback=run_typer, where=where)
+
+    code = run_play(db, file, run)
     if code:
         raise typer.Exit(code)
+
+
+_click_command: Any = None  # built once, on the first line typer reads
+
+
+def run_typer(args: list[str], db: str | None, where: str) -> int:
+    """Read and run a line with the typer app (help, usage errors, the other commands)."""
+    global _click_command
+    if _click_command is None:
+        _click_command = typer.main.get_command(app)
+    full = (["--db", db] if db else []) + (args or ["--help"])
+    try:
+        result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
+    except typer.Exit as stop:
+        return int(stop.exit_code)
+    except typer.Abort:
+        error("aborted", where)
+        return 1
+    except typer.TyperException as failure:
+        error(failure.format_message(), where)
+        return int(failure.exit_code)
+    return result if isinstance(result, int) else 0
 
 
 # The end of the evening's commands live in their own module; importing it registers them on

@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from ..domain import MarquoirError
-from . import report as report_error
+from .errors import report as report_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 
