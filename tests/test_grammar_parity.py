@@ -181,7 +181,7 @@ def generated(seed: int, count: int) -> Iterator[list[str]]:
 Result = tuple[int, str, str, list[Any]]
 
 
-class Path3:
+class Copy:
     """One copy of the database and the way in that one path uses."""
 
     def __init__(self, folder: Path, base: Path) -> None:
@@ -220,7 +220,7 @@ class Runner:
         self.fast_route = counting
         self.typer_route: Callable[[list[str]], None] = lambda args: None
 
-    def _main(self, where: Path3, argv: list[str], route: Any, stdin: str | None = None) -> Result:
+    def _main(self, where: Copy, argv: list[str], route: Any, stdin: str | None = None) -> Result:
         self.monkeypatch.chdir(where.folder)
         self.monkeypatch.setattr(grammar, "route", route)
         if stdin is not None:
@@ -230,15 +230,24 @@ class Runner:
         out, err = self.capsys.readouterr()
         return code, out, err, where.log()
 
-    def fast(self, where: Path3, argv: list[str]) -> Result:
+    def fast(self, where: Copy, argv: list[str]) -> Result:
         return self._main(where, argv, self.fast_route)
 
-    def typer(self, where: Path3, argv: list[str]) -> Result:
+    def typer(self, where: Copy, argv: list[str]) -> Result:
         return self._main(where, argv, self.typer_route)
 
-    def play(self, where: Path3, argv: list[str]) -> Result:
-        stdin = shlex.join(argv) + "\n"
+    def play(self, where: Copy, line: str) -> Result:
+        """`play` reading `line` from stdin: a script of one line."""
+        stdin = line + "\n"
         return self._main(where, ["play"], self.real_route, stdin=stdin)
+
+
+def script_line(argv: list[str], rng: random.Random) -> str:
+    """The line as a script may have it: quoted words, spaces or tabs around, a comment."""
+    words = [shlex.quote(word) for word in argv]
+    between = rng.choice([" ", "  ", "\t", " \t "])
+    before, after = rng.choice(["", " ", "\t"]), rng.choice(["", "  ", "  # said twice"])
+    return before + between.join(words) + after
 
 
 def played_in_play(argv: list[str]) -> bool:
@@ -266,9 +275,10 @@ def test_generated_lines_mean_the_same_on_every_path(
     runner = Runner(capsys, monkeypatch)
     codes: dict[int, int] = {}
     total = in_play = 0
+    spacing = random.Random(99)
     for number, (script, seed) in enumerate(SEQUENCES):
         base = bases["holdem" if script is HOLDEM else "stud"]
-        fast, typer, play = (Path3(tmp_path / f"{number}-{p}", base) for p in "ftp")
+        fast, typer, play = (Copy(tmp_path / f"{number}-{p}", base) for p in "ftp")
         for argv in generated(seed, SEED_LINES):
             total += 1
             got = runner.fast(fast, argv)
@@ -277,7 +287,7 @@ def test_generated_lines_mean_the_same_on_every_path(
             if not played_in_play(argv):
                 continue
             in_play += 1
-            code, out, err, log = runner.play(play, argv)
+            code, out, err, log = runner.play(play, script_line(argv, spacing))
             assert (code, out, log) == (1 if got[0] else 0, got[1], got[3]), argv
             assert err == got[2].replace("Error: ", "Error: line 1: ", 1), argv
             assert "Traceback" not in got[2]
@@ -297,7 +307,7 @@ def test_a_ranking_with_a_tie_written_without_spaces(
     """`alice > bob=carol = dave` was recorded by the fast path, refused by typer."""
     runner = Runner(capsys, monkeypatch)
     hand = ["deal", "call", "call", "call", "check", *["check"] * 12]
-    fast, typer = Path3(tmp_path / "f", bases["holdem"]), Path3(tmp_path / "t", bases["holdem"])
+    fast, typer = Copy(tmp_path / "f", bases["holdem"]), Copy(tmp_path / "t", bases["holdem"])
     for word in hand:
         assert runner.fast(fast, [word])[0] == 0
         assert runner.typer(typer, [word])[0] == 0
