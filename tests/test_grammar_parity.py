@@ -15,8 +15,9 @@ How each path is forced, always through the real entry point `marquoir.cli.main`
 Hundreds of command lines are generated from a fixed seed (valid and invalid hot verbs,
 options, `--as`, amounts, spacing inside words, showdown rankings, unknown players, garbage)
 and played in lockstep on copies of one database, one copy per path: after each line the
-exit code, the output and the event log must be the same. In-process the whole run takes a
-few seconds; one process per line would take minutes.
+exit code, the output and the event log must be the same. In process the ~1,950 runs take
+about 15 s on the development machine; as processes (~100 ms each for `marquoir call` there)
+they would take over 3 minutes.
 """
 
 from __future__ import annotations

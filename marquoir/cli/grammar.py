@@ -4,8 +4,8 @@ Three parsers read the commands typed at the table: the fast path (`route`, belo
 so a command answers at once), the typer app (`app.py`: help, usage errors and every other
 command) and `marquoir play` (its short forms, `SHORT_FORMS`, then either of the two). A hot
 verb means one thing on all of them because all of them end in the same function here (one
-per verb, named after it), which reads the words the way the rules need: the amounts, the
-showdown's ranking or cards, the options.
+per verb), which reads the words the way the rules need: the amounts, the showdown's ranking
+or cards, the options.
 
 `route` reads only what it is sure of: the verb's words and the options of its `Verb` below,
 written the ways click accepts them (`--as bob`, `--as=bob`, anywhere on the line). Anything
