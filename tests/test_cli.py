@@ -1,4 +1,4 @@
-"""The command-line contract of DESIGN.md sections 3 and 4, command by command.
+"""The command-line contract of the README's Commands chapter and docs/rules.md, command by command.
 
 Two ways in: `marquoir.cli.main(argv)` (the real entry point, with the fast path; captured
 with capsys) and typer's CliRunner on `marquoir.cli.app.app`. Every test works on a database

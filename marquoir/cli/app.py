@@ -168,7 +168,7 @@ def new(
         int,
         typer.Option(
             parser=chips,
-            help="Draw: 52 cards, or 32 (document 000: brelan > quinte, flush > full).",
+            help="Draw: 52 cards, or 32 (the French 32-card game: brelan > quinte, flush > full).",
         ),
     ] = 52,
 ) -> None:

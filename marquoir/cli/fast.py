@@ -1,9 +1,9 @@
 """The fast path: the table commands parsed by hand, without importing typer.
 
-A command typed hundreds of times an evening must answer at once (DESIGN section 5). This
-parser knows only the simple forms of the hot verbs; anything else (help, an unknown option,
-an amount that is not a whole number) returns False and goes to the typer app, which prints
-the proper usage error.
+A command typed hundreds of times an evening must answer at once (docs/design.md, "The hot
+path"). This parser knows only the simple forms of the hot verbs; anything else (help, an
+unknown option, an amount that is not a whole number) returns False and goes to the typer app,
+which prints the proper usage error.
 """
 
 from __future__ import annotations

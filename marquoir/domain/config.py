@@ -155,7 +155,7 @@ class TableConfig(_ConfigFields):
         if self.deck not in (52, 32):
             raise ConfigError(f"a deck has 52 or 32 cards (got {self.deck})")
         if self.deck == 32 and self.game is not Game.DRAW:
-            raise ConfigError("the 32-card deck is for five-card draw (document 000)")
+            raise ConfigError("the 32-card deck is for five-card draw")
         if self.second_round not in ("dealer", "opener"):
             raise ConfigError(
                 f"after the draw the first to speak is the dealer's left or the opener "

@@ -424,7 +424,7 @@ class Table:
     def _pay_brelans(self, event: BrelansPaid) -> None:
         """One passe from each other player to each brelan (two to a brelan carré); holders
         do not pay each other; a short player pays the best brelans first, as far as his
-        chips go (document 000)."""
+        chips go (docs/rules.md, Bouillotte)."""
         unit = self.config.passe
         owed = ([(event.carre, 2 * unit)] if event.carre else []) + [
             (name, unit) for name in event.players
