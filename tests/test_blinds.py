@@ -113,6 +113,9 @@ def test_the_schedule_in_force_is_not_recorded_again() -> None:
     table = seated(TableConfig(1, 2, ante=1))
     with pytest.raises(IllegalAction, match=r"^the forced bets are already 1/2 ante 1$"):
         table.blinds_event(ForcedBetSchedule(1, 2, ante=1))
+    limit = seated(TableConfig(1, 2, betting=FL))  # the limits are 2/4 by default
+    with pytest.raises(IllegalAction, match=r"^the forced bets are already 1/2 limits 2/4$"):
+        limit.blinds_event(ForcedBetSchedule(1, 2, small_bet=2, big_bet=4))
 
 
 @pytest.mark.parametrize(

@@ -261,7 +261,8 @@ class Table:
         (`ConfigError` otherwise); changing to the schedule already in force is refused.
         """
         self._between_hands("change the blinds")
-        if self.config.with_schedule(schedule) == self.config:
+        # compared in effect: explicit limits equal to the default ones change nothing
+        if self.config.with_schedule(schedule).stakes() == self.config.stakes():
             raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
         return BlindsSet(schedule)
 
