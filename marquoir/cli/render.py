@@ -11,6 +11,7 @@ from ..domain.config import BettingKind
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
+from ..storage.codec import forced_bets_dict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -234,6 +235,8 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "game": table.config.game.value,
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
+        # those of the hand in play, or of the next deal
+        "forced_bets": forced_bets_dict(table.config),
         "hand": table.hand_no,
         "carry": table.carry,
         "in_hand": hand is not None,
