@@ -101,6 +101,8 @@ CASES = [
     ("button", CLUB, "button carol"),
     ("sitout", CLUB, "sitout carol"),
     ("back", CLUB + "sitout carol\n", "back carol"),
+    ("blinds", CLUB, "blinds 2/4"),
+    ("blinds with an ante", RIVER_DONE + "win alice\n", "blinds 2/4 --ante 1 --bb-ante"),
     ("deal", CLUB, "deal"),
     ("deal after a hand", RIVER_DONE + "win alice\n", "deal"),
     ("call", CLUB + "deal\n", "call"),

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 import typer.main
 
-from ..domain import BettingKind, ConfigError, Game, TableConfig
+from ..domain import BettingKind, ConfigError, ForcedBetSchedule, Game, TableConfig
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar
 from .app_core import AsOption, JsonOption, app, command
@@ -113,7 +113,7 @@ def new(
         int,
         typer.Option(
             parser=chips,
-            help="Draw: 52 cards, or 32 (document 000: brelan > quinte, flush > full).",
+            help="Draw: 52 cards, or 32 (the French 32-card game: brelan > quinte, flush > full).",
         ),
     ] = 52,
 ) -> None:
@@ -156,6 +156,38 @@ def new(
     caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
     settings = SessionSettings(config, caves, _money(chip_value), currency)
     commands.new(_db(ctx), name, settings)
+
+
+@command()
+def blinds(
+    ctx: typer.Context,
+    stakes: Annotated[
+        str | None,
+        typer.Argument(
+            help="Small and big blind, e.g. 2/4 (none in stud, Bouillotte, jackpots).",
+            metavar="SMALL/BIG",
+        ),
+    ] = None,
+    ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
+    bb_ante: Annotated[
+        bool, typer.Option("--bb-ante", help="The big blind alone posts the ante for the table.")
+    ] = False,
+    limits: Annotated[
+        str | None, typer.Option(help="Fixed-limit small/big bet (default: BB/2BB).")
+    ] = None,
+    bring_in: Annotated[
+        int, typer.Option(parser=chips, help="Stud: the bring-in of the lowest card.")
+    ] = 0,
+    passe: Annotated[int, typer.Option(parser=chips, help="Bouillotte: the dealer's passe.")] = 0,
+) -> None:
+    """Between hands: the forced bets of the next deals (what is not given is not posted,
+    and the fixed-limit bets are BB/2BB unless given)."""
+    small_blind, big_blind = _pair(stakes, "SMALL/BIG") if stakes else (0, 0)
+    small_bet, big_bet = _pair(limits, "--limits") if limits else (None, None)
+    schedule = ForcedBetSchedule(
+        small_blind, big_blind, ante, bb_ante, small_bet, big_bet, bring_in, passe
+    )
+    commands.blinds(_db(ctx), schedule)
 
 
 @command()

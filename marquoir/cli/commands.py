@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..domain import Action, tie
+from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
@@ -116,6 +116,8 @@ def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
     print(f"undone: {render.describe_stored(stored.kind, stored.data)}")
+    if stored.kind == "blinds":
+        print(f"the forced bets are {table.config.stakes()} again")
     print(render.next_step(table))
 
 
@@ -207,6 +209,21 @@ def leave(db: str | None, player: str) -> None:
         f"{player} leaves with {account.cashed_out} chips "
         f"(bought {account.bought}, result {render.signed(account.result)})"
     )
+
+
+def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
+    """Between hands: the forced-bet schedule of the next deals."""
+    before = ""
+
+    def change(table: Table) -> TableEvent:
+        nonlocal before
+        before = table.config.stakes()
+        if table.config.game in (Game.HOLDEM, Game.OMAHA) and not schedule.big_blind:
+            raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
+        return table.blinds_event(schedule)
+
+    outcome = _run(db, change)
+    print(f"from the next deal: {outcome.table.config.stakes()} (before: {before})")
 
 
 def button(db: str | None, player: str) -> None:

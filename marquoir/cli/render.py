@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
-from ..domain.config import BettingKind
+from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
+from ..storage.codec import forced_bets_dict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -235,6 +236,8 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "game": table.config.game.value,
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
+        # those of the hand in play, or of the next deal
+        "forced_bets": forced_bets_dict(table.config),
         "hand": table.hand_no,
         "carry": table.carry,
         "in_hand": hand is not None,
@@ -354,6 +357,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
     "button": lambda d: f"the button set on {d['player']}",
+    "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
     "sitout": lambda d: f"{d['player']} sits out",
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",
