@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import random
 import shlex
 import shutil
 import sqlite3
@@ -247,3 +248,63 @@ def test_every_kind_of_event_has_its_words() -> None:
     """`undo` names what it took back: a kind without words would fall back to its name."""
     assert set(render.EVENT_WORDS) == set(codec.KINDS.values())
     assert render.describe_stored("from-the-future", {}) == "a from-the-future event"
+
+
+# -- whole evenings undone, event by event ---------------------------------------------------
+
+# The moves tried at random, for four players p1..p4 (`{p}` a random one of them): mostly the
+# hand's, now and then one between hands.
+MOVES = [
+    *["call"] * 12,
+    *["check"] * 12,
+    *["fold"] * 3,
+    "allin",
+    *["raise 6", "bet 4", "open 2", "open 4"] * 2,
+    *["deal"] * 6,
+    *["win {p}"] * 3,
+    "win {p} {p}",
+    *["showdown '{p} > {p} = {p}'"] * 2,
+    "brelan {p}",
+    "brelan {p} {p} --carre {p}",
+    *["bringin {p}", "bringin {p} --complete", "first {p}", "first {p}"] * 2,
+    "false-open {p}",
+    "recave {p} 10",
+    "sitout {p}",
+    *["back {p}"] * 2,
+    "button {p}",
+    "count {p}=30 --record",
+]
+GAMES = {
+    "holdem": "new g --blinds 1/2 --cave 40",
+    "bouillotte": "new g --game bouillotte --cave 20",
+    "jackpots": "new g --game draw --open jacks --ante 1 --cave 30",
+    "stud": "new g --game stud --betting fl --limits 2/4 --bring-in 1 --ante 1 --cave 40",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_evening_undone_event_by_event_goes_back_through_every_state(
+    game: str, tmp_path: Path
+) -> None:
+    """Random moves (the refused ones left out), then undo after undo: each undo of a
+    command's events gives back the state the table had before that command, to the seats."""
+    rng = random.Random(f"undo {game}")
+    books = Books(tmp_path / "marquoir.db")
+    books(GAMES[game])
+    for seat in range(1, 5):
+        books(f"seat p{seat}")
+    history: list[tuple[str, tuple[str, str, str], int]] = []
+    state, count = books.state(), len(books.events())
+    while len(history) < 60:
+        line = rng.choice(MOVES).replace("{p}", "{}")
+        line = line.format(*(f"p{rng.randint(1, 4)}" for _ in range(line.count("{}"))))
+        if books.run(line)[0] == 0:  # (a refused command records nothing: other tests)
+            recorded = len(books.events()) - count
+            history.append((line, state, recorded))
+            state, count = books.state(), count + recorded
+    for line, before, recorded in reversed(history):
+        for _ in range(recorded):
+            code, out, err = books.run("undo")
+            assert (code, err) == (0, ""), (line, err)
+            assert out.startswith("undone: ")
+        assert books.state() == before, line
