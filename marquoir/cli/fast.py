@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..domain import Action
+from ..domain.inputs import read_chips
 from . import commands
 
 
@@ -69,7 +70,7 @@ def run(args: list[str], db: str | None) -> bool:
             return True
         if verb in ("bet", "raise", "open") and len(words) == 1 and is_chips(words[0]):
             make = Action.open if verb == "open" else Action.bet
-            commands.act(db, make(int(words[0]), player))
+            commands.act(db, make(read_chips(words[0]), player))
             return True
         return False
     if verb in ("deal", "undo") and not rest:

@@ -27,9 +27,50 @@ ALIASES = {
 QUIT = {"q", "quit", "exit"}
 
 
+def strip_comment(line: str) -> str:
+    """The line without its comment: a `#` that starts a word (at the start of the line or
+    after a space or tab, outside quotes) starts a comment; inside a word it is part of it,
+    so `seat bob#2` seats bob#2, as on the command line."""
+    quote = ""
+    word_start = True
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if quote:
+            if char == "\\" and quote == '"':
+                i += 1  # an escaped character inside double quotes
+            elif char == quote:
+                quote = ""
+            word_start = False
+        elif char in " \t\r\n":  # shlex's whitespace
+            word_start = True
+        elif char == "#" and word_start:
+            return line[:i]
+        else:
+            if char == "\\":
+                i += 1  # an escaped character: part of the word
+            elif char in "'\"":
+                quote = char
+            word_start = False
+        i += 1
+    return line
+
+
+def script_lines(text: str) -> list[str]:
+    """A script's lines: split on \\n (or \\r\\n) only, a UTF-8 byte order mark dropped.
+
+    Not `str.splitlines()`: it also breaks at a form feed, U+2028 and other separators, and
+    what follows one inside a `#` comment would run as a command.
+    """
+    lines = text.removeprefix("\ufeff").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line
+    return [line.removesuffix("\r") for line in lines]
+
+
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    words = shlex.split(line, comments=True)
+    words = shlex.split(strip_comment(line))
     if words and words[0] in ALIASES:
         words[0] = ALIASES[words[0]]
     return words
@@ -121,7 +162,7 @@ def run_play(db: str | None, file: str | None) -> int:
         return run_interactive(db)
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:  # a text-only stream (some test runners)
-        return run_script(db, sys.stdin.read().splitlines())
+        return run_script(db, script_lines(sys.stdin.read()))
     return _run_bytes(db, stdin.read(), "standard input")
 
 
@@ -131,4 +172,4 @@ def _run_bytes(db: str | None, data: bytes, source: str) -> int:
     except UnicodeDecodeError as failure:
         error(f"cannot read {source}: not UTF-8 text (byte {failure.start + 1})")
         return 1
-    return run_script(db, text.splitlines())
+    return run_script(db, script_lines(text))

@@ -44,6 +44,8 @@ def describe_pots(pots: list[Pot]) -> str:
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
+    if table.closed:
+        return "the session is settled: `marquoir reopen` to change it"
     if hand is None:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
