@@ -8,8 +8,9 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from .actions import Action, ActionEvent
+from .caves import CavePolicy
 from .config import Game, TableConfig
-from .errors import ConfigError, IllegalAction, MarquoirError, ShowdownError, UsageError
+from .errors import IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
     Back,
@@ -30,7 +31,8 @@ from .events import (
 )
 from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
-from .inputs import MAX_CHIPS, MAX_NAME
+from .inputs import MAX_CHIPS
+from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
 from .records import Record
@@ -40,51 +42,6 @@ if TYPE_CHECKING:
     from .cards import HandValue
 
 MAX_SEATS = 10
-
-
-class _CaveFields(Record):
-    default: int | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    recaves: int | None = None
-
-
-class CavePolicy(_CaveFields):
-    """Buy-in rules of a session; a limit left at None does not apply. Validated when made."""
-
-    __slots__ = ()
-
-    def __new__(cls, *args: object, **kwargs: object) -> CavePolicy:
-        self = super().__new__(cls, *args, **kwargs)  # type: ignore[arg-type]
-        self.validate()
-        return self
-
-    def validate(self) -> None:
-        """Refuse limits that no cave could meet."""
-        for what, value in (("default cave", self.default), ("minimum cave", self.minimum)):
-            if value is not None and value <= 0:
-                raise ConfigError(f"the {what} must be at least 1 chip (got {value})")
-        low, high = self.minimum, self.maximum
-        if low is not None and high is not None and low > high:
-            raise ConfigError(f"the minimum cave ({low}) is larger than the maximum ({high})")
-        if self.default is not None:
-            if low is not None and self.default < low:
-                raise ConfigError(
-                    f"the default cave ({self.default}) is below the minimum cave ({low})"
-                )
-            if high is not None and self.default > high:
-                raise ConfigError(
-                    f"the default cave ({self.default}) is above the maximum cave ({high})"
-                )
-        for what, value in (
-            ("default cave", self.default),
-            ("minimum cave", self.minimum),
-            ("maximum cave", self.maximum),
-        ):
-            if value is not None and value > MAX_CHIPS:
-                raise ConfigError(f"the {what} is at most {MAX_CHIPS:,} chips (got {value})")
-        if self.recaves is not None and self.recaves < 0:
-            raise ConfigError(f"the number of recaves cannot be negative (got {self.recaves})")
 
 
 class SessionSettings(Record):
@@ -136,68 +93,6 @@ class Account:
     def result(self) -> int:
         """Chips won (positive) or lost so far: what he holds or took out minus what he paid."""
         return self.stack + self.cashed_out - self.bought
-
-
-# Format characters that may sit inside a visible name: the zero-width joiner and non-joiner
-# (emoji sequences, Persian, Indic scripts). Every other format character is refused: they are
-# invisible (U+200B), or reorder what the terminal shows (U+202E).
-_JOINERS = frozenset("\u200c\u200d")
-# Categories of characters that show nothing on their own: a name needs one of something else.
-_INVISIBLE = frozenset(("Cf", "Mn", "Me", "Zs", "Zl", "Zp"))
-
-
-def check_name(name: str, *, what: str = "player") -> str:
-    """The name as Marquoir keeps it (NFC), or `UsageError` (exit 2) saying why not.
-
-    A name is one word without '>' or '=' (player names write showdown rankings), at most
-    `MAX_NAME` characters, valid UTF-8 (bytes that are not, from the command line, are
-    refused), with no control or hidden format character, and with something visible.
-    """
-    import unicodedata
-
-    label = f"{what} name"
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:  # bytes that are not UTF-8, kept as surrogates by argv
-        raise UsageError(
-            f"'{_bytes_shown(name)}' is not a valid {label}: it is not UTF-8 text"
-        ) from None
-    name = unicodedata.normalize("NFC", name)
-    for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Co", "Cn") or (category == "Cf" and char not in _JOINERS):
-            raise UsageError(
-                f"{name[:60]!r} is not a valid {label}: it holds the invisible or control "
-                f"character U+{ord(char):04X}"
-            )
-    if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
-        raise UsageError(f"{name[:60]!r} is not a valid {label}: one word, without '>' or '='")
-    if all(unicodedata.category(char) in _INVISIBLE for char in name):
-        raise UsageError(f"{name!r} is not a valid {label}: nothing in it is visible")
-    if len(name) > MAX_NAME:
-        raise UsageError(
-            f"{name[:MAX_NAME]}... is not a valid {label}: at most {MAX_NAME} characters "
-            f"(got {len(name)})"
-        )
-    return name
-
-
-def _bytes_shown(name: str) -> str:
-    """A name with bytes that are not UTF-8 (kept as surrogates), written as \\xff escapes."""
-    try:
-        raw = name.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:
-        raw = name.encode("utf-8", "backslashreplace")
-    return raw.decode("utf-8", "backslashreplace")[:60]
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same player: Alice, alice and ALICE are one (NFC, casefold)."""
-    if name.isascii():
-        return name.lower()
-    import unicodedata
-
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 class Table:
@@ -404,22 +299,10 @@ class Table:
 
     def showdown_event(self, ranking: Ranking, odd_chip: str | None = None) -> ShowedDown:
         """The showdown result of the hand in play."""
-        ranking, odd_chip = self._resolve_ranking(ranking), self._resolve_opt(odd_chip)
+        ranking = resolve_ranking(ranking, self.resolve)
+        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
         self._hand_in_play().verify_showdown(ranking, odd_chip)
         return ShowedDown(ranking, odd_chip)
-
-    def _resolve_opt(self, name: str | None) -> str | None:
-        return None if name is None else self.resolve(name)
-
-    def _resolve_ranking(self, ranking: Ranking) -> Ranking:
-        """The ranking with the recorded names (`win ALICE` is alice); a player named twice
-        under two spellings is refused."""
-        resolved = tuple(tuple(self.resolve(name) for name in group) for group in ranking)
-        names = [name for group in resolved for name in group]
-        for name in names:
-            if names.count(name) > 1:
-                raise ShowdownError(f"{name} appears twice in the ranking")
-        return resolved
 
     def carry_split_event(self) -> CarrySplit:
         """Give the chips of a void deal back to the players at the table (end of night)."""
@@ -445,6 +328,8 @@ class Table:
             raise IllegalAction(
                 f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
             )
+        shown = {self.resolve(name): text for name, text in shown.items()}
+        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
         cards = {name: parse_cards(text) for name, text in shown.items()}
         ranking, values = ranking_from_cards(variant, cards, parse_cards(board))
         canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
