@@ -656,10 +656,12 @@ def test_leave_between_hands_only_and_stacks_lists_the_player(club: Marquoir) ->
     assert club.refused("sitout bob") == "bob has left the table"
     assert club.refused("button bob") == "bob has left the table"
     assert club.refused("leave zed") == "unknown player: zed"
-    # He comes back: the new cave adds to his history.
-    assert club("seat bob --cave 50") == "bob sits in seat 2 with 50 chips\n"
+    # He comes back: the new cave adds to his history, as a recave.
+    assert club("seat bob --cave 50") == (
+        "bob returns to seat 2 with 50 chips (recave 1; bought 150 in all)\n"
+    )
     assert club.json("stacks --json")["players"][1] == entry(
-        "bob", 2, 50, bought=150, cashed_out=112, result=12
+        "bob", 2, 50, bought=150, recaves=1, cashed_out=112, result=12
     )
 
 

@@ -134,6 +134,7 @@ def test_count_compares_and_records_corrections(run: Run) -> None:
         "  alice pays dave 16.00 EUR",
         "  bob pays carol 30.00 EUR",
     ]
+    run("undo")  # the settlement (it closed the session)
     run("undo")  # carol's leave
     assert stacks(run)["carol"] == 500
 

@@ -4,10 +4,13 @@ import. Registered on the app when `app.py` imports this module."""
 from __future__ import annotations
 
 import enum
+from datetime import date
 from typing import Annotated
 
 import typer
 
+from ..domain import UsageError
+from ..domain.inputs import read_date
 from .app_core import JsonOption, app, command
 from .app_core import db_of as _db
 
@@ -49,6 +52,14 @@ def settle(
     from . import closing
 
     closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json)
+
+
+@command()
+def reopen(ctx: typer.Context) -> None:
+    """Reopen a settled session, to change it after all (settle closes it)."""
+    from . import closing
+
+    closing.reopen(_db(ctx))
 
 
 class ReportFormat(enum.StrEnum):
@@ -103,13 +114,13 @@ def export(
     closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
 
 
-def _date(text: str | None) -> str | None:
+def _date(text: str | None) -> date | None:
     if text is None:
         return None
-    parts = text.split("-")
-    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise typer.BadParameter(f"a date is YYYY-MM-DD (got {text!r})")
-    return text
+    try:
+        return read_date(text)
+    except UsageError as failure:
+        raise typer.BadParameter(str(failure)) from None
 
 
 @command()

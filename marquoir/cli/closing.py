@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
+from ..domain.inputs import read_chips
 from ..domain.settlement import bank_payouts
 from ..domain.table import Table, TableEvent
 from ..reports.model import Settlement, build_report, settlement_of, standings
-from ..storage.ledger import Ledger
+from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
 
 
@@ -29,10 +31,12 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
     for pair in pairs:
         name, sep, chips = pair.partition("=")
         if not sep or not name or not (chips.isascii() and chips.isdigit()):
-            raise UsageError(f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair!r})")
+            raise UsageError(
+                f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair[:60]!r})"
+            )
         if name in counted:
             raise UsageError(f"{name} is counted twice")
-        counted[name] = int(chips)
+        counted[name] = read_chips(chips, what=f"the count of {name}")
     return counted
 
 
@@ -90,12 +94,39 @@ def _money(amount: Decimal) -> str:
     return f"{amount:+.2f}" if amount else "0.00"
 
 
-def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
+def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
+    """The session's settlement; the first time, the settlement is recorded and closes the
+    session's books (`reopen`, or `undo` right after, opens them again)."""
     with _ledger(db) as book:
         session, table = book.read()
-    settlement, unsettled = settlement_of(table)
-    if settlement is None:
-        raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+        if table.closed:  # settled before: the same settlement, printed again
+            settlement, unsettled = settlement_of(table)
+            if settlement is None:
+                raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+            return session, table, settlement
+
+        def close(table: Table) -> TableEvent:
+            found, unsettled = settlement_of(table)
+            if found is None:
+                raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+            return table.settle_event()
+
+        outcome = book.execute(close)
+    settlement, unsettled = settlement_of(outcome.table)
+    if settlement is None:  # (checked in the transaction: cannot happen)
+        raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+    return outcome.session, outcome.table, settlement
+
+
+def reopen(db: str | None) -> None:
+    """Reopen a settled session: table commands are accepted again."""
+    with _ledger(db) as book:
+        outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
+    print(f"session {outcome.session.name} is open again: its settlement no longer holds")
+
+
+def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
+    session, table, settlement = _settled(db)
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
     payouts = (
@@ -209,7 +240,9 @@ def export(db: str | None, *, what: str, fmt: str, output: str | None, session: 
         _write(exports.export(data, what, fmt), output)
 
 
-def show_standings(db: str | None, *, since: str | None, until: str | None, as_json: bool) -> None:
+def show_standings(
+    db: str | None, *, since: date | None, until: date | None, as_json: bool
+) -> None:
     from tabulate import tabulate
 
     with _ledger(db) as book:

@@ -46,6 +46,8 @@ def describe_pots(pots: list[Pot]) -> str:
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
+    if table.closed:
+        return "the session is settled: `marquoir reopen` to change it"
     if hand is None:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
@@ -353,7 +355,12 @@ def _shares_words(data: dict[str, Any]) -> str:
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "seat": lambda d: f"{d['player']} sits in seat {d['seat']} with {d['chips']}",
+    "seat": lambda d: (
+        f"{d['player']} {'returns to' if d.get('returning') else 'sits in'} seat {d['seat']}"
+        f" with {d['chips']}"
+    ),
+    "settle": lambda d: "the settlement (the session is open again)",
+    "reopen": lambda d: "the reopening (the session is settled again)",
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
     "button": lambda d: f"the button set on {d['player']}",

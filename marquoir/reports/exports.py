@@ -54,6 +54,10 @@ POKERNOW_HEADER = (
     "stack",
     "net",
 )
+# Columns that hold numbers written as text (money): a spreadsheet must read -15.30 as a number.
+NUMERIC_TEXT = frozenset({"net_money"})
+# A spreadsheet reads a cell that starts with one of these as a formula (OWASP, CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 WHATS = ("ledger", "hands")
 FORMATS = ("csv", "json")
 
@@ -117,15 +121,26 @@ def hand_rows(report: SessionReport) -> list[dict[str, Any]]:
     return rows
 
 
+def neutralise(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula: a leading `'` when it starts with
+    = + - @ tab or carriage return (OWASP's advice against CSV injection)."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def _cell(field: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str) and field not in NUMERIC_TEXT:
+        return neutralise(value)
+    return value
+
+
 def _csv(fields: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(fields)
     for row in rows:
-        writer.writerow(
-            ("true" if v else "false") if isinstance(v, bool) else v
-            for v in (row[f] for f in fields)
-        )
+        writer.writerow(_cell(field, row[field]) for field in fields)
     return out.getvalue()
 
 

@@ -16,7 +16,15 @@ from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
-from ..domain.table import BrelansPaid, Dealt, SessionSettings, Table, TableEvent, check_name
+from ..domain.table import (
+    BrelansPaid,
+    Dealt,
+    SessionSettings,
+    Table,
+    TableEvent,
+    check_name,
+    name_key,
+)
 from . import codec
 from .db import connect
 
@@ -100,10 +108,11 @@ class Ledger:
 
     def create_session(self, name: str, settings: SessionSettings) -> SessionInfo:
         """A new session, which becomes the current one."""
-        check_name(name, what="session")
+        name = check_name(name, what="session")
         with self.transaction() as conn:
-            if conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
-                raise IllegalAction(f"a session named {name} already exists (use {name})")
+            taken = self._session_row(name)
+            if taken is not None:
+                raise IllegalAction(f"a session named {taken[1]} already exists (use {taken[1]})")
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
                 (name, codec.dumps(codec.settings_to_dict(settings)), _now()),
@@ -125,12 +134,22 @@ class Ledger:
         return [(self._info(row), row[3]) for row in rows]
 
     def session_named(self, name: str) -> SessionInfo:
-        row = self.conn.execute(
-            "SELECT id, name, settings FROM sessions WHERE name = ?", (name,)
-        ).fetchone()
+        """The session called `name` (or a name that differs from it only by case)."""
+        row = self._session_row(name)
         if row is None:
             raise NoSession(f"no session named {name}")
         return self._info(row)
+
+    def _session_row(self, name: str) -> Any:
+        row = self.conn.execute(
+            "SELECT id, name, settings FROM sessions WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:  # Vendredi is vendredi
+            key = name_key(name)
+            rows = self.conn.execute("SELECT id, name, settings FROM sessions").fetchall()
+            same = [r for r in rows if name_key(r[1]) == key]
+            row = same[0] if len(same) == 1 else None
+        return row
 
     def current(self) -> SessionInfo:
         """The current session, or an error telling how to start one."""
@@ -181,14 +200,19 @@ class Ledger:
         )
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
-    def execute(self, command: Callable[[Table], TableEvent]) -> Outcome:
+    def execute(
+        self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
+    ) -> Outcome:
         """Check and record one command on the current session's table.
 
         `command` receives the table and returns the event (raising when the rules refuse).
+        A settled session refuses every command but those that say `closed_ok` (reopen).
         """
         with self.transaction():
             session = self.current()
             table = self.load(session)
+            if not closed_ok:
+                table.check_open()
             event = command(table)
             detail = self._apply(session, table, event)
         return Outcome(session, table, event, detail)
@@ -215,6 +239,7 @@ class Ledger:
         with self.transaction():
             session = self.current()
             table = self.load(session)
+            table.check_open()
             for event in commands(table):
                 self._apply(session, table, event)
                 count += 1

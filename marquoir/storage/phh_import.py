@@ -57,6 +57,7 @@ from ..domain.phh import (
 from ..domain.records import Record
 from ..domain.table import Dealt, SessionSettings, ShowedDown, Table, TableEvent, check_name
 from . import codec
+from .ledger import NoSession
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -263,9 +264,13 @@ def import_phh(
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
     `session`, in one transaction; the first becomes the current session."""
-    check_name(session, what="session")
-    if ledger.conn.execute("SELECT 1 FROM sessions WHERE name = ?", (session,)).fetchone():
-        raise IllegalAction(f"a session named {session} already exists: import under a new name")
+    session = check_name(session, what="session")
+    try:  # (Vendredi is vendredi)
+        taken = ledger.session_named(session).name
+    except NoSession:
+        taken = None
+    if taken is not None:
+        raise IllegalAction(f"a session named {taken} already exists: import under a new name")
     plans = _plans(read_sources(sources))
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
