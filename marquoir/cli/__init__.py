@@ -58,7 +58,7 @@ def _run_typer(args: list[str], db: str | None, where: str) -> int:
 
     if _click_command is None:
         _click_command = typer.main.get_command(app)
-    full = (["--db", db] if db else []) + (args or ["--help"])
+    full = (["--db", db] if db is not None else []) + (args or ["--help"])
     try:
         result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
     except typer.Exit as stop:

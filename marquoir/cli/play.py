@@ -7,6 +7,7 @@ import sys
 from collections.abc import Iterable
 
 from ..domain import MarquoirError
+from ..storage.db import READ
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 from . import dispatch, error, render
@@ -57,7 +58,7 @@ def run_script(db: str | None, lines: Iterable[str]) -> int:
 def prompt(db: str | None) -> str:
     """The prompt shows the table: hand, street, pot and whose turn."""
     try:
-        with Ledger(database_path(db)) as book:
+        with Ledger(database_path(db), mode=READ) as book:
             session, table = book.read()
     except MarquoirError:
         return "marquoir> "
@@ -79,7 +80,7 @@ def run_interactive(db: str | None) -> int:
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
     print("s status, d deal, w NAME win); q to quit.")
     try:
-        with Ledger(database_path(db)) as book:
+        with Ledger(database_path(db), mode=READ) as book:
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)

@@ -18,7 +18,7 @@ from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
 from ..domain.table import BrelansPaid, Dealt, SessionSettings, Table, TableEvent, check_name
 from . import codec
-from .db import connect
+from .db import CREATE, connect
 
 # No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
 # table command (DESIGN section 5).
@@ -77,11 +77,12 @@ class _Transaction:
 
 
 class Ledger:
-    """One database file."""
+    """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, mode: str = CREATE) -> None:
         self.path = os.fspath(path)
-        self.conn = connect(self.path)
+        self.mode = mode
+        self.conn = connect(self.path, mode=mode)
 
     def close(self) -> None:
         self.conn.close()
