@@ -99,7 +99,10 @@ def test_output_does_not_overwrite_a_file_without_force(cli: Marquoir, tmp_path:
     assert json.loads(kept.read_text(encoding="utf-8"))[0]["player"] == "alice"
 
 
-def test_output_dash_is_standard_output(cli: Marquoir, tmp_path: Path) -> None:
+def test_output_dash_is_standard_output(
+    cli: Marquoir, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # where a file named "-" would land
     cli.play(EVENING)
     assert cli("report", "-o", "-") == cli("report")
     assert cli("export", "csv", "-o", "-").startswith("seat,player,")

@@ -484,5 +484,5 @@ def play(
         raise typer.Exit(code)
 
 
-# The rest of the commands live in their own module (kept small); importing it registers them.
-from . import app_evening  # noqa: E402, F401
+# The rest of the commands live in their own modules (kept small); importing registers them.
+from . import app_evening, app_files  # noqa: E402, F401

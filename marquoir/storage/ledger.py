@@ -18,7 +18,7 @@ from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
 from ..domain.table import BrelansPaid, Dealt, SessionSettings, Table, TableEvent, check_name
 from . import codec
-from .db import CREATE, connect
+from .db import CREATE, DatabaseError, connect
 
 # No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
 # table command (DESIGN section 5).
@@ -167,7 +167,13 @@ class Ledger:
         if row is None:
             table, after = Table(session.settings), 0
         else:
-            table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            try:
+                table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            except (KeyError, TypeError, ValueError) as damage:
+                raise DatabaseError(
+                    f"the saved table of session {session.name} is damaged ({damage!r}): "
+                    "`marquoir verify` rebuilds it from the log"
+                ) from None
             after = int(row[0])
         for stored in self.events(session, after=after):
             table.apply(codec.event_from_record(stored.kind, stored.data))

@@ -1,0 +1,97 @@
+"""The file's upkeep: `verify` (replay the log, rebuild what differs) and `backup FILE`.
+Registered on the app by `app.py`."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Annotated
+
+import typer
+
+from ..domain import IllegalAction
+from ..storage import db as database
+from ..storage.ledger import Ledger
+from ..storage.paths import database_path
+from ..storage.verify import Verification
+from ..storage.verify import backup as copy_database
+from ..storage.verify import verify as check_file
+from .app import JsonOption, _db, app, command
+from .app_evening import ForceOption
+from .output import check_target
+
+__all__ = ["app"]
+
+
+@command()
+def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """Replay every session's log from the start and compare it with the stored snapshots
+    and hand rows (and SQLite's integrity check); rebuild the rows that differ.
+
+    Exit 0 when the file is sound (after any rebuild), 1 when a problem remains that verify
+    cannot fix: a damaged file, an event that cannot be replayed, or a read-only file."""
+    path = database_path(_db(ctx))
+    reason = database.unwritable(path) if os.path.exists(path) else None
+    mode = database.READ if reason else database.WRITE
+    with Ledger(path, mode=mode) as book:
+        result = check_file(book, cannot_write=f"cannot write {path}: {reason}")
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(verification_lines(result)))
+    if not result.sound:
+        raise typer.Exit(1)
+
+
+def verification_lines(result: Verification) -> list[str]:
+    """`verify` in words: SQLite's checks, each session, what was rebuilt, the verdict."""
+    lines = ["integrity: " + ("; ".join(result.integrity) if result.integrity else "ok")]
+    for check in result.sessions:
+        if check.problem:
+            lines.append(f"{check.name}: {check.problem}")
+            continue
+        hands = f"{check.hands} hand{'s' if check.hands != 1 else ''}"
+        lines.append(
+            f"{check.name}: {check.events} events replayed, {check.snapshots} snapshots "
+            f"and {hands} compared: " + ("all match" if not check.wrong else "")
+        )
+        if check.wrong:
+            lines[-1] += f"{len(check.wrong)} differ"
+            lines.extend(f"  {what}" for what in check.wrong)
+    if not result.sessions:
+        lines.append("no session in the file")
+    if result.rebuilt:
+        lines.append(
+            f"rebuilt {result.rebuilt} row{'s' if result.rebuilt != 1 else ''} from the log"
+        )
+    wrong = sum(len(check.wrong) for check in result.sessions)
+    if wrong > result.rebuilt and result.cannot_write:
+        lines.append(f"not rebuilt: {result.cannot_write}")
+    lines.append("the file is sound" if result.sound else "the file has problems (see above)")
+    return lines
+
+
+@command()
+def backup(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Where to write the copy.")],
+    force: ForceOption = False,
+) -> None:
+    """Copy the database to FILE with SQLite's online backup: a consistent copy, even while
+    another terminal records hands."""
+    path = database_path(_db(ctx))
+    check_target(file, force=force, database=path)
+    folder = os.path.dirname(os.path.abspath(file))
+    if not os.path.isdir(folder):
+        raise IllegalAction(f"cannot write {file}: no folder {folder}")
+    with Ledger(path, mode=database.READ) as book:
+        sessions = len(book.sessions())
+        try:
+            copy_database(book, file, replace=force)
+        except FileExistsError:
+            raise IllegalAction(f"{file} already exists: add --force to overwrite it") from None
+        except OSError as failure:
+            raise IllegalAction(f"cannot write {file}: {failure.strerror}") from None
+    size = os.path.getsize(file)
+    plural = "s" if sessions != 1 else ""
+    print(f"{path} copied to {file} ({sessions} session{plural}, {size:,} bytes)")
