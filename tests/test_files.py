@@ -223,11 +223,17 @@ AS_ROOT = pytest.mark.skipif(
 )
 
 
-def test_reading_a_wal_file_leaves_no_side_files(cli: Marquoir) -> None:
+def test_reading_a_wal_file_changes_nothing_and_leaves_no_side_files(cli: Marquoir) -> None:
     cli.play(EVENING)
-    for command in READERS:
+
+    def database_files() -> dict[str, bytes]:
+        return {k: v for k, v in files_in(cli.db.parent).items() if k.startswith("marquoir")}
+
+    before = database_files(), cli.db.stat().st_mtime_ns
+    assert list(before[0]) == ["marquoir.db"]
+    for command in [*READERS, ("backup", str(cli.db.parent / "copy.db")), ("verify",)]:
         cli.run(*command)
-        assert sorted(p.name for p in cli.db.parent.iterdir()) == ["marquoir.db"], command
+        assert (database_files(), cli.db.stat().st_mtime_ns) == before, command
 
 
 @AS_ROOT
