@@ -216,6 +216,14 @@ def test_an_empty_database_path_is_a_usage_error(
     assert files_in(tmp_path) == {}
 
 
+def test_a_path_with_uri_characters_is_the_file_named(cli: Marquoir, tmp_path: Path) -> None:
+    """SQLite reads `?`, `#` and `%` in a URI: the file opened is still the one named."""
+    odd = tmp_path / "club ?x=1 #2 %41.db"
+    cli("--db", str(odd), "new", "s", "--blinds", "1/2")
+    assert "session s" in cli("--db", str(odd), "status")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [odd.name]
+
+
 # -- 4. a read-only file or folder -------------------------------------------------------------
 
 AS_ROOT = pytest.mark.skipif(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -86,13 +87,24 @@ def test_verify_reports_an_event_it_cannot_replay_and_exits_1(evening: Marquoir)
     done = evening.run("verify")
     assert done.returncode == 1
     assert f"vendredi: event {first_seat} (seat) cannot be replayed" in done.stdout
-    assert done.stdout.splitlines()[-1] == "the file has problems (see above)"
+    assert done.stderr == "Error: the file has problems that verify cannot fix (see above)\n"
     assert sql(evening, "SELECT * FROM snapshots") == before  # nothing rebuilt from a bad log
 
 
 def test_verify_on_an_empty_or_missing_file_creates_nothing(cli: Marquoir) -> None:
     assert cli("verify").splitlines()[-2:] == ["no session in the file", "the file is sound"]
     assert not cli.db.exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files anyway")
+def test_verify_on_a_read_only_file_reports_and_rebuilds_nothing(evening: Marquoir) -> None:
+    sql(evening, "DELETE FROM hands WHERE hand_no = 2")
+    evening.db.chmod(0o444)
+    before = evening.db.read_bytes()
+    done = evening.run("verify")
+    assert done.returncode == 1 and "  hand 2: missing" in done.stdout
+    assert f"not rebuilt: cannot write {evening.db}: the file is read-only" in done.stdout
+    assert evening.db.read_bytes() == before
 
 
 # -- backup -----------------------------------------------------------------------------------

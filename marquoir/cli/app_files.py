@@ -40,7 +40,7 @@ def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
     else:
         print("\n".join(verification_lines(result)))
     if not result.sound:
-        raise typer.Exit(1)
+        raise database.DatabaseError("the file has problems that verify cannot fix (see above)")
 
 
 def verification_lines(result: Verification) -> list[str]:
@@ -67,7 +67,8 @@ def verification_lines(result: Verification) -> list[str]:
     wrong = sum(len(check.wrong) for check in result.sessions)
     if wrong > result.rebuilt and result.cannot_write:
         lines.append(f"not rebuilt: {result.cannot_write}")
-    lines.append("the file is sound" if result.sound else "the file has problems (see above)")
+    if result.sound:
+        lines.append("the file is sound")
     return lines
 
 

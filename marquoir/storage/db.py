@@ -72,6 +72,11 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
     if applied < MIGRATION_COUNT:
         if mode == READ:  # an older file of ours: upgrading it is a write
             conn.close()
+            reason = unwritable(path)
+            if reason is not None:
+                raise DatabaseError(
+                    f"{path} was written by an older Marquoir and must be upgraded, but {reason}"
+                )
             conn = _open(path, WRITE)
         _migrate(conn)
     return conn
