@@ -34,7 +34,7 @@ def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
     reason = database.unwritable(path) if os.path.exists(path) else None
     mode = database.READ if reason else database.WRITE
     with Ledger(path, mode=mode) as book:
-        result = check_file(book, cannot_write=f"cannot write {path}: {reason}")
+        result = check_file(book, cannot_write=reason and f"cannot write {path}: {reason}")
     if as_json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
@@ -50,26 +50,27 @@ def verification_lines(result: Verification) -> list[str]:
         if check.problem:
             lines.append(f"{check.name}: {check.problem}")
             continue
-        hands = f"{check.hands} hand{'s' if check.hands != 1 else ''}"
+        verdict = f"{len(check.wrong)} differ" if check.wrong else "all match"
         lines.append(
-            f"{check.name}: {check.events} events replayed, {check.snapshots} snapshots "
-            f"and {hands} compared: " + ("all match" if not check.wrong else "")
+            f"{check.name}: {_count(check.events, 'event')} replayed, "
+            f"{_count(check.snapshots, 'snapshot')} and {_count(check.hands, 'hand')} "
+            f"compared: {verdict}"
         )
-        if check.wrong:
-            lines[-1] += f"{len(check.wrong)} differ"
-            lines.extend(f"  {what}" for what in check.wrong)
+        lines.extend(f"  {what}" for what in check.wrong)
     if not result.sessions:
         lines.append("no session in the file")
     if result.rebuilt:
-        lines.append(
-            f"rebuilt {result.rebuilt} row{'s' if result.rebuilt != 1 else ''} from the log"
-        )
+        lines.append(f"rebuilt {_count(result.rebuilt, 'row')} from the log")
     wrong = sum(len(check.wrong) for check in result.sessions)
     if wrong > result.rebuilt and result.cannot_write:
         lines.append(f"not rebuilt: {result.cannot_write}")
     if result.sound:
         lines.append("the file is sound")
     return lines
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
 
 
 @command()

@@ -73,12 +73,18 @@ class Verification(Record):
 
 
 class _Expected:
-    """The derived rows the log implies: {event id: snapshot}, {hand no: (event id, summary)}."""
+    """What the log implies: the events between hands, the snapshots asked for,
+    {hand no: (event id, summary)}."""
 
     def __init__(self) -> None:
+        self.between: set[int] = set()
         self.snapshots: dict[int, Any] = {}
         self.hands: dict[int, tuple[int, Any]] = {}
         self.events = 0
+
+
+class _Unreplayable(Exception):
+    pass
 
 
 def _canonical(data: Any) -> Any:
@@ -86,8 +92,9 @@ def _canonical(data: Any) -> Any:
     return json.loads(codec.dumps(data))
 
 
-def _replay(conn: sqlite3.Connection, session: SessionInfo) -> _Expected:
-    """Replay the session's log from the start, as the commands recorded it."""
+def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) -> _Expected:
+    """Replay the session's log from the start, as the commands recorded it; the table's
+    state is serialised only after the events in `wanted` (those with a stored snapshot)."""
     expected = _Expected()
     table = Table(session.settings)
     rows = conn.execute(
@@ -99,40 +106,29 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo) -> _Expected:
         try:
             table.apply(codec.event_from_record(kind, json.loads(data)))
         except (MarquoirError, KeyError, TypeError, ValueError) as failure:
-            raise _Unreplayable(
-                f"event {event_id} ({kind}) cannot be replayed: {failure}"
-            ) from None
+            message = f"event {event_id} ({kind}) cannot be replayed: {failure}"
+            raise _Unreplayable(message) from None
         expected.events += 1
         if table.hand is None:
-            expected.snapshots[event_id] = _canonical(codec.table_to_snapshot(table))
+            expected.between.add(event_id)
+            if event_id in wanted:
+                expected.snapshots[event_id] = _canonical(codec.table_to_snapshot(table))
         if playing and table.hand is None and table.last_hand is not None:
             summary = _canonical(codec.hand_summary(table, table.last_hand))
             expected.hands[table.hand_no] = (event_id, summary)
     return expected
 
 
-class _Unreplayable(Exception):
-    pass
-
-
-def _compare(conn: sqlite3.Connection, session: SessionInfo, expected: _Expected) -> list[str]:
-    """The derived rows of the session that differ from the replay, in words."""
+def _compare(
+    stored: list[tuple[int, str]], hands: dict[int, tuple[int, str]], expected: _Expected
+) -> list[str]:
+    """The derived rows of a session that differ from the replay, in words."""
     wrong = []
-    stored = conn.execute(
-        "SELECT event_id, state FROM snapshots WHERE session_id = ? ORDER BY event_id",
-        (session.id,),
-    ).fetchall()
     for event_id, state in stored:
-        if event_id not in expected.snapshots:
+        if event_id not in expected.between:
             wrong.append(f"snapshot {event_id}: no such event between hands")
         elif json.loads(state) != expected.snapshots[event_id]:
             wrong.append(f"snapshot {event_id}: differs from the log")
-    hands = {
-        hand_no: (event_id, summary)
-        for hand_no, event_id, summary in conn.execute(
-            "SELECT hand_no, event_id, summary FROM hands WHERE session_id = ?", (session.id,)
-        )
-    }
     for hand_no in sorted(hands.keys() | expected.hands.keys()):
         if hand_no not in expected.hands:
             wrong.append(f"hand {hand_no}: no such finished hand in the log")
@@ -146,20 +142,14 @@ def _compare(conn: sqlite3.Connection, session: SessionInfo, expected: _Expected
 
 
 def _rebuild(conn: sqlite3.Connection, session: SessionInfo, expected: _Expected) -> None:
-    """Rewrite the session's stored snapshots and hand rows from the replay."""
-    kept = [
-        row[0]
-        for row in conn.execute(
-            "SELECT event_id FROM snapshots WHERE session_id = ?", (session.id,)
-        )
-    ]
+    """Rewrite the session's snapshots (those that were stored, for events between hands)
+    and its hand rows from the replay."""
     conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session.id,))
     conn.executemany(
         "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
         [
-            (session.id, event_id, codec.dumps(expected.snapshots[event_id]))
-            for event_id in kept
-            if event_id in expected.snapshots
+            (session.id, event_id, codec.dumps(state))
+            for event_id, state in sorted(expected.snapshots.items())
         ],
     )
     conn.execute("DELETE FROM hands WHERE session_id = ?", (session.id,))
@@ -183,56 +173,76 @@ def _integrity(conn: sqlite3.Connection) -> list[str]:
     return found
 
 
+_LOG_STATE = "SELECT count(*), max(id), sum(undone) FROM events"
+# A file whose log keeps changing under `verify` is checked again, up to this many times.
+ATTEMPTS = 5
+
+
 def verify(book: Ledger, *, cannot_write: str | None = None) -> Verification:
     """Check the whole file and rebuild the derived rows that differ from the log.
 
-    A ledger opened to write holds the write lock throughout, so no command slips in between
-    the check and the rebuild; one opened to read only reports (`cannot_write` says why).
+    The check reads in one read transaction, which lets the table commands go on meanwhile;
+    the rebuild then takes the write lock and goes ahead only if the log is as it was read
+    (else everything is checked again). A ledger opened to read only reports, and
+    `cannot_write` says why it rebuilt nothing.
     """
     conn = book.conn
-    reading = book.mode == READ
-    conn.execute("BEGIN" if reading else "BEGIN IMMEDIATE")
-    try:
-        integrity = _integrity(conn)
-        checks, rebuilt = [], 0
-        for session, _created in book.sessions():
-            check = _check_session(conn, session)
-            checks.append(check[0])
-            if check[1] is not None and check[0].wrong and not integrity and not reading:
-                _rebuild(conn, session, check[1])
-                rebuilt += len(check[0].wrong)
-        conn.execute("COMMIT" if rebuilt else "ROLLBACK")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    reason = cannot_write if reading else None
+    for _attempt in range(ATTEMPTS):
+        conn.execute("BEGIN")
+        try:
+            log = conn.execute(_LOG_STATE).fetchone()
+            integrity = _integrity(conn)
+            checks = [_check_session(conn, session) for session, _ in book.sessions()]
+        finally:
+            conn.execute("ROLLBACK")
+        to_rebuild = [(s, e) for s, (c, e) in checks if c.wrong and e is not None]
+        if integrity or not to_rebuild or book.mode == READ:
+            break
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute(_LOG_STATE).fetchone() != log:  # a command came in meanwhile
+                conn.execute("ROLLBACK")
+                continue
+            for session, expected in to_rebuild:
+                _rebuild(conn, session, expected)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        rebuilt = sum(len(c.wrong) for _, (c, _e) in checks)
+        return Verification((), tuple(c for _, (c, _e) in checks), rebuilt, None)
+    else:
+        raise MarquoirError("the log kept changing while verify read it: try again")
+    reason = cannot_write if book.mode == READ else None
     if integrity:
         reason = "the file is damaged: copy what can still be read with `marquoir backup`"
-    return Verification(tuple(integrity), tuple(checks), rebuilt, reason)
+    return Verification(tuple(integrity), tuple(c for _, (c, _e) in checks), 0, reason)
 
 
 def _check_session(
     conn: sqlite3.Connection, session: SessionInfo
-) -> tuple[SessionCheck, _Expected | None]:
-    snapshots = conn.execute(
-        "SELECT count(*) FROM snapshots WHERE session_id = ?", (session.id,)
-    ).fetchone()[0]
-    try:
-        expected = _replay(conn, session)
-    except _Unreplayable as failure:
-        return SessionCheck(session.name, 0, snapshots, 0, (), 0, str(failure)), None
-    wrong = _compare(conn, session, expected)
-    stored = {
-        row[0]
-        for row in conn.execute(
-            "SELECT event_id FROM snapshots WHERE session_id = ?", (session.id,)
+) -> tuple[SessionInfo, tuple[SessionCheck, _Expected | None]]:
+    stored = conn.execute(
+        "SELECT event_id, state FROM snapshots WHERE session_id = ? ORDER BY event_id",
+        (session.id,),
+    ).fetchall()
+    hands = {
+        hand_no: (event_id, summary)
+        for hand_no, event_id, summary in conn.execute(
+            "SELECT hand_no, event_id, summary FROM hands WHERE session_id = ?", (session.id,)
         )
     }
-    bare = len(expected.snapshots.keys() - stored)
+    try:
+        expected = _replay(conn, session, {event_id for event_id, _ in stored})
+    except _Unreplayable as failure:
+        check = SessionCheck(session.name, 0, len(stored), 0, (), 0, str(failure))
+        return session, (check, None)
+    wrong = _compare(stored, hands, expected)
+    bare = len(expected.between - {event_id for event_id, _ in stored})
     check = SessionCheck(
-        session.name, expected.events, snapshots, len(expected.hands), tuple(wrong), bare, None
+        session.name, expected.events, len(stored), len(expected.hands), tuple(wrong), bare, None
     )
-    return check, expected
+    return session, (check, expected)
 
 
 def backup(book: Ledger, target: str, *, replace: bool) -> None:
