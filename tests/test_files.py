@@ -99,6 +99,14 @@ def test_output_does_not_overwrite_a_file_without_force(cli: Marquoir, tmp_path:
     assert json.loads(kept.read_text(encoding="utf-8"))[0]["player"] == "alice"
 
 
+def test_an_empty_output_name_is_a_usage_error(cli: Marquoir, tmp_path: Path) -> None:
+    cli.play(EVENING)
+    for command in (("report", "-o", ""), ("export", "csv", "-o", ""), ("backup", "")):
+        assert "file name is empty" in one_error(cli.run(*command), 2)
+    assert "not standard output" in one_error(cli.run("backup", "-"), 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["marquoir.db"]
+
+
 def test_output_dash_is_standard_output(
     cli: Marquoir, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -271,3 +279,28 @@ def test_a_file_in_a_read_only_folder_is_read_and_says_why_it_cannot_be_written(
         assert line.startswith(f"Error: cannot write {cli.db}: its folder {folder} is read-only")
     finally:
         folder.chmod(0o755)
+
+
+# -- the same decisions in-process, where root cannot test them with file modes ----------------
+
+
+def test_a_file_nobody_may_write_is_read_immutable_and_refused_to_writers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from marquoir.domain.table import CavePolicy, SessionSettings, TableConfig
+    from marquoir.storage import db
+    from marquoir.storage.ledger import Ledger
+
+    path = tmp_path / "m.db"
+    with Ledger(path) as book:
+        book.create_session("s", SessionSettings(TableConfig(1, 2), CavePolicy(default=50)))
+    real_access = os.access
+    monkeypatch.setattr(
+        db.os, "access", lambda p, mode: False if mode == os.W_OK else real_access(p, mode)
+    )
+    with Ledger(path, mode=db.READ) as book:
+        assert book.current().name == "s"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["m.db"]  # no -wal, no -shm
+    with pytest.raises(db.DatabaseError, match="the file is read-only; nothing was recorded"):
+        Ledger(path, mode=db.WRITE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.db"]

@@ -161,3 +161,44 @@ def test_backup_does_not_overwrite_without_force(evening: Marquoir, tmp_path: Pa
     assert kept.read_bytes() == b"yesterday"
     evening("backup", str(kept), "--force")
     assert sqlite3.connect(kept).execute("SELECT name FROM sessions").fetchall() == [("vendredi",)]
+
+
+def test_verify_checks_again_when_a_command_comes_in_during_the_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check reads without the write lock; a command recorded meanwhile makes the
+    rebuild wait for a second check, so the rows rebuilt match the log as it is then."""
+    from marquoir.domain.table import CavePolicy, SessionSettings, TableConfig
+    from marquoir.storage import verify as verifying
+    from marquoir.storage.ledger import Ledger
+
+    path = tmp_path / "m.db"
+    with Ledger(path) as book:
+        book.create_session("s", SessionSettings(TableConfig(1, 2), CavePolicy(default=50)))
+        book.execute(lambda t: t.seat_event("alice"))
+        # a wrong stack in the saved table, which the next command carries on
+        book.conn.execute(
+            "UPDATE snapshots SET state = replace(state, '\"stack\":50', '\"stack\":51')"
+        )
+    passes = []
+    real_check = verifying._check_session
+
+    def check_then_seat(conn: sqlite3.Connection, session: object) -> object:
+        passes.append(session)
+        result = real_check(conn, session)  # type: ignore[arg-type]
+        if len(passes) == 1:  # another terminal records a seat after the first read
+            with Ledger(path) as other:
+                other.execute(lambda t: t.seat_event("bob"))
+        return result
+
+    monkeypatch.setattr(verifying, "_check_session", check_then_seat)
+    with Ledger(path) as book:
+        result = verifying.verify(book)
+        # the second pass finds both saved tables wrong: alice's, and bob's built on it
+        assert len(passes) == 2 and result.sound and result.rebuilt == 2
+        stacks = {a.name: a.stack for a in book.read()[1].accounts.values()}
+        assert stacks == {"alice": 50, "bob": 50}
+    monkeypatch.undo()
+    with Ledger(path) as book:
+        again = verifying.verify(book)
+    assert (again.rebuilt, [c.wrong for c in again.sessions]) == (0, [()])

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..domain import IllegalAction
+from ..domain import IllegalAction, UsageError
 from ..storage import db as database
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
@@ -18,7 +18,7 @@ from ..storage.verify import backup as copy_database
 from ..storage.verify import verify as check_file
 from .app import JsonOption, _db, app, command
 from .app_evening import ForceOption
-from .output import check_target
+from .output import STDOUT, check_target
 
 __all__ = ["app"]
 
@@ -82,6 +82,8 @@ def backup(
     """Copy the database to FILE with SQLite's online backup: a consistent copy, even while
     another terminal records hands."""
     path = database_path(_db(ctx))
+    if file == STDOUT:
+        raise UsageError("backup writes a database file, not standard output: name the file")
     check_target(file, force=force, database=path)
     folder = os.path.dirname(os.path.abspath(file))
     if not os.path.isdir(folder):

@@ -1,7 +1,8 @@
 """Where commands write files (`report -o`, `export -o`, `backup`): never over the database,
 never over an existing file unless `--force`, and `-o -` is standard output.
 
-Each refusal is a rules refusal (exit 1): the command line parses, the file system says no.
+Each refusal is a rules refusal (exit 1): the command line parses, the file system says no;
+only an empty file name is a usage error (exit 2), like an empty `--db`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..domain import IllegalAction
+from ..domain import IllegalAction, UsageError
 
 STDOUT = "-"
 # The files SQLite keeps beside a database while it is open or after a crash.
@@ -20,7 +21,7 @@ def check_target(target: str, *, force: bool, database: str) -> None:
     """Refuse to write `target` when it is the database (or one of its side files), or when
     it exists and `force` is not given."""
     if not target:
-        raise IllegalAction("the output file name is empty (use - for standard output)")
+        raise UsageError("the output file name is empty (use - for standard output)")
     real = os.path.realpath(target)
     base = os.path.realpath(database)
     for suffix in SIDE_FILES:
