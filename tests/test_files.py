@@ -8,6 +8,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from .installed import NOT_INSTALLED, Marquoir
 
@@ -304,3 +306,83 @@ def test_a_file_nobody_may_write_is_read_immutable_and_refused_to_writers(
     with pytest.raises(db.DatabaseError, match="the file is read-only; nothing was recorded"):
         Ledger(path, mode=db.WRITE)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.db"]
+
+
+# -- a property: whatever -o or backup is given, the database and other files survive ---------
+
+TARGETS = ["database", "database-wal", "database-shm", "hard link", "existing", "new", "-"]
+WRITING = [
+    ("report",),
+    ("report", "--format", "html"),
+    ("export", "csv"),
+    ("export", "json", "--what", "hands"),
+    ("export", "pokernow"),
+    ("export", "phh"),
+    ("backup",),
+]
+
+
+@pytest.fixture(scope="module")
+def evening_db(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The bytes of a database with an evening in it (built once for the property)."""
+    import contextlib
+    import io
+
+    from marquoir.cli import main
+
+    path = tmp_path_factory.mktemp("evening") / "m.db"
+    with contextlib.redirect_stdout(io.StringIO()):
+        for line in [*EVENING.splitlines(), "fold"]:
+            assert main(["--db", str(path), *line.split()]) == 0, line
+    return path.read_bytes()
+
+
+@given(
+    command=st.sampled_from(WRITING),
+    target=st.sampled_from(TARGETS),
+    force=st.booleans(),
+)
+@settings(max_examples=40, deadline=None)
+def test_no_output_target_harms_the_database_or_a_file(
+    evening_db: bytes, command: tuple[str, ...], target: str, force: bool
+) -> None:
+    import contextlib
+    import io
+    import tempfile
+
+    from marquoir.cli import main
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "m.db"
+        db.write_bytes(evening_db)
+        holder = sqlite3.connect(db)  # another terminal: the -wal and -shm exist
+        holder.execute("SELECT count(*) FROM events").fetchone()
+        existing = Path(folder) / "existing.txt"
+        existing.write_bytes(b"keep me")
+        os.link(db, Path(folder) / "hard link")
+        named = {
+            "database": db,
+            "database-wal": Path(f"{db}-wal"),
+            "database-shm": Path(f"{db}-shm"),
+            "existing": existing,
+            "new": Path(folder) / "new.out",
+        }
+        path = str(named.get(target, Path(folder) / target)) if target != "-" else "-"
+        words = [*command, path] if command == ("backup",) else [*command, "-o", path]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["--db", str(db), *words, *(["--force"] if force else [])])
+        holder.close()
+        assert db.read_bytes() == evening_db  # written to or not, the database is unchanged
+        assert sqlite3.connect(db).execute("SELECT name FROM sessions").fetchall() == [
+            ("vendredi",)
+        ]
+        if target in ("database", "database-wal", "database-shm", "hard link"):
+            assert code == 1 and "is the database" in err.getvalue()
+        elif target == "existing":
+            assert code == (0 if force else 1)
+            assert (existing.read_bytes() == b"keep me") == (not force)
+        elif target == "-":
+            assert code == (2 if command == ("backup",) else 0)
+        else:
+            assert code == 0 and named["new"].stat().st_size > 0
