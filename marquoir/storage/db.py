@@ -50,12 +50,7 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
             return _missing(path, mode)
         conn = _open(path, mode)
         try:
-            applied = _applied_migrations(conn)
-            if applied == 0 and _has_schema(conn):
-                raise DatabaseError(
-                    f"{path} is not a Marquoir database (it holds tables Marquoir did not "
-                    "create): left untouched; point --db at another file"
-                )
+            applied = _ours(conn, path)
         except BaseException:
             conn.close()
             raise
@@ -172,6 +167,18 @@ def _empty_database() -> sqlite3.Connection:
     return conn
 
 
+def _ours(conn: sqlite3.Connection, path: str) -> int:
+    """How many of Marquoir's migrations the file has (one query, for the table commands);
+    refuses a file that holds tables but none of Marquoir's migrations."""
+    applied = _applied_migrations(conn)
+    if applied == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise DatabaseError(
+            f"{path} is not a Marquoir database (it holds tables Marquoir did not create): "
+            "left untouched; point --db at another file"
+        )
+    return applied
+
+
 def _applied_migrations(conn: sqlite3.Connection) -> int:
     try:
         row = conn.execute(_APPLIED).fetchone()
@@ -180,10 +187,6 @@ def _applied_migrations(conn: sqlite3.Connection) -> int:
             return 0
         raise
     return int(row[0])
-
-
-def _has_schema(conn: sqlite3.Connection) -> bool:
-    return bool(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
