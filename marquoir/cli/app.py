@@ -462,7 +462,7 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
     global _click_command
     if _click_command is None:
         _click_command = typer.main.get_command(app)
-    full = (["--db", db] if db else []) + (args or ["--help"])
+    full = (["--db", db] if db is not None else []) + (args or ["--help"])
     try:
         result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
     except typer.Exit as stop:
@@ -476,6 +476,5 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
     return result if isinstance(result, int) else 0
 
 
-# The end of the evening's commands live in their own module; importing it registers them on
-# `app` after the table's (the order of the help). It imports `app_core`, never this module.
-from . import app_evening  # noqa: E402, F401
+# The rest of the commands live in their own modules (kept small); importing registers them.
+from . import app_evening, app_files  # noqa: E402, F401

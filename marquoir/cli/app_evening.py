@@ -22,7 +22,18 @@ __all__ = ["app"]
 SessionOption = Annotated[
     str | None, typer.Option("--session", help="Another session than the current one.")
 ]
-OutputOption = Annotated[str | None, typer.Option("-o", "--output", help="Write to FILE.")]
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="Write to FILE (- for standard output); never over the database.",
+    ),
+]
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Overwrite FILE when it exists already.")
+]
 
 
 @command()
@@ -78,11 +89,12 @@ def report(
     ),
     output: OutputOption = None,
     session: SessionOption = None,
+    force: ForceOption = False,
 ) -> None:
     """The session's report: players, settlement, hand log, stacks after every hand."""
     from . import closing
 
-    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session)
+    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session, force=force)
 
 
 class ExportFormat(enum.StrEnum):
@@ -106,12 +118,15 @@ def export(
     ),
     output: OutputOption = None,
     session: SessionOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Export the ledger or the hand log (csv, json), the ledger in PokerNow's layout, or
     every hand as a PHH hand history (phh)."""
     from . import closing
 
-    closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
+    closing.export(
+        _db(ctx), what=what.value, fmt=fmt.value, output=output, session=session, force=force
+    )
 
 
 def _date(text: str | None) -> date | None:

@@ -17,12 +17,14 @@ from ..domain.inputs import read_chips
 from ..domain.settlement import bank_payouts
 from ..domain.table import Table, TableEvent
 from ..reports.model import Settlement, build_report, settlement_of, standings
+from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
+from .output import write_text
 
 
-def _ledger(db: str | None) -> Ledger:
-    return Ledger(database_path(db))
+def _ledger(db: str | None, mode: str) -> Ledger:
+    return Ledger(database_path(db), mode=mode)
 
 
 def parse_counts(pairs: list[str]) -> dict[str, int]:
@@ -42,7 +44,7 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
 
 def count(db: str | None, pairs: list[str], *, record: bool) -> None:
     counted = parse_counts(pairs)
-    with _ledger(db) as book:
+    with _ledger(db, WRITE if record else READ) as book:
         if record:
             table, done = book.execute_all(
                 lambda t: [
@@ -84,7 +86,7 @@ def leave_all(db: str | None) -> None:
         for account in table.present():
             yield table.leave_event(account.name)
 
-    with _ledger(db) as book:
+    with _ledger(db, WRITE) as book:
         table, _ = book.execute_all(everyone)
     gone = [a for a in table.accounts.values() if a.left]
     print(", ".join(f"{a.name} leaves with {a.cashed_out}" for a in gone))
@@ -97,7 +99,7 @@ def _money(amount: Decimal) -> str:
 def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
     """The session's settlement; the first time, the settlement is recorded and closes the
     session's books (`reopen`, or `undo` right after, opens them again)."""
-    with _ledger(db) as book:
+    with _ledger(db, WRITE) as book:
         session, table = book.read()
         if table.closed:  # settled before: the same settlement, printed again
             settlement, unsettled = settlement_of(table)
@@ -120,7 +122,7 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
 
 def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
-    with _ledger(db) as book:
+    with _ledger(db, WRITE) as book:
         outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
     print(f"session {outcome.session.name} is open again: its settlement no longer holds")
 
@@ -191,16 +193,8 @@ def _settle_dict(
     }
 
 
-def _write(text: str, output: str | None) -> None:
-    if output is None:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    try:
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-    except OSError as failure:
-        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
-    print(f"written to {output}")
+def _write(text: str, output: str | None, *, force: bool, db: str | None) -> None:
+    write_text(text, output, force=force, database=database_path(db))
 
 
 def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyped-def]
@@ -209,35 +203,45 @@ def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyp
     return build_report(book, info, created)
 
 
-def report(db: str | None, *, fmt: str, output: str | None, session: str | None) -> None:
+def report(
+    db: str | None, *, fmt: str, output: str | None, session: str | None, force: bool = False
+) -> None:
     from ..reports.render import render
 
-    with _ledger(db) as book:
+    with _ledger(db, READ) as book:
         data = _report_of(book, session)
-    _write(render(data, fmt), output)
+    _write(render(data, fmt), output, force=force, db=db)
 
 
-def export(db: str | None, *, what: str, fmt: str, output: str | None, session: str | None) -> None:
+def export(
+    db: str | None,
+    *,
+    what: str,
+    fmt: str,
+    output: str | None,
+    session: str | None,
+    force: bool = False,
+) -> None:
     from ..reports import exports
 
     if fmt == "phh":
         from ..reports.phh_export import export_phh
 
-        with _ledger(db) as book:
+        with _ledger(db, READ) as book:
             text, skipped = export_phh(book, session)
         for message in skipped:
             print(f"skipped: {message}", file=sys.stderr)
         if text:
-            _write(text, output)
+            _write(text, output, force=force, db=db)
         return
 
-    with _ledger(db) as book:
+    with _ledger(db, READ) as book:
         data = _report_of(book, session)
         times = book.player_times(book.session_named(data.name))
     if fmt == "pokernow":
-        _write(exports.pokernow_csv(data, times), output)
+        _write(exports.pokernow_csv(data, times), output, force=force, db=db)
     else:
-        _write(exports.export(data, what, fmt), output)
+        _write(exports.export(data, what, fmt), output, force=force, db=db)
 
 
 def show_standings(
@@ -245,7 +249,7 @@ def show_standings(
 ) -> None:
     from tabulate import tabulate
 
-    with _ledger(db) as book:
+    with _ledger(db, READ) as book:
         table = standings(book, since=since, until=until)
     if as_json:
         print(
@@ -302,6 +306,6 @@ def import_phh(db: str | None, files: list[str], *, session: str | None) -> None
     if session is None:
         stem = os.path.splitext(os.path.basename(files[0]))[0]
         session = re.sub(r"[^\w.-]+", "-", stem) or "imported"
-    with _ledger(db) as book:
+    with _ledger(db, CREATE) as book:
         outcome = run_import(book, files, session=session)
     print("\n".join(outcome.lines()))

@@ -12,8 +12,9 @@ from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
-from ..domain.table import Seated, SessionSettings, Table, TableEvent, name_key
+from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
+from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, Outcome
 from ..storage.paths import database_path
 from . import render
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def ledger(db: str | None) -> Ledger:
-    return Ledger(database_path(db))
+def ledger(db: str | None, mode: str = WRITE) -> Ledger:
+    """The database, opened to read, write (the default) or create it."""
+    return Ledger(database_path(db), mode=mode)
 
 
 def _print_json(data: Any) -> None:
@@ -136,7 +138,7 @@ def _show(
     as_dict: Callable[[str, Table], dict[str, Any]],
     as_text: Callable[[str, Table], str],
 ) -> None:
-    with ledger(db) as book:
+    with ledger(db, READ) as book:
         session, table = book.read()
     if as_json:
         _print_json(as_dict(session.name, table))
@@ -145,7 +147,8 @@ def _show(
 
 
 def new(db: str | None, name: str, settings: SessionSettings) -> None:
-    with ledger(db) as book:
+    check_name(name, what="session")  # before the file is created: a refusal creates nothing
+    with ledger(db, CREATE) as book:
         name = book.create_session(name, settings).name
     print(f"session {name} created and current: {render.game_title(Table(settings))}")
     caves = settings.caves
@@ -163,7 +166,7 @@ def use(db: str | None, name: str) -> None:
 
 
 def sessions(db: str | None, *, as_json: bool) -> None:
-    with ledger(db) as book:
+    with ledger(db, READ) as book:
         rows = book.sessions()
         current = None
         try:

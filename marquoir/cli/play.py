@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from ..domain import MarquoirError
+from ..storage.db import READ
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 from . import render
@@ -86,7 +87,7 @@ def run_script(run: RunLine, lines: Iterable[str]) -> int:
 def prompt(db: str | None) -> str:
     """The prompt shows the table: hand, street, pot and whose turn."""
     try:
-        with Ledger(database_path(db)) as book:
+        with Ledger(database_path(db), mode=READ) as book:
             session, table = book.read()
     except MarquoirError:
         return "marquoir> "
@@ -108,7 +109,7 @@ def run_interactive(db: str | None, run: RunLine) -> int:
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
     print("s status, d deal, w NAME win); q to quit.")
     try:
-        with Ledger(database_path(db)) as book:
+        with Ledger(database_path(db), mode=READ) as book:
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)

@@ -26,7 +26,7 @@ from ..domain.table import (
     name_key,
 )
 from . import codec
-from .db import connect
+from .db import CREATE, DatabaseError, connect
 
 # No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
 # table command (docs/design.md, "The hot path").
@@ -85,11 +85,12 @@ class _Transaction:
 
 
 class Ledger:
-    """One database file."""
+    """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, mode: str = CREATE) -> None:
         self.path = os.fspath(path)
-        self.conn = connect(self.path)
+        self.mode = mode
+        self.conn = connect(self.path, mode=mode)
 
     def close(self) -> None:
         self.conn.close()
@@ -185,7 +186,13 @@ class Ledger:
         if row is None:
             table, after = Table(session.settings), 0
         else:
-            table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            try:
+                table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            except (KeyError, TypeError, ValueError) as damage:
+                raise DatabaseError(
+                    f"the saved table of session {session.name} is damaged ({damage!r}): "
+                    "`marquoir verify` rebuilds it from the log"
+                ) from None
             after = int(row[0])
         for stored in self.events(session, after=after):
             table.apply(codec.event_from_record(stored.kind, stored.data))
