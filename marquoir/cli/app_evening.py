@@ -18,7 +18,15 @@ __all__ = ["app"]
 SessionOption = Annotated[
     str | None, typer.Option("--session", help="Another session than the current one.")
 ]
-OutputOption = Annotated[str | None, typer.Option("-o", "--output", help="Write to FILE.")]
+OutputOption = Annotated[
+    str | None, typer.Option("-o", "--output", help="Write to FILE (`-`: standard output).")
+]
+ExcelOption = Annotated[
+    bool,
+    typer.Option(
+        "--excel", help="CSV for French spreadsheets: UTF-8 with BOM, `;`, decimal comma."
+    ),
+]
 
 
 @command()
@@ -66,11 +74,12 @@ def report(
     ),
     output: OutputOption = None,
     session: SessionOption = None,
+    excel: ExcelOption = False,
 ) -> None:
     """The session's report: players, settlement, hand log, stacks after every hand."""
     from . import closing
 
-    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session)
+    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session, excel=excel)
 
 
 class ExportFormat(enum.StrEnum):
@@ -94,12 +103,15 @@ def export(
     ),
     output: OutputOption = None,
     session: SessionOption = None,
+    excel: ExcelOption = False,
 ) -> None:
     """Export the ledger or the hand log (csv, json), the ledger in PokerNow's layout, or
     every hand as a PHH hand history (phh)."""
     from . import closing
 
-    closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
+    closing.export(
+        _db(ctx), what=what.value, fmt=fmt.value, output=output, session=session, excel=excel
+    )
 
 
 def _date(text: str | None) -> str | None:

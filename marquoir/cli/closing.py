@@ -149,7 +149,10 @@ def _settle_dict(
     def transfer(t: object) -> dict[str, str]:
         return {"payer": t.payer, "payee": t.payee, "amount": f"{t.amount:.2f}"}  # type: ignore[attr-defined]
 
+    from ..reports.exports import OUTPUT_VERSION
+
     return {
+        "version": OUTPUT_VERSION,
         "session": name,
         "currency": currency,
         "chip_value": str(value),
@@ -161,7 +164,7 @@ def _settle_dict(
 
 
 def _write(text: str, output: str | None) -> None:
-    if output is None:
+    if output is None or output == "-":  # `-o -`: standard output, as most tools read it
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
     try:
@@ -178,17 +181,36 @@ def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyp
     return build_report(book, info, created)
 
 
-def report(db: str | None, *, fmt: str, output: str | None, session: str | None) -> None:
+def _excel_only_for_csv(fmt: str, excel: bool) -> None:
+    if excel and fmt not in ("csv", "pokernow"):
+        raise UsageError(f"--excel is for CSV files, not {fmt}")
+
+
+def report(
+    db: str | None, *, fmt: str, output: str | None, session: str | None, excel: bool = False
+) -> None:
+    from ..reports.exports import excel as to_excel
     from ..reports.render import render
 
+    _excel_only_for_csv(fmt, excel)
     with _ledger(db) as book:
         data = _report_of(book, session)
-    _write(render(data, fmt), output)
+    text = render(data, fmt)
+    _write(to_excel(text) if excel else text, output)
 
 
-def export(db: str | None, *, what: str, fmt: str, output: str | None, session: str | None) -> None:
+def export(
+    db: str | None,
+    *,
+    what: str,
+    fmt: str,
+    output: str | None,
+    session: str | None,
+    excel: bool = False,
+) -> None:
     from ..reports import exports
 
+    _excel_only_for_csv(fmt, excel)
     if fmt == "phh":
         from ..reports.phh_export import export_phh
 
@@ -204,13 +226,16 @@ def export(db: str | None, *, what: str, fmt: str, output: str | None, session: 
         data = _report_of(book, session)
         times = book.player_times(book.session_named(data.name))
     if fmt == "pokernow":
-        _write(exports.pokernow_csv(data, times), output)
+        text = exports.pokernow_csv(data, times)
     else:
-        _write(exports.export(data, what, fmt), output)
+        text = exports.export(data, what, fmt)
+    _write(exports.excel(text) if excel else text, output)
 
 
 def show_standings(db: str | None, *, since: str | None, until: str | None, as_json: bool) -> None:
     from tabulate import tabulate
+
+    from ..reports.exports import OUTPUT_VERSION
 
     with _ledger(db) as book:
         table = standings(book, since=since, until=until)
@@ -218,11 +243,14 @@ def show_standings(db: str | None, *, since: str | None, until: str | None, as_j
         print(
             json.dumps(
                 {
+                    "version": OUTPUT_VERSION,
+                    "from": since,
+                    "to": until,
                     "sessions": list(table.sessions),
                     "currency": table.currency,
                     "players": [
                         {
-                            "name": p.name,
+                            "player": p.name,
                             "sessions": p.sessions,
                             "hands": p.hands,
                             "net": f"{p.net:.2f}",

@@ -16,6 +16,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+# The version of `status --json` and `stacks --json`: the same number as the other JSON
+# outputs (reports/exports.py OUTPUT_VERSION, checked by a test), written here so the table
+# commands do not import the reports.
+JSON_VERSION = 1
+
 BETTING_NAMES = {
     BettingKind.NO_LIMIT: "no-limit",
     BettingKind.POT_LIMIT: "pot-limit",
@@ -230,6 +235,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
     for entry in players:
         del entry["note"]
     data: dict[str, Any] = {
+        "version": JSON_VERSION,
         "session": session,
         "game": table.config.game.value,
         "betting": table.config.betting.value,
@@ -277,6 +283,7 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
             }
         )
     return {
+        "version": JSON_VERSION,
         "session": session,
         "hand": table.hand_no,
         "in_hand": table.in_hand,
