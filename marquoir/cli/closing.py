@@ -212,14 +212,18 @@ def export(
 
     _excel_only_for_csv(fmt, excel)
     if fmt == "phh":
-        from ..reports.phh_export import export_phh
+        from ..domain.phh import dumps
+        from ..reports.phh_export import UNKNOWN_CARDS_NOTE, phh_hands, unknown_cards
 
         with _ledger(db) as book:
-            text, skipped = export_phh(book, session)
+            hands, skipped = phh_hands(book, session)
         for message in skipped:
             print(f"skipped: {message}", file=sys.stderr)
-        if text:
-            _write(text, output)
+        blind = unknown_cards(hands)
+        if blind:  # said once, on standard error: the file itself stays valid PHH
+            print(f"note: {blind} of {len(hands)} {UNKNOWN_CARDS_NOTE}", file=sys.stderr)
+        if hands:
+            _write(dumps(hands), output)
         return
 
     with _ledger(db) as book:

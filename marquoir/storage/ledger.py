@@ -265,6 +265,15 @@ class Ledger:
         )
         return {row[0]: (row[1], row[2]) for row in rows}
 
+    def deal_times(self, session: SessionInfo) -> dict[int, str]:
+        """When each hand was dealt (ISO time, UTC), by hand number."""
+        rows = self.conn.execute(
+            "SELECT hand_no, created_at FROM events WHERE session_id = ? AND undone = 0 "
+            "AND kind = 'deal'",
+            (session.id,),
+        )
+        return {int(row[0]): row[1] for row in rows}
+
     def brelans(self, session: SessionInfo) -> dict[int, dict[str, int]]:
         """What the brelan payments after each hand moved (Bouillotte), by hand number."""
         rows = self.conn.execute(

@@ -11,18 +11,29 @@ are all-in, and Marquoir does not, is passed over. Names are the PHH names with 
 `_` (p1..pn when the file has none). Fixed-limit tables allow 4 raises after the big blind
 pre-flop, as PokerKit does (Marquoir's `cap`).
 
+Marquoir's own export (`marquoir export phh`) comes back as it was: hands with the same
+`table` go to one session (NAME, NAME-2, ... in the order met), the players sit in their
+`seats` when those follow the order of play, the chip value is the user field
+`_chip_value` (amounts stay whole chips) and the session takes the exported `_settings` (the
+fixed-limit cap, a straddle, the caves: what PHH cannot say) when they agree with the hand's
+blinds. A showdown whose cards are unknown (a showdown given
+as a ranking, `pN sm ????`) takes its result from `finishing_stacks` (else `winnings`): the
+winners of each pot, from the last side pot to the main pot, are the players the result
+says took chips; the report says how many hands were settled that way.
+
 What is not imported, with a message in the report (the import goes on):
 - variants other than NT (no-limit hold'em), FT (fixed-limit hold'em) and PO (pot-limit
   Omaha), and forced bets Marquoir does not play (button antes, several straddles, a min_bet
   that is not the big blind), more than 10 players, unknown stacks;
 - hands whose actions stop before the end, or whose showdown cannot be read (a pot that only
-  players with unknown cards contest, an unknown board).
+  players with unknown cards contest, an unknown board) and that carry neither
+  `finishing_stacks` nor `winnings` to take the result from.
 
 A hand Marquoir's rules refuse, or a malformed file, stops the import: nothing is recorded
 (one transaction) and the error names the file, the hand and the action.
 
-A session has one table configuration, so hands at different stakes or games go to several
-new sessions: NAME for the first configuration met, then NAME-2, NAME-3... Amounts with
+A session has one table configuration, so hands at different stakes or games (or tables)
+go to several new sessions: NAME for the first one met, then NAME-2, NAME-3... Amounts with
 decimals are multiplied by the smallest power of 10 that makes every amount of the session
 whole chips (its chip value is then 1/scale); a hand's `currency` becomes its session's.
 When a hand has `finishing_stacks`, the report compares them with Marquoir's and explains
@@ -31,6 +42,7 @@ each difference.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from decimal import Decimal
@@ -55,7 +67,15 @@ from ..domain.phh import (
     to_chips,
 )
 from ..domain.records import Record
-from ..domain.table import Dealt, SessionSettings, ShowedDown, Table, TableEvent, check_name
+from ..domain.table import (
+    MAX_SEATS,
+    Dealt,
+    SessionSettings,
+    ShowedDown,
+    Table,
+    TableEvent,
+    check_name,
+)
 from . import codec
 
 TYPE_CHECKING = False
@@ -97,6 +117,7 @@ class HandImport(Record):
     compared: bool = False
     differs: bool = False
     message: str = ""
+    from_result: bool = False  # unknown showdown cards: the result came from the history
 
     @property
     def imported(self) -> bool:
@@ -131,6 +152,10 @@ class ImportReport(Record):
     def differing(self) -> int:
         return sum(h.differs for h in self.hands)
 
+    @property
+    def from_result(self) -> int:
+        return sum(h.from_result for h in self.hands)
+
     def lines(self) -> list[str]:
         """The report for a person: counts, then every skipped hand and every difference."""
         s = "s" if len(self.sessions) != 1 else ""
@@ -142,6 +167,12 @@ class ImportReport(Record):
             out.append(
                 f"finishing stacks: {self.matching} of {self.compared} hands match"
                 + (f", {self.differing} differ" if self.differing else "")
+            )
+        if self.from_result:
+            out.append(
+                f"{self.from_result} hand{'s' if self.from_result != 1 else ''} showed unknown "
+                "cards at the showdown: the winners of each pot were taken from the history's "
+                "finishing_stacks (or winnings)"
             )
         for name, scale in self.scales.items():
             out.append(
@@ -164,6 +195,17 @@ class _Plan(Record):
     config: TableConfig | None
     scale: int
     skip: str
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The hand's other fields (`table`, `seats`, `currency`, `_chip_value`...)."""
+        return dict(self.hand.extra)
+
+    @property
+    def table_name(self) -> str | None:
+        """The table the hand was played at (Marquoir's export writes its session's name)."""
+        table = self.fields.get("table")
+        return str(table) if isinstance(table, str | int) and not isinstance(table, bool) else None
 
 
 def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[PHHSource]:
@@ -225,8 +267,39 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
             plans.append(_Plan(label, hand, actions, None, 1, table))
             continue
         scale = scales[table]
-        plans.append(_Plan(label, hand, actions, table_config(hand, scale), scale, ""))
+        derived = table_config(hand, scale)
+        exported = _exported_config(hand, derived) if scale == 1 else None
+        plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
+
+
+# What PHH says of a table; the exported `_settings` must agree on these to be used.
+PHH_VISIBLE = ("game", "betting", "small_blind", "big_blind", "ante", "bb_ante")
+
+
+def _exported_config(hand: PHHHand, derived: TableConfig) -> TableConfig | None:
+    """The table of Marquoir's own export (`_settings`), when it agrees with the hand."""
+    settings = _exported_settings(hand)
+    if settings is None:
+        return None
+    config = settings.table
+    if any(getattr(config, f) != getattr(derived, f) for f in PHH_VISIBLE):
+        return None
+    if derived.betting.value == "fl" and config.limits != derived.limits:
+        return None
+    return config
+
+
+def _exported_settings(hand: PHHHand) -> SessionSettings | None:
+    written = dict(hand.extra).get("_settings")
+    if not isinstance(written, dict):
+        return None
+    try:
+        data = {**written, "chip_value": str(written.get("chip_value", "1"))}
+        data.setdefault("currency", "EUR")
+        return codec.settings_from_dict(data)
+    except (MarquoirError, KeyError, TypeError, ValueError):
+        return None
 
 
 def player_names(hand: PHHHand) -> list[str]:
@@ -272,7 +345,7 @@ def import_phh(
         raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
     now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
     results: list[HandImport] = []
-    groups: dict[tuple[TableConfig, int], _Group] = {}
+    groups: dict[tuple[str | None, TableConfig, int], _Group] = {}
     with ledger.transaction() as conn:
         row = conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()
         writer = _Writer(conn, int(row[0]) + 1, now, session)
@@ -280,14 +353,10 @@ def import_phh(
             if plan.config is None:
                 results.append(HandImport(plan.label, plan.hand.variant, message=plan.skip))
                 continue
-            group = groups.get((plan.config, plan.scale))
+            key = (plan.table_name, plan.config, plan.scale)
+            group = groups.get(key)
             if group is None:
-                chip_value = format(1 / Decimal(plan.scale), "f")
-                settings = SessionSettings(table=plan.config, chip_value=chip_value)
-                currency = dict(plan.hand.extra).get("currency")
-                if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
-                    settings = settings._replace(currency=currency.upper())
-                group = groups[plan.config, plan.scale] = _Group(settings, plan.scale)
+                group = groups[key] = _Group(_settings(plan), plan.scale)
             results.append(_import_hand(group, plan, writer))
         for group in writer.made:
             writer.snapshot(group)
@@ -302,6 +371,30 @@ def import_phh(
     made = writer.made
     scales = {g.name: g.scale for g in made if g.scale != 1}
     return ImportReport(tuple(g.name for g in made), scales, tuple(results))
+
+
+def _settings(plan: _Plan) -> SessionSettings:
+    """A new session's settings: the table, the chip value (the history's `_chip_value` per
+    unit of the file, divided by the scale) and the currency."""
+    assert plan.config is not None
+    value = 1 / Decimal(plan.scale)
+    written = plan.fields.get("_chip_value")
+    if isinstance(written, str | int | Decimal) and not isinstance(written, bool):
+        try:
+            given = Decimal(str(written))
+        except ArithmeticError:
+            given = Decimal(0)
+        if given.is_finite() and given > 0:
+            value = given / plan.scale
+    exported = _exported_settings(plan.hand)
+    caves = exported.caves if exported and exported.table == plan.config else None
+    settings = SessionSettings(table=plan.config, chip_value=format(value, "f"))
+    if caves is not None:
+        settings = settings._replace(caves=caves)
+    currency = plan.fields.get("currency")
+    if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
+        settings = settings._replace(currency=currency.upper())
+    return settings
 
 
 class _Writer:
@@ -384,8 +477,9 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
         if playing and table.hand is None and table.last_hand is not None:
             summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
 
+    from_result: list[bool] = []
     try:
-        for event in _events(table, plan, names, scale):
+        for event in _events(table, plan, names, scale, from_result):
             record(event)
     except _Skip as why:
         group.table = codec.table_from_snapshot(group.settings, group.before)
@@ -395,7 +489,9 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     writer.hand(group, rows, summary[0] if summary else None)
     played = table.last_hand
     assert played is not None and played.result is not None
-    outcome = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
+    outcome = HandImport(
+        plan.label, plan.hand.variant, group.name, table.hand_no, from_result=bool(from_result)
+    )
     finishing = plan.hand.finishing_stacks
     if finishing is None:
         return outcome
@@ -406,10 +502,14 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     return outcome._replace(compared=True, differs=True, message=reason)
 
 
-def _events(table: Table, plan: _Plan, names: list[str], scale: int) -> Iterator[TableEvent]:
-    """The table's events for one hand, each made once the ones before it are applied."""
+def _events(
+    table: Table, plan: _Plan, names: list[str], scale: int, from_result: list[bool]
+) -> Iterator[TableEvent]:
+    """The table's events for one hand, each made once the ones before it are applied;
+    `from_result` gets an entry when the showdown was taken from the history's result."""
     hand = plan.hand
-    for seat, (name, stack) in enumerate(zip(names, hand.starting_stacks, strict=True), 1):
+    seats = _seats(plan.fields.get("seats"), len(names))
+    for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale))
     yield table.button_event(names[-1])
     yield table.deal_event()
@@ -447,9 +547,95 @@ def _events(table: Table, plan: _Plan, names: list[str], scale: int) -> Iterator
     if played is not None:
         if played.phase is Phase.BETTING:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
-        yield _showdown(table, played, cards, mucked, board)
+        try:
+            yield _showdown(table, played, cards, mucked, board)
+        except _Skip:
+            ranking = _ranking_from_result(plan, names, scale, played)
+            if ranking is None:
+                raise
+            from_result.append(True)
+            yield table.showdown_event(ranking)
     for account in table.present():
         yield table.leave_event(account.name)
+
+
+def _seats(given: object, count: int) -> list[int]:
+    """The history's `seats` when they can be Marquoir's (distinct, 1 to 10, and in the order
+    of play from p1 round to the button pn); else 1..n."""
+    plain = list(range(1, count + 1))
+    if not isinstance(given, list) or len(given) != count:
+        return plain
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in given):
+        return plain
+    if len(set(given)) != count or not all(1 <= s <= MAX_SEATS for s in given):
+        return plain
+    # going round the table from p1, the seat numbers rise, wrapping once past the top
+    drops = sum(1 for a, b in itertools.pairwise(given) if b < a)
+    wraps = drops + (given[0] < given[-1])
+    return given if wraps == 1 or count == 1 else plain
+
+
+def _ranking_from_result(
+    plan: _Plan, names: list[str], scale: int, played: Hand
+) -> tuple[tuple[str, ...], ...] | None:
+    """The ranking that gives each pot to the players the history says took chips: from the
+    last side pot (fewest players) to the main pot, the winners of a pot are its eligible
+    players who still have winnings to account for (a player who won a bigger pot beats
+    everyone of the smaller ones too). None when the history says nothing usable."""
+    stacks = {p.name: p.stack for p in played.players}
+    theirs = plan.hand.finishing_stacks
+    if theirs is not None:
+        final = {n: to_chips(a, scale) for n, a in zip(names, theirs, strict=True)}
+        left = {n: final[n] - stacks[n] for n in names}
+    else:
+        winnings = plan.fields.get("winnings")
+        if not isinstance(winnings, list) or len(winnings) != len(names):
+            return None
+        try:
+            left = {n: to_chips(w, scale) for n, w in zip(names, winnings, strict=True)}
+        except (MarquoirError, TypeError, ValueError, ArithmeticError):
+            return None
+    standing = {p.name for p in played.players if not p.folded}
+    above: dict[str, set[str]] = {}  # winner -> the players he beat
+    ties: list[set[str]] = []
+    for pot in reversed(played.pots()):
+        eligible = [n for n in pot.eligible if n in standing]
+        owed = [n for n in eligible if left[n] > 0]
+        if not owed:
+            return None
+        # an odd chip of a split pot can leave a chip over: not a win of a bigger pot
+        floor = max(1, pot.amount // len(owed) // 2)
+        won = [n for n in owed if left[n] >= floor] or owed
+        for n in won:
+            left[n] -= pot.amount // len(won)
+            above.setdefault(n, set()).update(e for e in eligible if e not in won)
+        ties.append(set(won))
+    return _order(ties, above)
+
+
+def _order(ties: list[set[str]], above: dict[str, set[str]]) -> tuple[tuple[str, ...], ...] | None:
+    """Groups of tied winners, best first, so that each beats the players he beat."""
+    groups: list[set[str]] = []
+    for tie in ties:
+        merged = set(tie)
+        for group in [g for g in groups if g & merged]:
+            merged |= group
+            groups.remove(group)
+        groups.append(merged)
+    ranking: list[tuple[str, ...]] = []
+    while groups:
+        # a group goes next when nobody still to place beats one of its players
+        free = [
+            g
+            for g in groups
+            if not any(g & above.get(n, set()) for other in groups if other is not g for n in other)
+        ]
+        if not free:
+            return None
+        best = min(free, key=lambda g: sorted(g))
+        ranking.append(tuple(sorted(best)))
+        groups.remove(best)
+    return tuple(ranking)
 
 
 def _where(hand: PHHHand, number: int) -> str:
