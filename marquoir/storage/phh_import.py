@@ -42,7 +42,6 @@ each difference.
 
 from __future__ import annotations
 
-import itertools
 import os
 import time
 from decimal import Decimal
@@ -68,7 +67,6 @@ from ..domain.phh import (
 )
 from ..domain.records import Record
 from ..domain.table import (
-    MAX_SEATS,
     Dealt,
     SessionSettings,
     ShowedDown,
@@ -77,6 +75,7 @@ from ..domain.table import (
     check_name,
 )
 from . import codec
+from .phh_history import exported_config, ranking_from_result, seats_of, session_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -268,38 +267,9 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
             continue
         scale = scales[table]
         derived = table_config(hand, scale)
-        exported = _exported_config(hand, derived) if scale == 1 else None
+        exported = exported_config(hand, derived) if scale == 1 else None
         plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
-
-
-# What PHH says of a table; the exported `_settings` must agree on these to be used.
-PHH_VISIBLE = ("game", "betting", "small_blind", "big_blind", "ante", "bb_ante")
-
-
-def _exported_config(hand: PHHHand, derived: TableConfig) -> TableConfig | None:
-    """The table of Marquoir's own export (`_settings`), when it agrees with the hand."""
-    settings = _exported_settings(hand)
-    if settings is None:
-        return None
-    config = settings.table
-    if any(getattr(config, f) != getattr(derived, f) for f in PHH_VISIBLE):
-        return None
-    if derived.betting.value == "fl" and config.limits != derived.limits:
-        return None
-    return config
-
-
-def _exported_settings(hand: PHHHand) -> SessionSettings | None:
-    written = dict(hand.extra).get("_settings")
-    if not isinstance(written, dict):
-        return None
-    try:
-        data = {**written, "chip_value": str(written.get("chip_value", "1"))}
-        data.setdefault("currency", "EUR")
-        return codec.settings_from_dict(data)
-    except (MarquoirError, KeyError, TypeError, ValueError):
-        return None
 
 
 def player_names(hand: PHHHand) -> list[str]:
@@ -356,7 +326,9 @@ def import_phh(
             key = (plan.table_name, plan.config, plan.scale)
             group = groups.get(key)
             if group is None:
-                group = groups[key] = _Group(_settings(plan), plan.scale)
+                assert plan.config is not None
+                settings = session_settings(plan.hand, plan.config, plan.scale)
+                group = groups[key] = _Group(settings, plan.scale)
             results.append(_import_hand(group, plan, writer))
         for group in writer.made:
             writer.snapshot(group)
@@ -371,30 +343,6 @@ def import_phh(
     made = writer.made
     scales = {g.name: g.scale for g in made if g.scale != 1}
     return ImportReport(tuple(g.name for g in made), scales, tuple(results))
-
-
-def _settings(plan: _Plan) -> SessionSettings:
-    """A new session's settings: the table, the chip value (the history's `_chip_value` per
-    unit of the file, divided by the scale) and the currency."""
-    assert plan.config is not None
-    value = 1 / Decimal(plan.scale)
-    written = plan.fields.get("_chip_value")
-    if isinstance(written, str | int | Decimal) and not isinstance(written, bool):
-        try:
-            given = Decimal(str(written))
-        except ArithmeticError:
-            given = Decimal(0)
-        if given.is_finite() and given > 0:
-            value = given / plan.scale
-    exported = _exported_settings(plan.hand)
-    caves = exported.caves if exported and exported.table == plan.config else None
-    settings = SessionSettings(table=plan.config, chip_value=format(value, "f"))
-    if caves is not None:
-        settings = settings._replace(caves=caves)
-    currency = plan.fields.get("currency")
-    if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
-        settings = settings._replace(currency=currency.upper())
-    return settings
 
 
 class _Writer:
@@ -508,7 +456,7 @@ def _events(
     """The table's events for one hand, each made once the ones before it are applied;
     `from_result` gets an entry when the showdown was taken from the history's result."""
     hand = plan.hand
-    seats = _seats(plan.fields.get("seats"), len(names))
+    seats = seats_of(plan.fields.get("seats"), len(names))
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale))
     yield table.button_event(names[-1])
@@ -550,92 +498,13 @@ def _events(
         try:
             yield _showdown(table, played, cards, mucked, board)
         except _Skip:
-            ranking = _ranking_from_result(plan, names, scale, played)
+            ranking = ranking_from_result(plan.hand, names, scale, played)
             if ranking is None:
                 raise
             from_result.append(True)
             yield table.showdown_event(ranking)
     for account in table.present():
         yield table.leave_event(account.name)
-
-
-def _seats(given: object, count: int) -> list[int]:
-    """The history's `seats` when they can be Marquoir's (distinct, 1 to 10, and in the order
-    of play from p1 round to the button pn); else 1..n."""
-    plain = list(range(1, count + 1))
-    if not isinstance(given, list) or len(given) != count:
-        return plain
-    if not all(isinstance(s, int) and not isinstance(s, bool) for s in given):
-        return plain
-    if len(set(given)) != count or not all(1 <= s <= MAX_SEATS for s in given):
-        return plain
-    # going round the table from p1, the seat numbers rise, wrapping once past the top
-    drops = sum(1 for a, b in itertools.pairwise(given) if b < a)
-    wraps = drops + (given[0] < given[-1])
-    return given if wraps == 1 or count == 1 else plain
-
-
-def _ranking_from_result(
-    plan: _Plan, names: list[str], scale: int, played: Hand
-) -> tuple[tuple[str, ...], ...] | None:
-    """The ranking that gives each pot to the players the history says took chips: from the
-    last side pot (fewest players) to the main pot, the winners of a pot are its eligible
-    players who still have winnings to account for (a player who won a bigger pot beats
-    everyone of the smaller ones too). None when the history says nothing usable."""
-    stacks = {p.name: p.stack for p in played.players}
-    theirs = plan.hand.finishing_stacks
-    if theirs is not None:
-        final = {n: to_chips(a, scale) for n, a in zip(names, theirs, strict=True)}
-        left = {n: final[n] - stacks[n] for n in names}
-    else:
-        winnings = plan.fields.get("winnings")
-        if not isinstance(winnings, list) or len(winnings) != len(names):
-            return None
-        try:
-            left = {n: to_chips(w, scale) for n, w in zip(names, winnings, strict=True)}
-        except (MarquoirError, TypeError, ValueError, ArithmeticError):
-            return None
-    standing = {p.name for p in played.players if not p.folded}
-    above: dict[str, set[str]] = {}  # winner -> the players he beat
-    ties: list[set[str]] = []
-    for pot in reversed(played.pots()):
-        eligible = [n for n in pot.eligible if n in standing]
-        owed = [n for n in eligible if left[n] > 0]
-        if not owed:
-            return None
-        # an odd chip of a split pot can leave a chip over: not a win of a bigger pot
-        floor = max(1, pot.amount // len(owed) // 2)
-        won = [n for n in owed if left[n] >= floor] or owed
-        for n in won:
-            left[n] -= pot.amount // len(won)
-            above.setdefault(n, set()).update(e for e in eligible if e not in won)
-        ties.append(set(won))
-    return _order(ties, above)
-
-
-def _order(ties: list[set[str]], above: dict[str, set[str]]) -> tuple[tuple[str, ...], ...] | None:
-    """Groups of tied winners, best first, so that each beats the players he beat."""
-    groups: list[set[str]] = []
-    for tie in ties:
-        merged = set(tie)
-        for group in [g for g in groups if g & merged]:
-            merged |= group
-            groups.remove(group)
-        groups.append(merged)
-    ranking: list[tuple[str, ...]] = []
-    while groups:
-        # a group goes next when nobody still to place beats one of its players
-        free = [
-            g
-            for g in groups
-            if not any(g & above.get(n, set()) for other in groups if other is not g for n in other)
-        ]
-        if not free:
-            return None
-        best = min(free, key=lambda g: sorted(g))
-        ranking.append(tuple(sorted(best)))
-        groups.remove(best)
-    return tuple(ranking)
 
 
 def _where(hand: PHHHand, number: int) -> str:
