@@ -155,3 +155,19 @@ def import_(
     from . import closing
 
     closing.import_phh(_db(ctx), files, session=session)
+
+
+@command()
+def serve(
+    ctx: typer.Context,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
+    lan: Annotated[
+        bool,
+        typer.Option("--lan", help="Listen on the local network (the players' phones)."),
+    ] = False,
+) -> None:
+    """A read-only live page of the table for the players, on Datasette
+    (pip install 'marquoir[serve]'); 127.0.0.1 only unless --lan."""
+    from .serve import serve as run
+
+    run(_db(ctx), port=port, lan=lan)
