@@ -92,8 +92,8 @@ def test_hand_results_and_stacks_are_the_report(played: Played) -> None:
     for hand in report["hands"]:
         for pot in hand["pots"]:
             for share in pot["shares"]:
-                key = (hand["hand_no"], share["player"])
-                expected[key] = expected.get(key, 0) + share["amount"]
+                key = (hand["hand"], share["player"])
+                expected[key] = expected.get(key, 0) + share["chips"]
     assert won == expected
     stacks = {
         (hand, player): (stack, net)
@@ -102,7 +102,7 @@ def test_hand_results_and_stacks_are_the_report(played: Played) -> None:
         )
     }
     assert stacks == {
-        (hand["hand_no"], player): (stack, hand["nets"].get(player, 0))
+        (hand["hand"], player): (stack, hand["nets"].get(player, 0))
         for hand in report["hands"]
         for player, stack in hand["stacks"].items()
     }
