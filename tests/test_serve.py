@@ -159,10 +159,9 @@ def test_nothing_can_write(server: tuple[Marquoir, str, subprocess.Popen[bytes]]
     assert cli.stacks_json()["hand"] == 3
 
 
+@NOT_INSTALLED
 def test_the_pages_read_through_a_connection_that_cannot_write(tmp_path: Path) -> None:
     cli = Marquoir(tmp_path)
-    if MARQUOIR is None:
-        pytest.skip("the marquoir command is not installed")
     evening_until_hand_three(cli)
     with ReadOnlyLedger(str(cli.db)) as book:
         assert book.load(book.current()).hand_no == 3
