@@ -226,6 +226,17 @@ def test_without_datasette_the_command_says_how_to_install(tmp_path: Path) -> No
     assert done.stderr == "Error: `marquoir serve` needs Datasette: pip install 'marquoir[serve]'\n"
 
 
+def test_a_port_in_use_is_one_error_line(
+    server: tuple[Marquoir, str, subprocess.Popen[bytes]],
+) -> None:
+    cli, base, _ = server
+    port = base.rsplit(":", 1)[1]
+    line = cli.refused("serve", "--port", port)
+    assert line.startswith(f"Error: cannot listen on port {port}: ")
+    done = cli.run("serve", "--port", "nope")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
     width, height = struct.unpack(">II", data[16:24])

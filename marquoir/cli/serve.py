@@ -70,6 +70,18 @@ def datasette_app(path: str) -> Any:
     )
 
 
+def _check_free(host: str, port: int) -> None:
+    """Refuse, with one line, a port another program holds (before printing any address)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as failure:
+            raise IllegalAction(
+                f"cannot listen on port {port}: {failure.strerror}; try --port N"
+            ) from None
+
+
 def serve(db: str | None, *, port: int, lan: bool) -> None:
     """Serve the file until interrupted."""
     if not 1 <= port <= 65535:
@@ -82,6 +94,7 @@ def serve(db: str | None, *, port: int, lan: bool) -> None:
     import uvicorn
 
     host = "0.0.0.0" if lan else "127.0.0.1"
+    _check_free(host, port)
     print(f"serving {path} read-only at http://127.0.0.1:{port}/ (Ctrl-C stops)", flush=True)
     if lan:
         print(f"on a phone on the same network, open http://{lan_address()}:{port}/", flush=True)
