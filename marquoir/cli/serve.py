@@ -65,7 +65,8 @@ def datasette_app(path: str) -> Any:
     return Datasette(
         [path],
         metadata=metadata_for(stem),
-        settings={"allow_download": False, "default_cache_ttl": 0},
+        # facet suggestions run several queries over a view on every page: slow on a big file
+        settings={"allow_download": False, "default_cache_ttl": 0, "suggest_facets": False},
         version_note="marquoir, read-only",
     )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import urllib.parse
+from decimal import Decimal
 from html import escape
 from typing import Any
 
@@ -15,7 +16,7 @@ from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
 from ..reports.html import STYLE, section_html
-from ..reports.model import SessionReport, build_report
+from ..reports.model import SessionReport, hand_lines, player_lines
 from ..reports.render import Section, hands_section, money, signed
 from ..storage.ledger import Ledger, SessionInfo
 from .render import status_dict
@@ -118,24 +119,33 @@ async def session_page(request: Any, datasette: Any) -> Response:
 
 
 def session_body(book: Ledger, info: SessionInfo) -> str:
-    """The table now, then the hands so far and the standings."""
+    """The table now, then the standings and the last hands. Only the last hands are read,
+    so a page costs the same on the first hand of the file as on the ten-thousandth."""
     table = book.load(info)
-    created = dict((i.name, c) for i, c in book.sessions())[info.name]
-    report = build_report(book, info, created)
-    now = status_dict(info.name, table)
-    shown = report.hands[-RECENT_HANDS:]
-    hands = hands_section(report._replace(hands=shown))
-    earlier = len(report.hands) - len(shown)
+    hands = hand_lines(book.recent_hands(info, RECENT_HANDS), book.brelans(info))
+    report = SessionReport(
+        name=info.name,
+        created_at="",
+        settings={},
+        title=table.config.title(),
+        chip_value=Decimal(info.settings.chip_value),
+        currency=info.settings.currency,
+        players=player_lines(table, hands),
+        hands=hands,
+        settlement=None,
+        unsettled=None,
+    )
+    earlier = book.hand_count(info) - len(hands)
     return "\n".join(
         [
             f"<h1>{escape(info.name)} <small>{escape(report.title)}</small></h1>",
             '<nav><a href="/">Sessions</a></nav>',
-            table_now(now),
+            table_now(status_dict(info.name, table)),
             "<h2>Standings</h2>",
             section_html(standings(report)),
             "<h2>Hands so far</h2>",
-            f"<p>{earlier} earlier hands are in the report.</p>" if earlier else "",
-            section_html(hands),
+            f"<p>{earlier} earlier hands are in the report.</p>" if earlier > 0 else "",
+            section_html(hands_section(report)),
         ]
     )
 

@@ -290,6 +290,19 @@ class Ledger:
         )
         return [json.loads(row[0]) for row in rows]
 
+    def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
+        """The summaries of the session's last `count` finished hands, in order."""
+        rows = self.conn.execute(
+            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
+            (session.id, count),
+        )
+        return [json.loads(row[0]) for row in rows][::-1]
+
+    def hand_count(self, session: SessionInfo) -> int:
+        """How many hands of the session are finished."""
+        row = self.conn.execute("SELECT count(*) FROM hands WHERE session_id = ?", (session.id,))
+        return int(row.fetchone()[0])
+
     def read(self) -> tuple[SessionInfo, Table]:
         """The current session and its table, for display."""
         session = self.current()
