@@ -205,7 +205,8 @@ def table_now(now: dict[str, Any]) -> str:
         css = (
             ' class="turn"'
             if p["name"] == now["to_act"]
-            else (' class="out"' if p["folded"] or not (p["in_hand"] or not now["in_hand"]) else "")
+            # greyed: folded, or not dealt in the hand in play
+            else (' class="out"' if p["folded"] or (now["in_hand"] and not p["in_hand"]) else "")
         )
         rows.append(
             f'<tr{css}><td class="n">{p["seat"]}</td><td>{escape(p["name"])}</td>'
