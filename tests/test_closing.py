@@ -183,7 +183,7 @@ def test_standings_across_sessions_with_a_date_filter(run: Run) -> None:
     run("fold")  # alice (button, small blind) folds to carol
     data = json.loads(run("standings", "--json"))
     assert data["sessions"] == ["vendredi", "samedi"]
-    assert [(p["name"], p["sessions"], p["hands"], p["net"]) for p in data["players"]] == [
+    assert [(p["player"], p["sessions"], p["hands"], p["net"]) for p in data["players"]] == [
         ("carol", 2, 5, "29.40"),
         ("dave", 1, 3, "16.00"),
         ("alice", 2, 5, "-15.40"),

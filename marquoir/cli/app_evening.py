@@ -34,6 +34,12 @@ OutputOption = Annotated[
 ForceOption = Annotated[
     bool, typer.Option("--force", help="Overwrite FILE when it exists already.")
 ]
+ExcelOption = Annotated[
+    bool,
+    typer.Option(
+        "--excel", help="CSV for French spreadsheets: UTF-8 with BOM, `;`, decimal comma."
+    ),
+]
 
 
 @command()
@@ -90,11 +96,14 @@ def report(
     output: OutputOption = None,
     session: SessionOption = None,
     force: ForceOption = False,
+    excel: ExcelOption = False,
 ) -> None:
     """The session's report: players, settlement, hand log, stacks after every hand."""
     from . import closing
 
-    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session, force=force)
+    closing.report(
+        _db(ctx), fmt=fmt.value, output=output, session=session, force=force, excel=excel
+    )
 
 
 class ExportFormat(enum.StrEnum):
@@ -119,13 +128,20 @@ def export(
     output: OutputOption = None,
     session: SessionOption = None,
     force: ForceOption = False,
+    excel: ExcelOption = False,
 ) -> None:
     """Export the ledger or the hand log (csv, json), the ledger in PokerNow's layout, or
     every hand as a PHH hand history (phh)."""
     from . import closing
 
     closing.export(
-        _db(ctx), what=what.value, fmt=fmt.value, output=output, session=session, force=force
+        _db(ctx),
+        what=what.value,
+        fmt=fmt.value,
+        output=output,
+        session=session,
+        force=force,
+        excel=excel,
     )
 
 
@@ -170,3 +186,19 @@ def import_(
     from . import closing
 
     closing.import_phh(_db(ctx), files, session=session)
+
+
+@command()
+def serve(
+    ctx: typer.Context,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
+    lan: Annotated[
+        bool,
+        typer.Option("--lan", help="Listen on the local network (the players' phones)."),
+    ] = False,
+) -> None:
+    """A read-only live page of the table for the players, on Datasette
+    (pip install 'marquoir[serve]'); 127.0.0.1 only unless --lan."""
+    from .serve import serve as run
+
+    run(_db(ctx), port=port, lan=lan)

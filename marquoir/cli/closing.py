@@ -182,7 +182,10 @@ def _settle_dict(
     def transfer(t: object) -> dict[str, str]:
         return {"payer": t.payer, "payee": t.payee, "amount": f"{t.amount:.2f}"}  # type: ignore[attr-defined]
 
+    from ..reports.exports import OUTPUT_VERSION
+
     return {
+        "version": OUTPUT_VERSION,
         "session": name,
         "currency": currency,
         "chip_value": str(value),
@@ -203,14 +206,28 @@ def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyp
     return build_report(book, info, created)
 
 
+def _excel_only_for_csv(fmt: str, excel: bool) -> None:
+    if excel and fmt not in ("csv", "pokernow"):
+        raise UsageError(f"--excel is for CSV files, not {fmt}")
+
+
 def report(
-    db: str | None, *, fmt: str, output: str | None, session: str | None, force: bool = False
+    db: str | None,
+    *,
+    fmt: str,
+    output: str | None,
+    session: str | None,
+    force: bool = False,
+    excel: bool = False,
 ) -> None:
+    from ..reports.exports import excel as to_excel
     from ..reports.render import render
 
+    _excel_only_for_csv(fmt, excel)
     with _ledger(db, READ) as book:
         data = _report_of(book, session)
-    _write(render(data, fmt), output, force=force, db=db)
+    text = render(data, fmt)
+    _write(to_excel(text) if excel else text, output, force=force, db=db)
 
 
 def export(
@@ -221,27 +238,34 @@ def export(
     output: str | None,
     session: str | None,
     force: bool = False,
+    excel: bool = False,
 ) -> None:
     from ..reports import exports
 
+    _excel_only_for_csv(fmt, excel)
     if fmt == "phh":
-        from ..reports.phh_export import export_phh
+        from ..domain.phh import dumps
+        from ..reports.phh_export import UNKNOWN_CARDS_NOTE, phh_hands, unknown_cards
 
         with _ledger(db, READ) as book:
-            text, skipped = export_phh(book, session)
+            hands, skipped = phh_hands(book, session)
         for message in skipped:
             print(f"skipped: {message}", file=sys.stderr)
-        if text:
-            _write(text, output, force=force, db=db)
+        blind = unknown_cards(hands)
+        if blind:  # said once, on standard error: the file itself stays valid PHH
+            print(f"note: {blind} of {len(hands)} {UNKNOWN_CARDS_NOTE}", file=sys.stderr)
+        if hands:
+            _write(dumps(hands), output, force=force, db=db)
         return
 
     with _ledger(db, READ) as book:
         data = _report_of(book, session)
         times = book.player_times(book.session_named(data.name))
     if fmt == "pokernow":
-        _write(exports.pokernow_csv(data, times), output, force=force, db=db)
+        text = exports.pokernow_csv(data, times)
     else:
-        _write(exports.export(data, what, fmt), output, force=force, db=db)
+        text = exports.export(data, what, fmt)
+    _write(exports.excel(text) if excel else text, output, force=force, db=db)
 
 
 def show_standings(
@@ -249,17 +273,22 @@ def show_standings(
 ) -> None:
     from tabulate import tabulate
 
+    from ..reports.exports import OUTPUT_VERSION
+
     with _ledger(db, READ) as book:
         table = standings(book, since=since, until=until)
     if as_json:
         print(
             json.dumps(
                 {
+                    "version": OUTPUT_VERSION,
+                    "from": since,
+                    "to": until,
                     "sessions": list(table.sessions),
                     "currency": table.currency,
                     "players": [
                         {
-                            "name": p.name,
+                            "player": p.name,
                             "sessions": p.sessions,
                             "hands": p.hands,
                             "net": f"{p.net:.2f}",

@@ -175,15 +175,19 @@ def sessions(db: str | None, *, as_json: bool) -> None:
             current = None
     if as_json:
         _print_json(
-            [
-                {
-                    "name": info.name,
-                    "current": info.name == current,
-                    "created_at": created,
-                    "settings": settings_to_dict(info.settings),
-                }
-                for info, created in rows
-            ]
+            {
+                "version": render.JSON_VERSION,
+                "sessions": [
+                    {
+                        "session": info.name,
+                        "date": created[:10],
+                        "current": info.name == current,
+                        "created_at": created,
+                        "settings": settings_to_dict(info.settings),
+                    }
+                    for info, created in rows
+                ],
+            }
         )
         return
     if not rows:

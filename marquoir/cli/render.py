@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+# The version of `status --json` and `stacks --json`: the same number as the other JSON
+# outputs (reports/exports.py OUTPUT_VERSION, checked by a test), written here so the table
+# commands do not import the reports.
+JSON_VERSION = 1
+
 BETTING_NAMES = {
     BettingKind.NO_LIMIT: "no-limit",
     BettingKind.POT_LIMIT: "pot-limit",
@@ -234,6 +239,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
     for entry in players:
         del entry["note"]
     data: dict[str, Any] = {
+        "version": JSON_VERSION,
         "session": session,
         "game": table.config.game.value,
         "betting": table.config.betting.value,
@@ -283,6 +289,7 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
             }
         )
     return {
+        "version": JSON_VERSION,
         "session": session,
         "hand": table.hand_no,
         "in_hand": table.in_hand,

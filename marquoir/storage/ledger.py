@@ -297,6 +297,15 @@ class Ledger:
         )
         return {row[0]: (row[1], row[2]) for row in rows}
 
+    def deal_times(self, session: SessionInfo) -> dict[int, str]:
+        """When each hand was dealt (ISO time, UTC), by hand number."""
+        rows = self.conn.execute(
+            "SELECT hand_no, created_at FROM events WHERE session_id = ? AND undone = 0 "
+            "AND kind = 'deal'",
+            (session.id,),
+        )
+        return {int(row[0]): row[1] for row in rows}
+
     def brelans(self, session: SessionInfo) -> dict[int, dict[str, int]]:
         """What the brelan payments after each hand moved (Bouillotte), by hand number."""
         rows = self.conn.execute(
@@ -312,6 +321,19 @@ class Ledger:
             "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no", (session.id,)
         )
         return [json.loads(row[0]) for row in rows]
+
+    def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
+        """The summaries of the session's last `count` finished hands, in order."""
+        rows = self.conn.execute(
+            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
+            (session.id, count),
+        )
+        return [json.loads(row[0]) for row in rows][::-1]
+
+    def hand_count(self, session: SessionInfo) -> int:
+        """How many hands of the session are finished."""
+        row = self.conn.execute("SELECT count(*) FROM hands WHERE session_id = ?", (session.id,))
+        return int(row.fetchone()[0])
 
     def read(self) -> tuple[SessionInfo, Table]:
         """The current session and its table, for display."""
