@@ -22,7 +22,7 @@ from ..domain import (
 )
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands, grammar
+from . import commands, grammar, vocabulary
 from .app_core import AsOption, JsonOption, app, command
 from .app_core import db_of as _db
 from .errors import error
@@ -316,6 +316,12 @@ def allin(ctx: typer.Context, as_: AsOption = None) -> None:
     grammar.allin(_db(ctx), player=as_)
 
 
+@command("pass")
+def pass_(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
+    grammar.pass_(_db(ctx), player=as_)
+
+
 AmountArg = Annotated[
     int, typer.Argument(help="The total bet for this round.", metavar="N", parser=chips)
 ]
@@ -457,11 +463,23 @@ def play(
 _click_command: Any = None  # built once, on the first line typer reads
 
 
+def unknown_command(word: str, commands: list[str]) -> str:
+    """The error line's message for an unknown first word, with the nearest known word."""
+    from ..domain.i18n import language
+
+    near = vocabulary.nearest(word, french=language() == "fr", commands=commands)
+    message = f"No such command {word!r}."
+    return message if near is None else f"{message} Did you mean {near!r}?"
+
+
 def run_typer(args: list[str], db: str | None, where: str) -> int:
     """Read and run a line with the typer app (help, usage errors, the other commands)."""
     global _click_command
     if _click_command is None:
         _click_command = typer.main.get_command(app)
+    if args and not args[0].startswith("-") and args[0] not in _click_command.commands:
+        error(unknown_command(args[0], sorted(_click_command.commands)), where)
+        return 2
     full = (["--db", db] if db is not None else []) + (args or ["--help"])
     try:
         result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)

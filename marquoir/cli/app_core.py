@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from ..domain import MarquoirError
+from ..domain.i18n import LANGUAGES
 from .errors import report as report_error
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -68,6 +69,16 @@ def main(
             help="The database file (default: $MARQUOIR_DB, else marquoir.db in the app dir).",
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="fr|en",
+            help="The language of the output (default: the locale's, else English).",
+        ),
+    ] = None,
 ) -> None:
     """Marquoir: the scorekeeper beside a real card table."""
+    if lang is not None and lang not in LANGUAGES:
+        raise typer.BadParameter(f"{lang!r}: say fr or en", param_hint="'--lang'")
     ctx.obj = db

@@ -20,7 +20,7 @@ command (a test checks that both parsers declare the same options).
 
 from __future__ import annotations
 
-from ..domain import Action, UsageError
+from ..domain import Action, Game, IllegalAction, UsageError
 from ..domain.inputs import read_chips
 from ..domain.records import Record
 from . import commands
@@ -82,6 +82,21 @@ def call(db: str | None, *, player: str | None = None) -> None:
 def fold(db: str | None, *, player: str | None = None) -> None:
     """The player to act folds."""
     commands.act(db, Action.fold(player))
+
+
+def pass_(db: str | None, *, player: str | None = None) -> None:
+    """`pass` (*je passe*): a check while nobody has bet, a fold after; jackpots, draw and
+    Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
+
+    def choose(table: Table) -> Action:
+        if table.config.game not in (Game.DRAW, Game.BOUILLOTTE):
+            raise IllegalAction("pass means check or fold only in draw and Bouillotte: say which")
+        hand = table.hand
+        if hand is None or hand.to_act is None or hand.legal().can_check:
+            return Action.check(player)
+        return Action.fold(player)
+
+    commands.act_named(db, choose)
 
 
 def allin(db: str | None, *, player: str | None = None) -> None:
@@ -249,6 +264,7 @@ VERBS: dict[str, Verb] = {
     "call": Verb(call, options=AS),
     "fold": Verb(fold, options=AS),
     "allin": Verb(allin, options=AS),
+    "pass": Verb(pass_, options=AS),
     "bet": Verb(bet, one_amount, options=AS),
     "raise": Verb(bet, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),

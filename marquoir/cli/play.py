@@ -13,10 +13,11 @@ from ..storage.paths import database_path
 from . import render
 from .errors import error
 from .grammar import expand_short_form
+from .vocabulary import spell_out_apostrophes
 
 # Runs one line (its words, where it comes from for the error line); returns the exit code.
 RunLine = Callable[[list[str], str], int]
-QUIT = {"q", "quit", "exit"}
+QUIT = {"q", "quit", "exit", "quitter"}
 
 
 def strip_comment(line: str) -> str:
@@ -62,7 +63,7 @@ def script_lines(text: str) -> list[str]:
 
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    return expand_short_form(shlex.split(strip_comment(line)))
+    return expand_short_form(shlex.split(spell_out_apostrophes(strip_comment(line))))
 
 
 def run_script(run: RunLine, lines: Iterable[str]) -> int:
