@@ -20,6 +20,7 @@ from ..domain import (
     TableConfig,
     UsageError,
 )
+from ..domain.i18n import _, french
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar, vocabulary
@@ -465,11 +466,11 @@ _click_command: Any = None  # built once, on the first line typer reads
 
 def unknown_command(word: str, commands: list[str]) -> str:
     """The error line's message for an unknown first word, with the nearest known word."""
-    from ..domain.i18n import language
-
-    near = vocabulary.nearest(word, french=language() == "fr", commands=commands)
-    message = f"No such command {word!r}."
-    return message if near is None else f"{message} Did you mean {near!r}?"
+    near = vocabulary.nearest(word, french=french(), commands=commands)
+    message = _("No such command {name!r}.").format(name=word)
+    return (
+        message if near is None else message + " " + _("Did you mean {word!r}?").format(word=near)
+    )
 
 
 def run_typer(args: list[str], db: str | None, where: str) -> int:
@@ -477,6 +478,10 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
     global _click_command
     if _click_command is None:
         _click_command = typer.main.get_command(app)
+        if french():
+            from .french_help import speak_french
+
+            speak_french(_click_command)
     if args and not args[0].startswith("-") and args[0] not in _click_command.commands:
         error(unknown_command(args[0], sorted(_click_command.commands)), where)
         return 2
@@ -489,7 +494,12 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
         error("aborted", where)
         return 1
     except typer.TyperException as failure:
-        error(failure.format_message(), where)
+        message = failure.format_message()
+        if french():
+            from .french_help import usage_error
+
+            message = usage_error(message)
+        error(message, where)
         return int(failure.exit_code)
     return result if isinstance(result, int) else 0
 

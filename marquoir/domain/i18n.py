@@ -60,3 +60,8 @@ def _(message: str) -> str:
 def french() -> bool:
     """Whether the output is in French."""
     return language() == "fr"
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalog, translated later with `_()` (it is a constant)."""
+    return message
