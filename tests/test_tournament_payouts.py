@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marquoir.domain.errors import UsageError
+from marquoir.domain.tournament.icm import chop_chips
 from marquoir.domain.tournament.money import split_exact
 from marquoir.domain.tournament.payouts import (
     Payouts,
@@ -157,8 +158,7 @@ def test_progressive_bounties() -> None:
     assert state.heads == {"A": 0, "B": 0, "C": 0}
     # Two eliminators, 3:1 of the chips, on a head of 30: cash 15 -> C 11.25, D 3.75 ->
     # 11 and 3, the unit left to the larger fraction (D's .75): C 11, D 4. The other 15 goes
-    # onto their heads the same way: C 20 + 11 = 31... plus nothing else: 31? No: C's head
-    # starts at 30 like every head here, so C 30 + 11 = 41 and D 30 + 4 = 34.
+    # onto their heads (30 each at the start) the same way: C 41, D 34.
     split = progressive_bounties(["A", "C", "D"], D(30), [Knockout(1, "A", {"C": 300, "D": 100})])
     assert split.cash == {"C": D(11), "D": D(4)}
     assert split.heads == {"A": 0, "C": D(41), "D": D(34)}
@@ -181,3 +181,37 @@ def test_progressive_money_is_conserved(n: int, data: st.DataObject) -> None:
     state = progressive_bounties(entries, D(25), knockouts, winner=alive[0])
     assert sum(state.cash.values()) == 25 * n
     assert all(v == 0 for v in state.heads.values())
+
+
+def test_a_nine_player_freezeout_to_the_end() -> None:
+    """Nine entries at 20 (the fee apart), 5,000 chips each, 50/30/20: the pool is 180,
+    the prizes 90, 54, 36. Two players out on one hand, a chip deal at three keeping 10 to
+    play for; every amount worked by hand."""
+    entries = list("ABCDEFGHI")
+    pool = 9 * D(20)
+    prizes = payouts(pool, parse_payouts("50/30/20")).amounts
+    assert prizes == (D(90), D(54), D(36))
+    # Deal at three: stacks A 20,000, B 15,000, C 10,000 (45,000 = 9 x 5,000); keep 10 ->
+    # 80, 54, 36 = 170: 36 each + 62 by chips: 27.56, 20.67, 13.78 -> 27, 20, 13 and the two
+    # units left to the largest fractions (C .78, B .67): A 63, B 57, C 50.
+    deal = chop_chips([20000, 15000, 10000], prizes, keep=D(10))
+    assert deal.amounts == (D(63), D(57), D(50))
+    busts = [
+        Bust(10, "I", 900),
+        Bust(25, "G", 3000),  # G and H out on hand 25: G started with more, G is 7th
+        Bust(25, "H", 1500),
+        Bust(40, "F", 2500),
+        Bust(55, "E", 4000),
+        Bust(70, "D", 6000),
+        Bust(120, "C", 8000),  # after the deal, for the 10 kept
+        Bust(130, "B", 12000),
+    ]
+    places = {p.entry: p.place for p in finishing_places(entries, busts)}
+    assert places == {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5, "F": 6, "G": 7, "H": 8, "I": 9}
+    won = dict(zip("ABC", deal.amounts, strict=True))
+    won["A"] += deal.kept  # the winner takes what was kept
+    assert won == {"A": D(73), "B": D(57), "C": D(50)}
+    assert sum(won.values()) == pool
+    # Without the deal, the places would have paid the table.
+    by_place = place_prizes(finishing_places(entries, busts), prizes)
+    assert (by_place["A"], by_place["B"], by_place["C"], by_place["D"]) == (90, 54, 36, 0)

@@ -51,8 +51,11 @@ def _nearest_count(target: int, rest: int, chip: int, following: int) -> int:
     """The count nearest `target` (smaller first on a tie) leaving a rest the following
     denomination pays exactly."""
     most = rest // chip
-    for delta in range(most + 1):
-        for count in (target - delta, target + delta):
+    center = min(target, most)  # above `most` the chips would exceed the stack
+    # The counts that work repeat every `period` chips: searching one period each way is enough.
+    period = following // math.gcd(chip, following)
+    for delta in range(period + 1):
+        for count in (center - delta, center + delta):
             if 0 <= count <= most and (rest - count * chip) % following == 0:
                 return count
     raise UsageError(f"chips: no count of {chip} chips leaves a rest in {following} chips")

@@ -44,6 +44,8 @@ def split_exact(
     if any(w < 0 for w in weights):
         raise UsageError("a share cannot be negative")
     weight_sum = sum(weights, Decimal(0))
+    if total == 0:
+        return tuple(Decimal(0) for _ in weights)
     if weight_sum == 0:
         raise UsageError("the shares are all zero")
     exact = [total * w / weight_sum for w in weights]
