@@ -16,11 +16,12 @@ example: 5,000 with 25/100/500/1000 at 25/50: 4 x 50 = 200 -> 8 x 25, rest 4,800
 
 The chip race: players first change what they can of the removed denomination; each keeps
 fewer odd chips than one chip of the next denomination is worth. The odd chips' total value
-is rounded to the nearest number of next-denomination chips (half up, as Robert's Rules say
-for a half chip); each player is dealt one card per odd chip, and the highest cards win the
-new chips, one chip at most to a player. A player whose whole stack was odd chips and who
-wins nothing is not raced out: he is given one chip of the next denomination, a chip added
-to play (so chips are conserved except for these chips and the rounding).
+is rounded to the nearest number of next-denomination chips (the usual practice: odd chips
+worth half a chip or more make one); each player is dealt one card per odd chip, and the
+highest cards win the new chips, one chip at most to a player. A player whose whole stack
+was odd chips and who wins nothing is not raced out: he is given one chip of the next
+denomination, a chip added to play (so chips are conserved except for these chips and the
+rounding).
 """
 
 from __future__ import annotations
