@@ -162,8 +162,15 @@ def test_progressive_bounties() -> None:
     split = progressive_bounties(["A", "C", "D"], D(30), [Knockout(1, "A", {"C": 300, "D": 100})])
     assert split.cash == {"C": D(11), "D": D(4)}
     assert split.heads == {"A": 0, "C": D(41), "D": D(34)}
-    with pytest.raises(UsageError):
+    with pytest.raises(UsageError, match="B"):  # out twice
         progressive_bounties(["A", "B"], D(20), [Knockout(1, "B", {"A": 1})] * 2)
+    for winner in ("B", "Z"):  # out, unknown
+        with pytest.raises(UsageError):
+            progressive_bounties(["A", "B"], D(20), [Knockout(1, "B", {"A": 1})], winner=winner)
+    with pytest.raises(UsageError, match="already out"):  # B cannot bust C after his bust
+        progressive_bounties(
+            ["A", "B", "C"], D(20), [Knockout(1, "B", {"A": 1}), Knockout(2, "C", {"B": 1})]
+        )
 
 
 @SETTINGS

@@ -162,19 +162,25 @@ def progressive_bounties(
     """
     check_unit(unit)
     state = Progressive(heads={e: bounty for e in entries})
+    out: set[str] = set()
     for knockout in sorted(knockouts, key=lambda k: k.hand):
         head = state.heads.get(knockout.entry)
-        if head is None or (not head and bounty):
+        if head is None or knockout.entry in out:
             raise UsageError(f"{knockout.entry} is not an entry still in play")
         if unknown := set(knockout.eliminators) - set(entries):
             raise UsageError(f"unknown eliminators: {', '.join(sorted(unknown))}")
+        if gone := {e for e in knockout.eliminators if e in out}:
+            raise UsageError(f"already out, cannot eliminate: {', '.join(sorted(gone))}")
         cash = floor_to_unit(head / 2, unit)
         for name, amount in _shares(knockout, cash, unit).items():
             state.cash[name] = state.cash.get(name, Decimal(0)) + amount
         for name, amount in _shares(knockout, head - cash, unit).items():
             state.heads[name] += amount
         state.heads[knockout.entry] = Decimal(0)
+        out.add(knockout.entry)
     if winner is not None:
+        if winner not in state.heads or winner in out:
+            raise UsageError(f"{winner} is not an entry still in play")
         state.cash[winner] = state.cash.get(winner, Decimal(0)) + state.heads[winner]
         state.heads[winner] = Decimal(0)
     return state
