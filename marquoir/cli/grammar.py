@@ -21,6 +21,7 @@ command (a test checks that both parsers declare the same options).
 from __future__ import annotations
 
 from ..domain import Action, Game, IllegalAction, UsageError
+from ..domain.i18n import _
 from ..domain.inputs import read_chips
 from ..domain.records import Record
 from . import commands
@@ -90,7 +91,9 @@ def pass_(db: str | None, *, player: str | None = None) -> None:
 
     def choose(table: Table) -> Action:
         if table.config.game not in (Game.DRAW, Game.BOUILLOTTE):
-            raise IllegalAction("pass means check or fold only in draw and Bouillotte: say which")
+            raise IllegalAction(
+                _("pass means check or fold only in draw and Bouillotte: say which")
+            )
         hand = table.hand
         if hand is None or hand.to_act is None or hand.legal().can_check:
             return Action.check(player)
@@ -212,11 +215,13 @@ def shown_hands(words: list[str], *, board: str | None) -> dict[str, str] | None
     for word in words:
         if not shows_cards(word):
             raise UsageError(
-                f"give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got {word!r})"
+                _("give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got {word!r})").format(
+                    word=word
+                )
             )
-        name, _, cards = word.partition("=")
+        name, _sep, cards = word.partition("=")
         if name in shown:
-            raise UsageError(f"{name} shows his cards twice")
+            raise UsageError(_("{name} shows his cards twice").format(name=name))
         shown[name] = cards
     return shown
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import ConfigError
+from .i18n import _
 from .inputs import MAX_CHIPS
 from .records import Record
 
@@ -28,24 +29,44 @@ class CavePolicy(_CaveFields):
         """Refuse limits that no cave could meet."""
         for what, value in (("default cave", self.default), ("minimum cave", self.minimum)):
             if value is not None and value <= 0:
-                raise ConfigError(f"the {what} must be at least 1 chip (got {value})")
+                raise ConfigError(
+                    _("the {what} must be at least 1 chip (got {value})").format(
+                        what=what, value=value
+                    )
+                )
         for value in (self.default, self.minimum, self.maximum):
             if value is not None and value > MAX_CHIPS:
-                raise ConfigError(f"a cave is at most {MAX_CHIPS:,} chips (got {value})")
+                raise ConfigError(
+                    _("a cave is at most {MAX_CHIPS:,} chips (got {value})").format(
+                        MAX_CHIPS=MAX_CHIPS, value=value
+                    )
+                )
         low, high = self.minimum, self.maximum
         if low is not None and high is not None and low > high:
-            raise ConfigError(f"the minimum cave ({low}) is larger than the maximum ({high})")
+            raise ConfigError(
+                _("the minimum cave ({low}) is larger than the maximum ({high})").format(
+                    low=low, high=high
+                )
+            )
         if self.default is not None:
             if low is not None and self.default < low:
                 raise ConfigError(
-                    f"the default cave ({self.default}) is below the minimum cave ({low})"
+                    _("the default cave ({default}) is below the minimum cave ({low})").format(
+                        default=self.default, low=low
+                    )
                 )
             if high is not None and self.default > high:
                 raise ConfigError(
-                    f"the default cave ({self.default}) is above the maximum cave ({high})"
+                    _("the default cave ({default}) is above the maximum cave ({high})").format(
+                        default=self.default, high=high
+                    )
                 )
         if self.recaves is not None and self.recaves < 0:
-            raise ConfigError(f"the number of recaves cannot be negative (got {self.recaves})")
+            raise ConfigError(
+                _("the number of recaves cannot be negative (got {recaves})").format(
+                    recaves=self.recaves
+                )
+            )
 
 
 __all__ = ["CavePolicy"]

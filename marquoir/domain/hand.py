@@ -16,6 +16,7 @@ from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
 from .games import AWAIT_BRING_IN, AWAIT_FIRST, rules_for
+from .i18n import _
 from .outcome import (
     ForcedBet,
     HandResult,
@@ -222,10 +223,14 @@ class Hand:
         p = self._players[i]
         if action.player is not None and action.player != p.name:
             if not action.player:
-                raise UsageError("--as needs the name of the player to act")
+                raise UsageError(_("--as needs the name of the player to act"))
             if action.player not in self._index:
-                raise IllegalAction(f"{action.player} is not playing this hand")
-            raise NotYourTurn(f"it is {p.name}'s turn, not {action.player}'s")
+                raise IllegalAction(
+                    _("{player} is not playing this hand").format(player=action.player)
+                )
+            raise NotYourTurn(
+                _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
+            )
         resolved = self._resolve(i, action)
         return ActionEvent(
             player=p.name,
@@ -275,23 +280,31 @@ class Hand:
         """How the pots would go with this ranking, or a `ShowdownError` saying why not."""
         if self.phase is not Phase.SHOWDOWN:
             if self.phase is Phase.BETTING:
-                raise ShowdownError(f"the betting is not over: {self.to_act} is to act")
-            raise ShowdownError("this hand is over")
+                raise ShowdownError(
+                    _("the betting is not over: {to_act} is to act").format(to_act=self.to_act)
+                )
+            raise ShowdownError(_("this hand is over"))
         for group in ranking:
             for name in group:
                 if name not in self._index:
-                    raise ShowdownError(f"{name} is not playing this hand")
+                    raise ShowdownError(_("{name} is not playing this hand").format(name=name))
                 if self._players[self._index[name]].folded:
-                    raise ShowdownError(f"{name} folded and cannot win a pot")
+                    raise ShowdownError(_("{name} folded and cannot win a pot").format(name=name))
         if odd_chip is not None and (
             odd_chip not in self._index or self._players[self._index[odd_chip]].folded
         ):
-            raise ShowdownError(f"the odd chip goes to a winner: {odd_chip} cannot win")
+            raise ShowdownError(
+                _("the odd chip goes to a winner: {odd_chip} cannot win").format(odd_chip=odd_chip)
+            )
         awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit, first=odd_chip)
         if odd_chip is not None and not any(
             odd_chip in award.winners and len(award.winners) > 1 for award in awards
         ):
-            raise ShowdownError(f"{odd_chip} does not share a split pot: no odd chip for him")
+            raise ShowdownError(
+                _("{odd_chip} does not share a split pot: no odd chip for him").format(
+                    odd_chip=odd_chip
+                )
+            )
         return ShowdownEvent(ranking, tuple(awards), odd_chip)
 
     def showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
@@ -310,12 +323,16 @@ class Hand:
     def _require_turn(self) -> int:
         if self._to_act is None:
             if self.awaiting == AWAIT_BRING_IN:
-                raise IllegalAction("name who brings in first: `bringin PLAYER`")
+                raise IllegalAction(_("name who brings in first: `bringin PLAYER`"))
             if self.awaiting == AWAIT_FIRST:
-                raise IllegalAction(f"name who speaks first on {self.street}: `first PLAYER`")
+                raise IllegalAction(
+                    _("name who speaks first on {street}: `first PLAYER`").format(
+                        street=self.street
+                    )
+                )
             if self.phase is Phase.SHOWDOWN:
-                raise HandOver("the betting is over: give the showdown result")
-            raise HandOver("the hand is over: deal the next one")
+                raise HandOver(_("the betting is over: give the showdown result"))
+            raise HandOver(_("the hand is over: deal the next one"))
         return self._to_act
 
     def _open_round(self, opening: int, *, min_bet: int | None = None) -> None:
@@ -400,11 +417,13 @@ class Hand:
         if kind is ActionKind.FOLD:
             if self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
-                raise IllegalAction("nobody has opened yet: one passes with check (parole)")
+                raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
             return _Resolved("fold", 0, p.bet)
         if kind is ActionKind.CHECK:
             if to_call:
-                raise IllegalAction(f"{p.name} cannot check: {to_call} to call")
+                raise IllegalAction(
+                    _("{name} cannot check: {to_call} to call").format(name=p.name, to_call=to_call)
+                )
             return _Resolved("check", 0, p.bet)
         if kind is ActionKind.CALL or (
             kind is ActionKind.ALLIN and p.bet + p.stack <= rnd.current_bet
@@ -417,27 +436,31 @@ class Hand:
         if kind is ActionKind.ALLIN:
             if opening and self.config.jackpots:
                 raise IllegalAction(
-                    "in jackpots the first bet opens the pot: once the opener has shown jacks "
-                    f"or better, say `open {p.bet + p.stack}` for all his chips"
+                    _(
+                        "in jackpots the first bet opens the pot: once the opener has shown jacks "
+                        "or better, say `open {value}` for all his chips"
+                    ).format(value=p.bet + p.stack)
                 )
             return self._resolve_raise(i, p.bet + p.stack)
         if kind is ActionKind.OPEN or (opening and self.config.jackpots):
             return self._resolve_open(i, action, opening=opening)
         if action.amount is None:
-            raise UsageError("a bet or raise needs an amount: the total bet for this round")
+            raise UsageError(_("a bet or raise needs an amount: the total bet for this round"))
         return self._resolve_raise(i, action.amount)
 
     def _resolve_open(self, i: int, action: Action, *, opening: bool) -> _Resolved:
         """The first bet of a jackpot (`open N`, jacks or better) or of a Bouillotte round."""
         if not opening or not (self.config.jackpots or self.rules.voids_unopened):
-            raise IllegalAction("there is nothing to open here: say bet or raise")
+            raise IllegalAction(_("there is nothing to open here: say bet or raise"))
         if action.kind is not ActionKind.OPEN:
             raise IllegalAction(
-                "in jackpots the first bet opens the pot: once the opener has shown jacks or "
-                "better, say `open N`"
+                _(
+                    "in jackpots the first bet opens the pot: once the opener has shown jacks or "
+                    "better, say `open N`"
+                )
             )
         if action.amount is None:
-            raise UsageError("open needs an amount: the opening bet")
+            raise UsageError(_("open needs an amount: the opening bet"))
         _verb, added, total = self._resolve_raise(i, action.amount)
         return _Resolved("open", added, total)
 
@@ -448,13 +471,19 @@ class Hand:
             verb = "complete"  # a full bet over an incomplete one (a bring-in, a short all-in)
         if total <= rnd.current_bet:
             if total == rnd.current_bet:
-                raise IllegalAction(f"{total} is the current bet: say call to match it")
+                raise IllegalAction(
+                    _("{total} is the current bet: say call to match it").format(total=total)
+                )
             raise IllegalAction(
-                f"a {verb} must make the total more than the current bet of {rnd.current_bet}"
+                _("a {verb} must make the total more than the current bet of {current_bet}").format(
+                    verb=verb, current_bet=rnd.current_bet
+                )
             )
         if total > p.bet + p.stack:
             raise IllegalAction(
-                f"{p.name} has only {p.stack} behind: the most is {p.bet + p.stack} (all-in)"
+                _("{name} has only {stack} behind: the most is {value} (all-in)").format(
+                    name=p.name, stack=p.stack, value=p.bet + p.stack
+                )
             )
         window = self._raise_window(i)
         if isinstance(window, str):
@@ -462,9 +491,13 @@ class Hand:
         low, high = window
         if high is not None and total > high:
             what = "fixed-limit" if low == high else "pot-limit"
-            raise IllegalAction(f"the {what} maximum is a {verb} to {high}")
+            raise IllegalAction(
+                _("the {what} maximum is a {verb} to {high}").format(
+                    what=what, verb=verb, high=high
+                )
+            )
         if total < low and total != p.bet + p.stack:
-            raise IllegalAction(f"the minimum {verb} is to {low}")
+            raise IllegalAction(_("the minimum {verb} is to {low}").format(verb=verb, low=low))
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:
@@ -530,15 +563,15 @@ class Hand:
 def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
     ordered = sorted(seats, key=lambda s: s.seat)
     if len(ordered) < 2:
-        raise IllegalAction("a hand needs at least two players with chips")
+        raise IllegalAction(_("a hand needs at least two players with chips"))
     names = [s.name for s in ordered]
     if len(set(names)) != len(names):
-        raise IllegalAction("two players have the same name")
+        raise IllegalAction(_("two players have the same name"))
     if len({s.seat for s in ordered}) != len(ordered):
-        raise IllegalAction("two players sit in the same seat")
+        raise IllegalAction(_("two players sit in the same seat"))
     for s in ordered:
         if s.stack <= 0:
-            raise IllegalAction(f"{s.name} has no chips and cannot be dealt in")
+            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=s.name))
     return ordered
 
 
@@ -546,7 +579,11 @@ def _button_index(players: list[_Player], button: int) -> int:
     for i, p in enumerate(players):
         if p.seat == button:
             return i
-    raise IllegalAction(f"the button must be on the seat of a player dealt in (seat {button})")
+    raise IllegalAction(
+        _("the button must be on the seat of a player dealt in (seat {button})").format(
+            button=button
+        )
+    )
 
 
 __all__ = [

@@ -32,6 +32,7 @@ from .events import (
 )
 from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .i18n import _
 from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
@@ -149,16 +150,16 @@ class Table:
         """Refuse to change a settled session: its books are closed until `reopen`."""
         if self.closed:
             raise IllegalAction(
-                "this session is settled, its books are closed: `marquoir reopen` reopens it"
+                _("this session is settled, its books are closed: `marquoir reopen` reopens it")
             )
 
     def account(self, name: str) -> Account:
         """The account of a player at the table, or an error naming the player."""
         account = self.accounts.get(self.resolve(name))
         if account is None:
-            raise IllegalAction(f"unknown player: {name}")
+            raise IllegalAction(_("unknown player: {name}").format(name=name))
         if account.left:
-            raise IllegalAction(f"{name} has left the table")
+            raise IllegalAction(_("{name} has left the table").format(name=name))
         return account
 
     # -- commands: each returns the event it would record ----------------------------------
@@ -175,7 +176,11 @@ class Table:
         previous = self.accounts.get(known)
         if previous is not None and not previous.left:
             same = "" if known == name else f" ({name} is {known}: names differ only by case)"
-            raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
+            raise IllegalAction(
+                _("{known} is already seated (seat {seat}){same}").format(
+                    known=known, seat=previous.seat, same=same
+                )
+            )
         seat = self._free_seat(seat)
         if previous is None:
             return Seated(name, seat, self._cave_amount(cave, what="cave"))
@@ -188,20 +193,32 @@ class Table:
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:
-                raise IllegalAction(f"the table is full ({MAX_SEATS} seats)")
+                raise IllegalAction(
+                    _("the table is full ({MAX_SEATS} seats)").format(MAX_SEATS=MAX_SEATS)
+                )
             seat = free[0]
         elif not 1 <= seat <= MAX_SEATS:
-            raise IllegalAction(f"seats are numbered 1 to {MAX_SEATS} (got {seat})")
+            raise IllegalAction(
+                _("seats are numbered 1 to {MAX_SEATS} (got {seat})").format(
+                    MAX_SEATS=MAX_SEATS, seat=seat
+                )
+            )
         elif seat in taken:
             holder = next(a.name for a in self.present() if a.seat == seat)
-            raise IllegalAction(f"seat {seat} is taken by {holder}")
+            raise IllegalAction(
+                _("seat {seat} is taken by {holder}").format(seat=seat, holder=holder)
+            )
         return seat
 
     def _check_recaves(self, account: Account, *, what: str = "recaves") -> None:
         limit = self.settings.caves.recaves
         if limit is not None and account.recaves >= limit:
             why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
-            raise IllegalAction(f"{account.name} has used all {limit} recaves of this session{why}")
+            raise IllegalAction(
+                _("{name} has used all {limit} recaves of this session{why}").format(
+                    name=account.name, limit=limit, why=why
+                )
+            )
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
@@ -226,27 +243,27 @@ class Table:
         """This player is not dealt in until he comes back."""
         account = self.account(name)
         if account.sitting_out:
-            raise IllegalAction(f"{account.name} is already sitting out")
+            raise IllegalAction(_("{name} is already sitting out").format(name=account.name))
         return SatOut(account.name)
 
     def back_event(self, name: str) -> Back:
         """A player who sat out is dealt in again."""
         account = self.account(name)
         if not account.sitting_out:
-            raise IllegalAction(f"{account.name} is not sitting out")
+            raise IllegalAction(_("{name} is not sitting out").format(name=account.name))
         return Back(account.name)
 
     def settle_event(self) -> Settled:
         """Close the books: the session is settled (the money is computed by the caller)."""
         if self.closed:
-            raise IllegalAction("this session is already settled")
+            raise IllegalAction(_("this session is already settled"))
         self._between_hands("settle")
         return Settled()
 
     def reopen_event(self) -> Reopened:
         """Reopen a settled session: table commands are accepted again."""
         if not self.closed:
-            raise IllegalAction("this session is not settled: nothing to reopen")
+            raise IllegalAction(_("this session is not settled: nothing to reopen"))
         return Reopened()
 
     def count(self, counted: dict[str, int]) -> list[CountLine]:
@@ -256,12 +273,20 @@ class Table:
         lines: list[CountLine] = []
         for name, chips in counted.items():
             if chips < 0:
-                raise IllegalAction(f"a counted stack cannot be negative ({name}={chips})")
+                raise IllegalAction(
+                    _("a counted stack cannot be negative ({name}={chips})").format(
+                        name=name, chips=chips
+                    )
+                )
             if chips > MAX_CHIPS:
-                raise IllegalAction(f"a counted stack is at most {MAX_CHIPS:,} chips ({name})")
+                raise IllegalAction(
+                    _("a counted stack is at most {MAX_CHIPS:,} chips ({name})").format(
+                        MAX_CHIPS=MAX_CHIPS, name=name
+                    )
+                )
             account = self.account(name)
             if any(line.player == account.name for line in lines):
-                raise UsageError(f"{account.name} is counted twice")
+                raise UsageError(_("{name} is counted twice").format(name=account.name))
             lines.append(CountLine(account.name, account.stack, chips))
         return sorted(lines, key=lambda line: self.accounts[line.player].seat)
 
@@ -270,9 +295,17 @@ class Table:
         account = self.account(name)
         self._between_hands("correct a stack")
         if not 0 <= stack <= MAX_CHIPS:
-            raise IllegalAction(f"a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})")
+            raise IllegalAction(
+                _("a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})").format(
+                    MAX_CHIPS=MAX_CHIPS, name=name, stack=stack
+                )
+            )
         if stack == account.stack:
-            raise IllegalAction(f"{account.name} already has {stack}: nothing to correct")
+            raise IllegalAction(
+                _("{name} already has {stack}: nothing to correct").format(
+                    name=account.name, stack=stack
+                )
+            )
         return Corrected(account.name, stack)
 
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
@@ -284,7 +317,9 @@ class Table:
         self._between_hands("change the blinds")
         # compared in effect: explicit limits equal to the default ones change nothing
         if self.config.with_schedule(schedule).stakes() == self.config.stakes():
-            raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
+            raise IllegalAction(
+                _("the forced bets are already {stakes}").format(stakes=self.config.stakes())
+            )
         return BlindsSet(schedule)
 
     def deal_event(self) -> Dealt:
@@ -294,14 +329,22 @@ class Table:
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
-                "a hand needs at least two players with chips who are not sitting out"
+                _("a hand needs at least two players with chips who are not sitting out")
             )
         rules = rules_for(self.config)
         game = self.config.game.value
         if len(players) < rules.min_players:
-            raise IllegalAction(f"{game} is played by {rules.min_players} players at least")
+            raise IllegalAction(
+                _("{game} is played by {min_players} players at least").format(
+                    game=game, min_players=rules.min_players
+                )
+            )
         if len(players) > rules.max_players:
-            raise IllegalAction(f"{game} is played by {rules.max_players} players at most")
+            raise IllegalAction(
+                _("{game} is played by {max_players} players at most").format(
+                    game=game, max_players=rules.max_players
+                )
+            )
         seats = tuple(SeatInfo(a.name, a.seat, a.stack) for a in players)
         return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
@@ -324,7 +367,7 @@ class Table:
         self._between_hands("split the pot")
         players = self.present()
         if not self.carry or not players:
-            raise IllegalAction("no chips wait in the middle")
+            raise IllegalAction(_("no chips wait in the middle"))
         seats = [a.seat for a in players]
         start = next((i for i, s in enumerate(seats) if s > (self.last_button or 0)), 0)
         order = [a.name for a in players[start:] + players[:start]]
@@ -341,7 +384,9 @@ class Table:
         variant = self.config.card_variant
         if variant is None:
             raise IllegalAction(
-                f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
+                _("{value}: the scorekeeper names the winner (win PLAYER)").format(
+                    value=self.config.game.value
+                )
             )
         shown = {self.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
@@ -356,20 +401,20 @@ class Table:
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if self.config.game is not Game.BOUILLOTTE:
-            raise IllegalAction("brelans are paid at Bouillotte only")
+            raise IllegalAction(_("brelans are paid at Bouillotte only"))
         self._between_hands("pay the brelans")
         if not self.last_dealt or self.brelans_hand == self.hand_no:
-            raise IllegalAction("the brelans of the last hand are paid once, after the hand")
+            raise IllegalAction(_("the brelans of the last hand are paid once, after the hand"))
         named = (*players, carre) if carre else players
         if not named:
-            raise IllegalAction("name the players who showed a brelan")
+            raise IllegalAction(_("name the players who showed a brelan"))
         if len(set(named)) != len(named):
-            raise IllegalAction("a player shows one brelan")
+            raise IllegalAction(_("a player shows one brelan"))
         dealt = set(self.last_dealt)
         for name in named:
             self.account(name)
             if name not in dealt:
-                raise IllegalAction(f"{name} was not dealt in the last hand")
+                raise IllegalAction(_("{name} was not dealt in the last hand").format(name=name))
         return BrelansPaid(players, carre)
 
     # -- applying events -------------------------------------------------------------------
@@ -416,7 +461,7 @@ class Table:
             self.next_button = event.player
         elif isinstance(event, CarrySplit):
             if event != self.carry_split_event():
-                raise MarquoirError("the recorded split does not match the table")
+                raise MarquoirError(_("the recorded split does not match the table"))
             for name, chips in event.shares:
                 self.accounts[name].stack += chips
             self.carry = 0
@@ -445,9 +490,17 @@ class Table:
         # without case may hold both alice and Alice.
         previous = self.accounts.get(event.player)
         if previous is not None and not previous.left:
-            raise IllegalAction(f"{event.player} is already seated (seat {previous.seat})")
+            raise IllegalAction(
+                _("{player} is already seated (seat {seat})").format(
+                    player=event.player, seat=previous.seat
+                )
+            )
         if event.returning and previous is None:
-            raise MarquoirError(f"the recorded return of {event.player} does not match the table")
+            raise MarquoirError(
+                _("the recorded return of {player} does not match the table").format(
+                    player=event.player
+                )
+            )
         self._free_seat(event.seat)
         if event.returning:
             assert previous is not None
@@ -467,7 +520,7 @@ class Table:
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
         if expected != event:
-            raise MarquoirError("the recorded deal does not match the table")
+            raise MarquoirError(_("the recorded deal does not match the table"))
         self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
         self.carry = 0
         self.hand_no = event.hand_no
@@ -525,22 +578,40 @@ class Table:
         if chips is None:
             if policy.default is None:
                 raise IllegalAction(
-                    f"how many chips? give the {what} (this session has no default cave)"
+                    _("how many chips? give the {what} (this session has no default cave)").format(
+                        what=what
+                    )
                 )
             chips = policy.default
         if chips <= 0:
-            raise IllegalAction(f"a {what} must be at least 1 chip (got {chips})")
+            raise IllegalAction(
+                _("a {what} must be at least 1 chip (got {chips})").format(what=what, chips=chips)
+            )
         if chips > MAX_CHIPS:
-            raise IllegalAction(f"a {what} is at most {MAX_CHIPS:,} chips")
+            raise IllegalAction(
+                _("a {what} is at most {MAX_CHIPS:,} chips").format(what=what, MAX_CHIPS=MAX_CHIPS)
+            )
         if policy.minimum is not None and chips < policy.minimum:
-            raise IllegalAction(f"the minimum {what} is {policy.minimum} chips (got {chips})")
+            raise IllegalAction(
+                _("the minimum {what} is {minimum} chips (got {chips})").format(
+                    what=what, minimum=policy.minimum, chips=chips
+                )
+            )
         if policy.maximum is not None and chips > policy.maximum:
-            raise IllegalAction(f"the maximum {what} is {policy.maximum} chips (got {chips})")
+            raise IllegalAction(
+                _("the maximum {what} is {maximum} chips (got {chips})").format(
+                    what=what, maximum=policy.maximum, chips=chips
+                )
+            )
         return chips
 
     def _between_hands(self, what: str) -> None:
         if self.hand is not None:
-            raise IllegalAction(f"cannot {what} during a hand: {self._hand_pending()}")
+            raise IllegalAction(
+                _("cannot {what} during a hand: {hand_pending}").format(
+                    what=what, hand_pending=self._hand_pending()
+                )
+            )
 
     def _hand_pending(self) -> str:
         assert self.hand is not None
@@ -550,7 +621,7 @@ class Table:
 
     def _hand_in_play(self) -> Hand:
         if self.hand is None:
-            raise IllegalAction("no hand in play: deal first")
+            raise IllegalAction(_("no hand in play: deal first"))
         return self.hand
 
     def _button_seat(self, players: list[Account]) -> int:
@@ -558,8 +629,10 @@ class Table:
             chosen = self.accounts[self.next_button]
             if not chosen.plays:
                 raise IllegalAction(
-                    f"the button was set on {chosen.name}, who is not dealt in: "
-                    "set it on another player"
+                    _(
+                        "the button was set on {name}, who is not dealt in: set it on another "
+                        "player"
+                    ).format(name=chosen.name)
                 )
             return chosen.seat
         seats = [a.seat for a in players]
