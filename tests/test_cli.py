@@ -361,7 +361,7 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
     # button), and the remainder of 4 goes with it.
     assert m.lines('showdown "c = d"') == [
         "showdown: c = d",
-        "main pot 9: c 9, d 0",
+        "main pot: 9 to c 9, d 0",
         "hand 1 over | a 100 (0), b 99 (-1), c 105 (+5), d 96 (-4)",
     ]
 
@@ -792,7 +792,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
     ]
     assert club.lines("call") == [
         "carol calls 4",
-        "-- flop -- main pot 18 (bob, carol, alice)",
+        "-- flop -- main pot: 18 (bob, carol, alice)",
         "bob to act: check | bet 2-94 | all-in 94 | fold",
     ]
     assert club.lines("check --as bob") == [
@@ -882,13 +882,13 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
     assert club.stacks() == {"alice": 64, "bob": 94, "carol": 0}
     assert club.lines("call --as alice") == [
         "alice calls 64 (all-in)",
-        "-- showdown -- main pot 206 (carol, alice)",
+        "-- showdown -- main pot: 206 (carol, alice)",
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`',
     ]
     assert club.json("status --json")["phase"] == "showdown"
     assert club.lines("win alice") == [
         "showdown: alice",
-        "main pot 206: alice 206",
+        "main pot: 206 to alice 206",
         "hand 1 over | alice 206 (+106), bob 94 (-6), carol 0 (-100)",
     ]
     assert club.json("stacks --json") == {
@@ -943,7 +943,7 @@ def test_call_with_nothing_to_call_is_a_check_and_the_uncalled_bet_goes_back(
     club.script("deal\ncall\ncall")
     assert club.lines("call") == [  # carol, big blind: a check
         "carol checks",
-        "-- flop -- main pot 6 (bob, carol, alice)",
+        "-- flop -- main pot: 6 (bob, carol, alice)",
         "bob to act: check | bet 2-98 | all-in 98 | fold",
     ]
     club("bet 20")
@@ -1005,12 +1005,12 @@ def test_allin_for_less_than_the_call_is_a_call(m: Marquoir) -> None:
     assert m.lines("allin") == [
         "short calls 20 (all-in)",
         "big gets back 20 (uncalled)",
-        "-- showdown -- main pot 60 (short, big)",
+        "-- showdown -- main pot: 60 (short, big)",
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`',
     ]
     assert m.lines("win short") == [
         "showdown: short",
-        "main pot 60: short 60",
+        "main pot: 60 to short 60",
         "hand 1 over | big 70 (-30), short 60 (+30)",
     ]
 
@@ -1053,8 +1053,8 @@ def test_a_side_pot_that_needs_a_winner_names_the_eligible_players(side: Marquoi
     assert side.refused("win a") == message
     assert side.lines('showdown "a > c > b"') == [
         "showdown: a > c > b",
-        "main pot 150: a 150",
-        "side pot 1 40: c 40",
+        "main pot: 150 to a 150",
+        "side pot 1: 40 to c 40",
         "hand 1 over | a 150 (+100), b 130 (-70), c 170 (-30)",
     ]
 
@@ -1063,8 +1063,8 @@ def test_win_several_players_tie_with_the_odd_chip(side: Marquoir) -> None:
     # 150 split a/b/c: 50 each; the side pot of 40 split b/c: 20 each.
     assert side.lines("win a b c") == [
         "showdown: a = b = c",
-        "main pot 150: b 50, c 50, a 50",
-        "side pot 1 40: b 20, c 20",
+        "main pot: 150 to b 50, c 50, a 50",
+        "side pot 1: 40 to b 20, c 20",
         "hand 1 over | a 50 (0), b 200 (0), c 200 (0)",
     ]
 
@@ -1075,7 +1075,7 @@ def test_showdown_odd_chip_goes_left_of_the_button(club: Marquoir) -> None:
     # alice has the button: bob is first to her left, then carol.
     assert club.lines('showdown "alice = bob > carol"') == [
         "showdown: alice = bob > carol",
-        "main pot 15: bob 8, alice 7",
+        "main pot: 15 to bob 8, alice 7",
         "hand 1 over | alice 102 (+2), bob 103 (+3), carol 95 (-5)",
     ]
 
@@ -1232,7 +1232,7 @@ def test_status_text(club: Marquoir) -> None:
         "1     alice   0      0    button, all-in\n"
         "2     bob     99     0    folded\n"
         "3     carol   0      0    all-in\n"
-        "pots: main pot 201 (carol, alice)\n"
+        "pots: main pot: 201 (carol, alice)\n"
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`\n'
     )
 
@@ -1418,7 +1418,7 @@ def test_cli_runner_plays_a_hand(db: Path) -> None:
     assert outputs[-1] == (
         "bob calls 24 (all-in)\n"
         "alice gets back 40 (uncalled)\n"
-        "-- showdown -- main pot 120 (bob, alice)\n"
+        "-- showdown -- main pot: 120 (bob, alice)\n"
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`\n'
     )
     result = invoke(db, 'showdown "bob > alice"')
@@ -1432,7 +1432,7 @@ def test_cli_runner_plays_a_hand(db: Path) -> None:
     assert result.stdout.splitlines()[0] == "undone: the showdown bob > alice"
     result = invoke(db, "win alice bob")
     assert result.stdout.splitlines()[1:] == [
-        "main pot 120: bob 60, alice 60",
+        "main pot: 120 to bob 60, alice 60",
         "hand 1 over | alice 100 (0), bob 60 (0)",
     ]
 

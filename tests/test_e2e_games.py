@@ -58,19 +58,19 @@ def test_the_jackpots_evening(cli: Marquoir) -> None:
         "hand 2 over | ann 98 (-1), ben 98 (-1), cid 98 (-1), dee 38 (-1)",
         # then 12 in the middle before the opening: ben takes 47 at the showdown
         "ann opens 5 | pot 17",
-        "main pot 47: ben 47",
+        "main pot: 47 to ben 47",
         "hand 3 over | ann 82 (-16), ben 129 (+31), cid 97 (-1), dee 32 (-6)",
         # the false opener: out of the hand, his chips stay, one ante for the next pot
         "ben opened falsely: out of the hand, fine 1 to the next pot",
-        "-- showdown -- main pot 52 (ann, cid)",
-        "main pot 52: cid 52",
+        "-- showdown -- main pot: 52 (ann, cid)",
+        "main pot: 52 to cid 52",
         "fine for the next pot: ben 1",
         "hand 4 over | ann 65 (-17), ben 111 (-18), cid 132 (+35), dee 31 (-1)",
         # the fine and the antes, dee all-in: a main pot and a side pot
         "hand 5: button ann | ben ante 1, cid ante 1, dee ante 1, ann ante 1",
-        "-- showdown -- main pot 95 (cid, dee, ann) | side pot 1 68 (cid, ann)",
-        "main pot 95: dee 95",
-        "side pot 1 68: ann 68",
+        "-- showdown -- main pot: 95 (cid, dee, ann) | side pot 1: 68 (cid, ann)",
+        "main pot: 95 to dee 95",
+        "side pot 1: 68 to ann 68",
         "hand 5 over | ann 68 (+3), ben 110 (-1), cid 67 (-65), dee 95 (+64)",
     ):
         assert expected in lines
@@ -97,7 +97,7 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         # la passe est double: 2 in the middle, 2 to open
         "hand 2: button berthe | berthe passe 1",
         "camille to act: check | bet 2-20 | all-in 20",
-        "main pot 8: armand 8",
+        "main pot: 8 to armand 8",
         "brelans paid: armand +3, berthe -1, camille -1, denis -1",
         # an opening nobody holds: the passe to the opener
         "denis gets back 3 (uncalled)",
@@ -105,10 +105,10 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "hand 3 over | armand 28 (0), berthe 16 (0), camille 18 (-1), denis 8 (+1)",
         # va-tout: main pot and side pot; then the carré and a short payer
         "denis raises to 7 (all-in) | pot 14",
-        "-- showdown -- main pot 29 (armand, berthe, camille, denis)"
-        " | side pot 1 27 (armand, berthe, camille)",
-        "main pot 29: denis 29",
-        "side pot 1 27: armand 27",
+        "-- showdown -- main pot: 29 (armand, berthe, camille, denis)"
+        " | side pot 1: 27 (armand, berthe, camille)",
+        "main pot: 29 to denis 29",
+        "side pot 1: 27 to armand 27",
         "hand 4 over | armand 39 (+11), berthe 0 (-16), camille 2 (-16), denis 29 (+21)",
         "brelans paid: camille -2, denis +2",
         "berthe recaves 20: stack 20",
@@ -140,13 +140,13 @@ def test_the_stud_evening(cli: Marquoir) -> None:
         "hand 1: button ann | ben ante 1, cid ante 1, dee ante 1, ann ante 1",
         "cid brings in 1 | pot 5",
         "dee completes to 4 | pot 9",
-        "-- fourth street -- main pot 17 (ben, dee, ann)",
+        "-- fourth street -- main pot: 17 (ben, dee, ann)",
         "who speaks first on fourth street? `first PLAYER` (the best hand showing)",
         "dee speaks first | pot 17",
         "ben speaks first | pot 41",
-        "-- seventh street -- main pot 57 (ben, ann)",
+        "-- seventh street -- main pot: 57 (ben, ann)",
         # a split pot: the odd chip to the named winner, not to ben left of the dealer
-        "main pot 73: ann 37, ben 36",
+        "main pot: 73 to ann 37, ben 36",
         "hand 1 over | ann 108 (+8), ben 107 (+7), cid 98 (-2), dee 87 (-13)",
         # the bring-in completed by its owner
         "dee completes to 4 | pot 8",
@@ -228,7 +228,7 @@ def test_stud_the_scorekeeper_names_who_brings_in_and_who_speaks_first(cli: Marq
     cli("call")
     assert cli("call") == (
         "b calls 1\n"
-        "-- fourth street -- main pot 6 (b, c, a)\n"
+        "-- fourth street -- main pot: 6 (b, c, a)\n"
         "who speaks first on fourth street? `first PLAYER` (the best hand showing)\n"
     )
     assert cli.refused("check") == "Error: name who speaks first on fourth street: `first PLAYER`"

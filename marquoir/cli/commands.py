@@ -11,6 +11,7 @@ from collections.abc import Callable
 from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
+from ..domain.i18n import _
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
@@ -106,7 +107,11 @@ def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
         for name in after
         if after[name] != before[name]
     )
-    print(f"brelans paid: {moves}" if moves else "brelans: nobody had chips to pay them")
+    print(
+        _("brelans paid: {moves}").format(moves=moves)
+        if moves
+        else _("brelans: nobody had chips to pay them")
+    )
 
 
 def _print_showdown(outcome: Outcome) -> None:
@@ -117,9 +122,13 @@ def _print_showdown(outcome: Outcome) -> None:
 def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
-    print(f"undone: {render.describe_stored(stored.kind, stored.data)}")
+    print(
+        _("undone: {describe_stored}").format(
+            describe_stored=render.describe_stored(stored.kind, stored.data)
+        )
+    )
     if stored.kind == "blinds":
-        print(f"the forced bets are {table.config.stakes()} again")
+        print(_("the forced bets are {stakes} again").format(stakes=table.config.stakes()))
     print(render.next_step(table))
 
 
@@ -150,19 +159,24 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
     check_name(name, what="session")  # before the file is created: a refusal creates nothing
     with ledger(db, CREATE) as book:
         name = book.create_session(name, settings).name
-    print(f"session {name} created and current: {render.game_title(Table(settings))}")
+    print(
+        _("session {name} created and current: {game_title}").format(
+            name=name, game_title=render.game_title(Table(settings))
+        )
+    )
     caves = settings.caves
     if caves.default is not None:
         print(
-            f"default cave {caves.default} chips, a chip is worth {settings.chip_value} "
-            f"{settings.currency}"
+            _("default cave {default} chips, a chip is worth {chip_value} {currency}").format(
+                default=caves.default, chip_value=settings.chip_value, currency=settings.currency
+            )
         )
 
 
 def use(db: str | None, name: str) -> None:
     with ledger(db) as book:
         name = book.use(name).name
-    print(f"session {name} is current")
+    print(_("session {name} is current").format(name=name))
 
 
 def sessions(db: str | None, *, as_json: bool) -> None:
@@ -191,7 +205,7 @@ def sessions(db: str | None, *, as_json: bool) -> None:
         )
         return
     if not rows:
-        print("no session yet")
+        print(_("no session yet"))
     for info, created in rows:
         mark = "*" if info.name == current else " "
         print(f"{mark} {info.name}  {render.game_title(Table(info.settings))}  {created[:10]}")
@@ -203,15 +217,28 @@ def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> 
     assert isinstance(event, Seated)
     name = event.player
     if not event.returning:
-        print(f"{name} sits in seat {event.seat} with {event.chips} chips")
+        print(
+            _("{name} sits in seat {seat} with {chips} chips").format(
+                name=name, seat=event.seat, chips=event.chips
+            )
+        )
         return
     account = outcome.table.accounts[name]
     limit = outcome.table.settings.caves.recaves
     count = f"recave {account.recaves}" + (f" of {limit}" if limit is not None else "")
     same = "" if name_key(player) != name_key(name) or player == name else f"{player} is {name}: "
     print(
-        f"{same}{name} returns to seat {event.seat} with {event.chips} chips ({count}; "
-        f"bought {account.bought} in all)"
+        _(
+            "{same}{name} returns to seat {seat} with {chips} chips ({count}; bought {bought} in "
+            "all)"
+        ).format(
+            same=same,
+            name=name,
+            seat=event.seat,
+            chips=event.chips,
+            count=count,
+            bought=account.bought,
+        )
     )
 
 
@@ -225,7 +252,13 @@ def recave(db: str | None, player: str, chips: int | None) -> None:
     outcome = _run(db, lambda table: table.recave_event(player, chips))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
-    print(f"{name} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
+    print(
+        _("{name} recaves {chips}: stack {stack}").format(
+            name=name,
+            chips=outcome.event.chips,  # type: ignore[union-attr]
+            stack=account.stack,
+        )
+    )
 
 
 def leave(db: str | None, player: str) -> None:
@@ -233,8 +266,12 @@ def leave(db: str | None, player: str) -> None:
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
-        f"{name} leaves with {account.cashed_out} chips "
-        f"(bought {account.bought}, result {render.signed(account.result)})"
+        _("{name} leaves with {cashed_out} chips (bought {bought}, result {signed})").format(
+            name=name,
+            cashed_out=account.cashed_out,
+            bought=account.bought,
+            signed=render.signed(account.result),
+        )
     )
 
 
@@ -250,19 +287,23 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
         return table.blinds_event(schedule)
 
     outcome = _run(db, change)
-    print(f"from the next deal: {outcome.table.config.stakes()} (before: {before})")
+    print(
+        _("from the next deal: {stakes} (before: {before})").format(
+            stakes=outcome.table.config.stakes(), before=before
+        )
+    )
 
 
 def button(db: str | None, player: str) -> None:
     outcome = _run(db, lambda table: table.button_event(player))
-    print(f"the next deal puts the button on {_player_of(outcome)}")
+    print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 
 def sitout(db: str | None, player: str) -> None:
     outcome = _run(db, lambda table: table.sitout_event(player))
-    print(f"{_player_of(outcome)} sits out from the next hand")
+    print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
 def back(db: str | None, player: str) -> None:
     outcome = _run(db, lambda table: table.back_event(player))
-    print(f"{_player_of(outcome)} is back from the next hand")
+    print(_("{player_of} is back from the next hand").format(player_of=_player_of(outcome)))

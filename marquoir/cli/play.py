@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from ..domain import MarquoirError
+from ..domain.i18n import _
 from ..storage.db import READ
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
@@ -69,16 +70,16 @@ def parse_line(line: str) -> list[str]:
 def run_script(run: RunLine, lines: Iterable[str]) -> int:
     """Run the lines in order; stop at the first error (the lines before stay recorded)."""
     for number, line in enumerate(lines, start=1):
-        where = f"line {number}: "
+        where = _("line {number}: ").format(number=number)
         try:
             words = parse_line(line)
         except ValueError as failure:
-            error(f"cannot read the line: {failure}", where)
+            error(_("cannot read the line: {failure}").format(failure=failure), where)
             return 1
         if not words:
             continue
         if words[0] == "play":
-            error("play cannot run inside play", where)
+            error(_("play cannot run inside play"), where)
             return 1
         if run(words, where) != 0:
             return 1
@@ -94,21 +95,33 @@ def prompt(db: str | None) -> str:
         return "marquoir> "
     hand = table.hand
     if hand is None:
-        done = f"hand {table.hand_no} done" if table.hand_no else "no hand yet"
-        return f"[{session.name} | {done} | next: deal] > "
+        done = (
+            _("hand {number} done").format(number=table.hand_no)
+            if table.hand_no
+            else _("no hand yet")
+        )
+        return _("[{session} | {done} | next: deal] > ").format(session=session.name, done=done)
     if hand.to_act is None:
-        waiting = hand.awaiting or "showdown"
-        return f"[{session.name} | hand {table.hand_no} | {waiting}] > "
+        waiting = hand.awaiting or _("showdown")
+        return (
+            f"[{session.name} | "
+            + _("hand {number}").format(number=table.hand_no)
+            + (f" | {waiting}] > ")
+        )
     legal = hand.legal()
-    owes = "check" if legal.can_check else f"call {legal.call_amount}"
+    owes = _("check") if legal.can_check else _("call {amount}").format(amount=legal.call_amount)
     pot = hand.total_in_middle()
-    where = f"hand {table.hand_no} {hand.street}"
-    return f"[{session.name} | {where} | pot {pot} | {legal.player}: {owes}] > "
+    where = _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
+    return (
+        f"[{session.name} | {where} | "
+        + _("pot {pot}").format(pot=pot)
+        + (f" | {legal.player}: {owes}] > ")
+    )
 
 
 def run_interactive(db: str | None, run: RunLine) -> int:
-    print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
-    print("s status, d deal, w NAME win); q to quit.")
+    print(_("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,"))
+    print(_("s status, d deal, w NAME win); q to quit."))
     try:
         with Ledger(database_path(db), mode=READ) as book:
             print(render.next_step(book.read()[1]))
@@ -126,14 +139,14 @@ def run_interactive(db: str | None, run: RunLine) -> int:
         try:
             words = parse_line(line)
         except ValueError as failure:
-            error(f"cannot read the line: {failure}")
+            error(_("cannot read the line: {failure}").format(failure=failure))
             continue
         if not words:
             continue
         if words[0] in QUIT:
             return 0
         if words[0] == "play":
-            error("play cannot run inside play")
+            error(_("play cannot run inside play"))
             continue
         run(words, "")
 
@@ -148,7 +161,7 @@ def run_play(db: str | None, file: str | None, run: RunLine) -> int:
             with open(file, "rb") as handle:
                 data = handle.read()
         except OSError as failure:
-            error(f"cannot read {file}: {failure.strerror}")
+            error(_("cannot read {file}: {strerror}").format(file=file, strerror=failure.strerror))
             return 1
         return _run_bytes(run, data, file)
     if file is None and sys.stdin.isatty():
@@ -163,6 +176,10 @@ def _run_bytes(run: RunLine, data: bytes, source: str) -> int:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as failure:
-        error(f"cannot read {source}: not UTF-8 text (byte {failure.start + 1})")
+        error(
+            _("cannot read {source}: not UTF-8 text (byte {value})").format(
+                source=source, value=failure.start + 1
+            )
+        )
         return 1
     return run_script(run, script_lines(text))

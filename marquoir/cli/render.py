@@ -9,6 +9,7 @@ from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
+from ..domain.i18n import N_, _, number
 from ..domain.pots import pot_name
 from ..domain.table import Table
 from ..storage.codec import forced_bets_dict
@@ -30,6 +31,10 @@ BETTING_NAMES = {
 }
 
 
+# The forced bets the games post (`ForcedBet.kind`), for the catalog: printed with `_()`.
+FORCED_BETS = (N_("small blind"), N_("big blind"), N_("ante"), N_("straddle"), N_("passe"))
+
+
 def columns(rows: list[list[str]]) -> str:
     """Left-aligned columns separated by two spaces."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -39,12 +44,21 @@ def columns(rows: list[list[str]]) -> str:
     )
 
 
+def pot_label(index: int) -> str:
+    """ "main pot", "side pot 1", ... in the language of the output."""
+    return _("main pot") if index == 0 else _("side pot {number}").format(number=index)
+
+
 def describe_pots(pots: list[Pot]) -> str:
-    """ "main pot 150 (alice, bob) | side pot 1 60 (bob)"."""
+    """ "main pot: 150 (alice, bob) | side pot 1: 60 (bob)": a colon between the pot's name
+    and its amount, so that "side pot 1" and 60 never read as one number."""
     if not pots:
-        return "no pot"
+        return _("no pot")
     return " | ".join(
-        f"{pot_name(i)} {pot.amount} ({', '.join(pot.eligible)})" for i, pot in enumerate(pots)
+        _("{pot}: {amount} ({players})").format(
+            pot=pot_label(i), amount=number(pot.amount), players=", ".join(pot.eligible)
+        )
+        for i, pot in enumerate(pots)
     )
 
 
@@ -52,15 +66,17 @@ def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
     if table.closed:
-        return "the session is settled: `marquoir reopen` to change it"
+        return _("the session is settled: `marquoir reopen` to change it")
     if hand is None:
-        return "next: deal"
+        return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
-        return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
+        return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
     if hand.awaiting == "bring-in":
-        return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
+        return _("who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete")
     if hand.awaiting == "first":
-        return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
+        return _("who speaks first on {street}? `first PLAYER` (the best hand showing)").format(
+            street=hand.street
+        )
     return hand.legal().describe()
 
 
@@ -76,10 +92,10 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
         lines.extend(result_lines(hand, table.hand_no))
         return lines
     if closed:
-        where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
+        where = _("showdown") if hand.phase is Phase.SHOWDOWN else hand.street
         lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
     else:
-        lines[0] += f" | pot {hand.total_in_middle()}"
+        lines[0] += " | " + _("pot {pot}").format(pot=number(hand.total_in_middle()))
     lines.append(next_step(table))
     return lines
 
@@ -87,15 +103,18 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
 def returns_lines(hand: Hand, street: str) -> list[str]:
     """The uncalled bets given back when the betting round `street` closed."""
     return [
-        f"{name} gets back {chips} (uncalled)"
+        _("{name} gets back {chips} (uncalled)").format(name=name, chips=number(chips))
         for where, name, chips in hand.returns
         if where == street
     ]
 
 
-def award_line(award: PotAward) -> str:
-    shares = ", ".join(f"{name} {amount}" for name, amount in award.shares)
-    return f"{award.name} {award.pot.amount}: {shares}"
+def award_line(award: PotAward, index: int) -> str:
+    """ "side pot 1: 390 to carol": the amount after a colon, never beside the pot's number."""
+    shares = ", ".join(f"{name} {number(amount)}" for name, amount in award.shares)
+    return _("{pot}: {amount} to {shares}").format(
+        pot=pot_label(index), amount=number(award.pot.amount), shares=shares
+    )
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
@@ -104,37 +123,43 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     assert result is not None
     lines = []
     if result.void:
-        lines.append(
-            f"nobody opened: the deal is void, {result.carry} chip"
-            f"{'s stay' if result.carry != 1 else ' stays'} in the middle for the next deal"
+        void = (
+            _("nobody opened: the deal is void, {carry} chips stay in the middle for the next deal")
+            if result.carry != 1
+            else _("nobody opened: the deal is void, 1 chip stays in the middle for the next deal")
         )
+        lines.append(void.format(carry=number(result.carry)))
     elif result.by_fold:
-        (winner,) = {name for award in result.awards for name in award.winners} or {"nobody"}
-        lines.append(f"{winner} takes {sum(a.pot.amount for a in result.awards)} (no showdown)")
+        (winner,) = {name for award in result.awards for name in award.winners} or {_("nobody")}
+        taken = number(sum(a.pot.amount for a in result.awards))
+        lines.append(_("{winner} takes {chips} (no showdown)").format(winner=winner, chips=taken))
     else:
-        lines.extend(award_line(award) for award in result.awards)
-    fines = ", ".join(f"{name} {chips}" for name, chips in hand.fines.items())
+        lines.extend(award_line(award, i) for i, award in enumerate(result.awards))
+    fines = ", ".join(f"{name} {number(chips)}" for name, chips in hand.fines.items())
     if fines and not result.void:
-        lines.append(f"fine for the next pot: {fines}")
-    lines.append(f"hand {hand_no} over | " + stacks_line(result))
+        lines.append(_("fine for the next pot: {fines}").format(fines=fines))
+    lines.append(_("hand {number} over | ").format(number=hand_no) + stacks_line(result))
     return lines
 
 
 def stacks_line(result: HandResult) -> str:
     return ", ".join(
-        f"{name} {chips} ({signed(result.nets[name])})" for name, chips in result.final.items()
+        f"{name} {number(chips)} ({signed(result.nets[name])})"
+        for name, chips in result.final.items()
     )
 
 
 def signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else str(amount)
+    return f"+{number(amount)}" if amount > 0 else number(amount)
 
 
 def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     hand = table.last_hand
     assert hand is not None
-    odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
-    head = f"showdown: {format_ranking(event.ranking)}{odd}"
+    odd = (
+        _(" (odd chips to {player} first)").format(player=event.odd_chip) if event.odd_chip else ""
+    )
+    head = _("showdown: {ranking}").format(ranking=format_ranking(event.ranking)) + odd
     return [head, *result_lines(hand, table.hand_no)]
 
 
@@ -142,9 +167,11 @@ def deal_lines(table: Table) -> list[str]:
     hand = table.hand if table.hand is not None else table.last_hand
     assert hand is not None
     forced = ", ".join(
-        f"{f.player} {f.kind} {f.amount}" + (" (all-in)" if f.all_in else "") for f in hand.forced
+        f"{f.player} {_(f.kind)} {number(f.amount)}" + (_(" (all-in)") if f.all_in else "")
+        for f in hand.forced
     )
-    lines = [f"hand {table.hand_no}: button {hand.button} | {forced}"]
+    head = _("hand {number}: button {button} | ").format(number=table.hand_no, button=hand.button)
+    lines = [head + forced]
     lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
         lines.extend(result_lines(hand, table.hand_no))
@@ -160,25 +187,32 @@ def game_title(table: Table) -> str:
 def status_text(session: str, table: Table) -> str:
     """The table at a glance: seats, stacks, bets, pots and whose turn it is."""
     hand = table.hand
-    head = f"session {session} | {game_title(table)} | "
-    played = f"{table.hand_no} hand{'s' if table.hand_no != 1 else ''} played"
-    head += f"hand {table.hand_no} {hand.street}" if hand else played
-    rows = [["seat", "player", "stack", "bet", ""]]
+    head = _("session {session} | {game} | ").format(session=session, game=game_title(table))
+    played = (_("{count} hands played") if table.hand_no != 1 else _("{count} hand played")).format(
+        count=table.hand_no
+    )
+    if hand:
+        head += _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
+    else:
+        head += played
+    rows = [[_("seat"), _("player"), _("stack"), _("bet"), ""]]
     for entry in status_players(table):
         rows.append(
             [
                 str(entry["seat"]),
                 entry["name"],
-                str(entry["stack"]),
-                str(entry["bet"]),
+                number(entry["stack"]),
+                number(entry["bet"]),
                 entry["note"],
             ]
         )
     lines = [head, columns(rows)]
     if table.carry:
-        lines.append(f"waiting in the middle for the next deal: {table.carry}")
+        lines.append(
+            _("waiting in the middle for the next deal: {chips}").format(chips=number(table.carry))
+        )
     if hand is not None:
-        lines.append("pots: " + describe_pots(hand.pots(include_bets=False)))
+        lines.append(_("pots: ") + describe_pots(hand.pots(include_bets=False)))
     lines.append(next_step(table))
     return "\n".join(lines)
 
@@ -191,17 +225,17 @@ def status_players(table: Table) -> list[dict[str, Any]]:
         p = in_hand.get(account.name)
         notes = []
         if hand and account.name == hand.button:
-            notes.append("button")
+            notes.append(N_("button"))
         if p is not None and p.folded:
-            notes.append("folded")
+            notes.append(N_("folded"))
         elif p is not None and p.all_in:
-            notes.append("all-in")
+            notes.append(N_("all-in"))
         if hand and p is not None and hand.to_act == account.name:
-            notes.append("to act")
+            notes.append(N_("to act"))
         if p is None and account.sitting_out:
-            notes.append("sitting out")
+            notes.append(N_("sitting out"))
         elif p is None and account.busted:
-            notes.append("busted")
+            notes.append(N_("busted"))
         entries.append(
             {
                 "name": account.name,
@@ -213,7 +247,7 @@ def status_players(table: Table) -> list[dict[str, Any]]:
                 "in_hand": p is not None,
                 "sitting_out": account.sitting_out,
                 "busted": account.busted,
-                "note": ", ".join(notes),
+                "note": ", ".join(_(note) for note in notes),
             }
         )
     return entries
@@ -300,27 +334,29 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
 
 def stacks_text(session: str, table: Table) -> str:
     data = stacks_dict(session, table)
-    rows = [["seat", "player", "stack", "bought", "recaves", "out", "result", ""]]
+    heads = [N_("seat"), N_("player"), N_("stack"), N_("bought"), N_("recaves"), N_("out")]
+    heads.append(N_("result"))
+    rows = [[*(_(head) for head in heads), ""]]
     for p in data["players"]:
-        note = "left" if p["left"] else ("sitting out" if p["sitting_out"] else "")
+        note = _("left") if p["left"] else (_("sitting out") if p["sitting_out"] else "")
         if p["busted"]:
-            note = "busted"
+            note = _("busted")
         rows.append(
             [
                 str(p["seat"]),
                 p["name"],
-                str(p["stack"]),
-                str(p["bought"]),
+                number(p["stack"]),
+                number(p["bought"]),
                 str(p["recaves"]),
-                str(p["cashed_out"]),
+                number(p["cashed_out"]),
                 signed(p["result"]),
                 note,
             ]
         )
     count = data["hand"]
-    head = f"session {session} | {count} hand{'s' if count != 1 else ''}" + (
-        " (hand in play)" if table.in_hand else ""
-    )
+    hands = (_("{count} hands") if count != 1 else _("{count} hand")).format(count=count)
+    head = _("session {session} | ").format(session=session) + hands
+    head += _(" (hand in play)") if table.in_hand else ""
     return head + "\n" + columns(rows)
 
 

@@ -65,3 +65,11 @@ def french() -> bool:
 def N_(message: str) -> str:
     """Mark a message for the catalog, translated later with `_()` (it is a constant)."""
     return message
+
+
+def number(value: int) -> str:
+    """A whole number for the output: `1234` in English, `1 234` in French (a narrow
+    no-break space, U+202F, between the thousands), written by hand to stay off Babel."""
+    if language() == "en" or -1000 < value < 1000:
+        return str(value)
+    return f"{value:,}".replace(",", "\u202f")
