@@ -436,9 +436,13 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
         (
             "--blinds 1/2 --chip-value 0",
             2,
-            "Invalid value: a chip must be worth more than 0 (got '0')",
+            "Invalid value for '--chip-value': a chip must be worth more than 0 (got '0')",
         ),
-        ("--blinds 1/2 --chip-value abc", 2, "Invalid value: not an amount of money: 'abc'"),
+        (
+            "--blinds 1/2 --chip-value abc",
+            2,
+            "Invalid value for '--chip-value': not an amount of money: 'abc'",
+        ),
         ("--blinds 1/2 --chip-unit 0", 1, "the chip unit must be at least 1 chip (got 0)"),
     ],
 )

@@ -10,6 +10,7 @@ English evening, whether its lines go through `marquoir play` or one command at 
 from __future__ import annotations
 
 import itertools
+import re
 import shlex
 import sqlite3
 from pathlib import Path
@@ -123,3 +124,111 @@ def test_an_unknown_word_suggests_the_nearest_word(cli: Marquoir) -> None:
     assert done.returncode == 2 and "relance" in done.stderr
     assert "'tapis'" in cli.run("tapsi").stderr
     assert "'raise'" in cli.run("rase", "40").stderr
+
+
+# -- the output in French ---------------------------------------------------------------------
+
+NNBSP = "\u202f"  # the French thousands separator: a narrow no-break space
+
+
+def french_table(cli: Marquoir) -> None:
+    """A hold'em table in French: alice and bob with 2,000 chips each, carol short with 100."""
+    cli(
+        "--lang",
+        "fr",
+        "nouvelle",
+        "club",
+        "--blinds",
+        "1/2",
+        "--cave",
+        "2000",
+        "--chip-value",
+        "0,10",
+    )
+    cli("--lang", "fr", "asseoir", "alice")
+    cli("--lang", "fr", "asseoir", "bob")
+    cli("--lang", "fr", "asseoir", "carol", "--cave", "100")
+
+
+def test_with_lang_fr_the_table_speaks_french(cli: Marquoir) -> None:
+    french_table(cli)
+    deal = cli("--lang", "fr", "donner")
+    assert "coup 1 : bouton alice | bob petite blinde 1, carol grosse blinde 2" in deal
+    assert f"alice a la parole : suivre 2 | relancer 4-2{NNBSP}000 | tapis 2{NNBSP}000" in deal
+    assert cli("--lang", "fr", "relance", "300").startswith("alice relance à 300 | pot 303")
+    assert cli("--lang", "fr", "suivre").startswith("bob suit, 299")
+    out = cli("--lang", "fr", "tapis")
+    # carol's 100 make the main pot of 300; alice and bob's 200 more each, a side pot of 400
+    assert "pot principal : 300 (bob, carol, alice) | pot parallèle 1 : 400 (bob, alice)" in out
+    status = cli("--lang", "fr", "état")
+    assert status.splitlines()[0] == "partie club | hold'em no-limit 1/2 | coup 1, flop"
+    assert status.splitlines()[1].split() == ["siège", "joueur", "tapis", "mise"]
+    stacks = cli("--lang", "fr", "jetons")
+    assert stacks.splitlines()[0] == "partie club | 1 coup (coup en cours)"
+    assert f"1{NNBSP}700" in stacks
+
+
+def test_in_every_language_a_pot_s_amount_never_sits_beside_its_number(cli: Marquoir) -> None:
+    french_table(cli)
+    cli.play("deal\nraise 300\ncall\nallin\n")
+    pots = cli("status").splitlines()[-2]
+    assert pots == "pots: main pot: 300 (bob, carol, alice) | side pot 1: 400 (bob, alice)"
+    cli.play("check\n" * 6)  # bob and alice check the flop, the turn and the river down
+    shown = cli("showdown", "carol > bob > alice").splitlines()
+    assert "main pot: 300 to carol 300" in shown and "side pot 1: 400 to bob 400" in shown
+
+
+def test_errors_and_help_in_french(cli: Marquoir) -> None:
+    french_table(cli)
+    done = cli.run("--lang", "fr", "parole")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "Erreur : aucun coup en cours : donnez d'abord\n"
+    done = cli.run("--lang", "fr", "relance")
+    assert done.returncode == 2 and done.stderr == "Erreur : Argument manquant : 'N'.\n"
+    help_text = cli("--lang", "fr", "relance", "--help")
+    assert help_text.startswith("Utilisation : marquoir raise")
+    assert "La mise totale de ce tour." in help_text
+    assert "Afficher ce message et quitter." in help_text
+    assert "Commandes" in cli("--lang", "fr", "--help")
+
+
+def test_the_locale_and_the_session_choose_french_and_lang_wins(cli: Marquoir) -> None:
+    cli.env["LANGUAGE"] = "fr_FR"
+    assert cli.run("parole").stderr.startswith("Erreur : ")
+    assert cli.run("--lang", "en", "parole").stderr.startswith("Error: ")
+    cli.env["LANGUAGE"] = "en"
+    cli("new", "club", "--blinds", "1/2", "--cave", "100", "--lang", "fr")
+    assert cli("seat", "alice") == "alice s'assied au siège 1 avec 100 jetons\n"
+    assert cli("--lang", "en", "seat", "bob") == "bob sits in seat 2 with 100 chips\n"
+
+
+def test_reports_in_french_money_and_dates_the_french_way(cli: Marquoir) -> None:
+    french_table(cli)
+    cli.play("deal\nraise 300\ncall\nallin\n" + "check\n" * 6 + "showdown 'carol > bob > alice'\n")
+    text = cli("--lang", "fr", "report")
+    assert text.startswith("Rapport Marquoir : club\n")
+    assert "valeur du jeton  0,10\u00a0€" in text
+    # bob won the side pot of 400 and lost 300 in the main pot: +100 chips, 10 euros
+    assert "+10,00\u00a0€" in text
+    assert "Tapis après chaque coup" in text
+    date = re.search(r"date +(\S+ \S+ \d{4})", text)
+    assert date and date.group(1).split()[1] in MONTHS
+    markdown = cli("--lang", "fr", "report", "--format", "md")
+    assert markdown.startswith("# Rapport Marquoir : club")
+    assert "## Joueurs" in markdown and "## Règlement" in markdown
+    html = cli("--lang", "fr", "report", "--format", "html")
+    assert '<html lang="fr">' in html and "<h2>Coups</h2>" in html
+    assert '<html lang="en">' in cli("report", "--format", "html")
+    # data formats stay the same in every language
+    assert cli("--lang", "fr", "report", "--format", "csv") == cli("report", "--format", "csv")
+
+
+MONTHS = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+
+
+def test_a_decimal_comma_is_read_and_an_unreadable_option_is_named(cli: Marquoir) -> None:
+    assert "a chip is worth 0.10 EUR" in cli(
+        "new", "club", "--blinds", "1/2", "--cave", "100", "--chip-value", "0,10"
+    )
+    done = cli.run("new", "other", "--blinds", "1/2", "--chip-value", "zero")
+    assert done.returncode == 2 and "'--chip-value'" in done.stderr

@@ -20,7 +20,7 @@ from ..domain import (
     TableConfig,
     UsageError,
 )
-from ..domain.i18n import _, french
+from ..domain.i18n import LANGUAGES, _, french
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar, vocabulary
@@ -127,8 +127,18 @@ def new(
             help="Draw: 52 cards, or 32 (the French 32-card game: brelan > quinte, flush > full).",
         ),
     ] = 52,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            metavar="fr|en",
+            help="The session's language (default: the locale's); --lang before the command wins.",
+        ),
+    ] = "",
 ) -> None:
     """Start a session (it becomes the current one)."""
+    if lang not in ("", *LANGUAGES):
+        raise typer.BadParameter(f"{lang!r}: say fr or en", param_hint="'--lang'")
     if blinds is None and game in (Game.HOLDEM,):
         raise typer.BadParameter("hold'em needs its blinds, e.g. 1/2", param_hint="'--blinds'")
     if open_with not in (None, "jacks"):
@@ -168,8 +178,9 @@ def new(
     settings = SessionSettings(
         config,
         caves,
-        _checked(read_chip_value, chip_value),
+        _checked(read_chip_value, chip_value, "--chip-value"),
         _checked(check_currency, currency, "--currency"),
+        lang,
     )
     commands.new(_db(ctx), name, settings)
 

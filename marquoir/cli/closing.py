@@ -13,6 +13,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
+from ..domain.i18n import follow_session
 from ..domain.inputs import read_chips
 from ..domain.settlement import bank_payouts
 from ..domain.table import Table, TableEvent
@@ -226,6 +227,7 @@ def report(
     _excel_only_for_csv(fmt, excel)
     with _ledger(db, READ) as book:
         data = _report_of(book, session)
+    follow_session(data.settings.get("lang", ""))
     text = render(data, fmt)
     _write(to_excel(text) if excel else text, output, force=force, db=db)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import _
+from ..domain.i18n import _, follow_session
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
@@ -35,8 +35,12 @@ def _print_json(data: Any) -> None:
 
 
 def _run(db: str | None, command: Any) -> Outcome:
+    def speaking(table: Table) -> Any:
+        follow_session(table.settings.lang)  # before the command: its refusal too
+        return command(table)
+
     with ledger(db) as book:
-        outcome: Outcome = book.execute(command)
+        outcome: Outcome = book.execute(speaking)
     return outcome
 
 
@@ -149,6 +153,7 @@ def _show(
 ) -> None:
     with ledger(db, READ) as book:
         session, table = book.read()
+    follow_session(table.settings.lang)
     if as_json:
         _print_json(as_dict(session.name, table))
     else:
@@ -159,6 +164,7 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
     check_name(name, what="session")  # before the file is created: a refusal creates nothing
     with ledger(db, CREATE) as book:
         name = book.create_session(name, settings).name
+    follow_session(settings.lang)
     print(
         _("session {name} created and current: {game_title}").format(
             name=name, game_title=render.game_title(Table(settings))

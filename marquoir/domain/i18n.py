@@ -16,13 +16,21 @@ if TYPE_CHECKING:
 
 LANGUAGES = ("en", "fr")
 _language: str | None = None
+_chosen = False  # the command line chose the language (--lang): a session's does not count
 _catalog: gettext.GNUTranslations | None = None
 
 
 def set_language(lang: str | None) -> None:
-    """Speak `lang` ("en" or "fr"); None goes back to the locale's language."""
+    """Speak `lang` ("en" or "fr", from `--lang`); None goes back to the locale's language."""
+    global _language, _chosen
+    _language, _chosen = lang, lang is not None
+
+
+def follow_session(lang: str) -> None:
+    """Speak the session's language (`new --lang fr`), unless `--lang` chose another."""
     global _language
-    _language = lang
+    if lang in LANGUAGES and not _chosen:
+        _language = lang
 
 
 def language() -> str:
@@ -73,3 +81,61 @@ def number(value: int) -> str:
     if language() == "en" or -1000 < value < 1000:
         return str(value)
     return f"{value:,}".replace(",", "\u202f")
+
+
+_SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
+
+
+def money(amount: str, currency: str) -> str:
+    """An amount of money ("-1234.50") with its currency: `-1234.50 EUR` in English,
+    `-1 234,50 €` in French (narrow no-break spaces between the thousands)."""
+    if language() == "en":
+        return f"{amount} {currency}"
+    sign, digits = ("-", amount[1:]) if amount.startswith("-") else ("", amount)
+    whole, dot, cents = digits.partition(".")
+    grouped = number(int(whole)) if whole.isdigit() else whole
+    return f"{sign}{grouped}{',' if dot else ''}{cents}\u00a0{_SYMBOLS.get(currency, currency)}"
+
+
+_MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+
+
+def date_text(iso: str) -> str:
+    """A date (ISO, `2026-12-01` or a timestamp starting with one) for a report: as it is in
+    English, `1 décembre 2026` in French (the time of a timestamp kept after it)."""
+    if language() == "en" or len(iso) < 10 or not iso[:4].isdigit():
+        return iso
+    year, month, day = iso[:4], iso[5:7], iso[8:10]
+    if not (month.isdigit() and day.isdigit() and 1 <= int(month) <= 12):
+        return iso
+    rest = iso[10:].lstrip("T ")
+    return f"{int(day)} {_MONTHS[int(month) - 1]} {year}" + (f" {rest[:5]}" if rest else "")
+
+
+class speaking:
+    """For a while, speak `lang` (the data formats, CSV and JSON, are always English)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.before: str | None = None
+
+    def __enter__(self) -> None:
+        global _language
+        self.before, _language = language(), self.lang
+
+    def __exit__(self, *_exc: object) -> None:
+        global _language
+        _language = self.before

@@ -61,9 +61,12 @@ def read_chip_value(text: str) -> str:
     at most `MAX_CHIP_VALUE`; returned in plain notation ("0.10", never "1E+2")."""
     from decimal import Decimal, InvalidOperation
 
-    got = f"(got {text[:40]!r})"
+    got = _("(got {value!r})").format(value=text[:40])
+    plain = text.strip()
+    if plain.count(",") == 1 and "." not in plain:
+        plain = plain.replace(",", ".")  # the French decimal comma: 0,10
     try:
-        value = Decimal(text.strip()) if len(text) <= 40 else None
+        value = Decimal(plain) if len(text) <= 40 else None
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite():

@@ -53,6 +53,8 @@ class SessionSettings(Record):
     caves: CavePolicy = CavePolicy()
     chip_value: str = "1"
     currency: str = "EUR"
+    # the language of the session's output ("fr" or "en"), "" to follow the locale
+    lang: str = ""
 
 
 class Account:

@@ -13,6 +13,7 @@ import re
 from html import escape
 from typing import Any
 
+from ..domain.i18n import _, language
 from .model import SessionReport
 from .render import Section, sections, stack_columns
 
@@ -44,11 +45,11 @@ def to_html(report: SessionReport) -> str:
     """The report as one HTML document (every user text escaped), with the stacks chart."""
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Marquoir report: {escape(report.name)}</title>",
+        "<title>" + escape(_("Marquoir report: {name}").format(name=report.name)) + "</title>",
         f"<style>\n{STYLE}\n</style>",
         "</head>",
         "<body>",
@@ -56,13 +57,15 @@ def to_html(report: SessionReport) -> str:
     parts_of = sections(report)
     for number, section in enumerate(parts_of):
         if number == 0:
-            parts.append(f"<h1>Marquoir report: {escape(section.title)}</h1>")
+            title = _("Marquoir report: {name}").format(name=section.title)
+            parts.append(f"<h1>{escape(title)}</h1>")
         else:
             parts.append(f"<h2>{escape(section.title)}</h2>")
         if number == len(parts_of) - 1 and report.hands:  # the stacks: chart, then table
             parts.append(f"<figure>\n{stack_chart_svg(report)}\n</figure>")
         parts.append(section_html(section))
-    parts += ["<footer>Made by Marquoir.</footer>", "</body>", "</html>"]
+    footer = escape(_("Made by Marquoir."))
+    parts += [f"<footer>{footer}</footer>", "</body>", "</html>"]
     return "\n".join(parts) + "\n"
 
 
@@ -140,7 +143,7 @@ def stack_chart_svg(report: SessionReport) -> str:
             labels.append(name)  # explicit labels: a name starting with "_" still shows
         axes.set_xlabel("hand")
         axes.set_ylabel("chips")
-        axes.set_title("Stacks after each hand")
+        axes.set_title(_("Stacks after each hand"))
         axes.grid(True, alpha=0.3)
         axes.xaxis.get_major_locator().set_params(integer=True)
         axes.set_ylim(bottom=0)

@@ -18,6 +18,8 @@ from typing import Any
 from tabulate import tabulate
 
 from ..domain.errors import UsageError
+from ..domain.i18n import N_, _, date_text, french, speaking
+from ..domain.i18n import money as i18n_money
 from ..domain.records import Record
 from . import exports
 from .model import HandLine, PlayerLine, SessionReport
@@ -38,7 +40,11 @@ class Section(Record):
 
 
 def render(report: SessionReport, fmt: str) -> str:
-    """The report in `fmt`: one of text, md, csv, json, html."""
+    """The report in `fmt`: one of text, md, csv, json, html (CSV and JSON are data: their
+    labels and numbers are the same in every language)."""
+    if fmt in ("csv", "json"):
+        with speaking("en"):
+            return to_csv(report) if fmt == "csv" else to_json(report)
     if fmt == "text":
         return to_text(report)
     if fmt == "md":
@@ -65,6 +71,8 @@ def signed(chips: int) -> str:
 def money(amount: Decimal, currency: str = "", *, sign: bool = False) -> str:
     """12.50 (two decimals, exact), "+12.50 EUR" with a sign and a currency."""
     text = f"{amount.quantize(CENT):{'+' if sign and amount else ''}f}"
+    if currency and french():
+        return i18n_money(text, currency)
     return f"{text} {currency}" if currency else text
 
 
@@ -94,53 +102,58 @@ def session_section(report: SessionReport) -> Section:
     """The session's settings."""
     caves = report.settings.get("caves", {})
     facts = [
-        ("game", report.title),
-        ("chip value", f"{decimal_text(report.chip_value)} {report.currency}".strip()),
-        ("currency", report.currency or "-"),
-        ("date", report.created_at),
+        (_("game"), report.title),
+        (_("chip value"), chip_value_text(report)),
+        (_("currency"), report.currency or "-"),
+        (_("date"), date_text(report.created_at)),
     ]
     if caves.get("default"):
-        facts.append(("default cave", f"{caves['default']} chips"))
-    limits = [
-        f"{label} {caves[key]}"
-        for key, label in (("minimum", "minimum"), ("maximum", "maximum"), ("recaves", "recaves"))
-        if caves.get(key) is not None
-    ]
+        facts.append((_("default cave"), _("{chips} chips").format(chips=caves["default"])))
+    labels = (("minimum", N_("minimum")), ("maximum", N_("maximum")), ("recaves", N_("recaves")))
+    limits = [f"{_(label)} {caves[key]}" for key, label in labels if caves.get(key) is not None]
     if limits:
-        facts.append(("cave limits", ", ".join(limits)))
-    facts.append(("hands", str(len(report.hands))))
+        facts.append((_("cave limits"), ", ".join(limits)))
+    facts.append((_("hands"), str(len(report.hands))))
     runs = stakes_runs(report.hands)
     if len(runs) > 1:
-        facts.append(("stakes", ", ".join(runs)))
+        facts.append((_("stakes"), ", ".join(runs)))
     return Section(report.name, facts=tuple(facts))
 
 
 PLAYER_HEADERS = (
-    "seat",
-    "player",
-    "bought",
-    "recaves",
-    "cashed out",
-    "at table",
-    "net chips",
-    "net money",
-    "hands",
-    "won",
-    "biggest pot",
+    N_("seat"),
+    N_("player"),
+    N_("bought"),
+    N_("recaves"),
+    N_("cashed out"),
+    N_("at table"),
+    N_("net chips"),
+    N_("net money"),
+    N_("hands"),
+    N_("won"),
+    N_("biggest pot"),
 )
+
+
+def chip_value_text(report: SessionReport) -> str:
+    """What a chip is worth: "0.10 EUR", "0,10 €" in French."""
+    value = decimal_text(report.chip_value)
+    if report.currency and french():
+        return i18n_money(value, report.currency)
+    return f"{value} {report.currency}".strip()
 
 
 def players_section(report: SessionReport) -> Section:
     """One row per player, and a total row: what was bought, cashed out, won and lost."""
     corrected = any(p.adjusted for p in report.players)
-    headers = PLAYER_HEADERS + (("corrected",) if corrected else ())
+    headers = tuple(_(h) for h in PLAYER_HEADERS) + ((_("corrected"),) if corrected else ())
     rows = [player_row(p, report.currency, corrected) for p in report.players]
     if report.players:
         total = sum((p.net_money for p in report.players), Decimal("0.00"))
         rows.append(
             (
                 "",
-                "total",
+                _("total"),
                 str(sum(p.bought for p in report.players)),
                 str(sum(p.recaves for p in report.players)),
                 str(sum(p.cashed_out for p in report.players)),
@@ -153,8 +166,8 @@ def players_section(report: SessionReport) -> Section:
             )
             + ((signed(sum(p.adjusted for p in report.players)),) if corrected else ())
         )
-    numeric = tuple(h != "player" for h in headers)
-    return Section("Players", headers=headers, rows=tuple(rows), numeric=numeric)
+    numeric = tuple(h != _("player") for h in headers)
+    return Section(_("Players"), headers=headers, rows=tuple(rows), numeric=numeric)
 
 
 def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str, ...]:
@@ -165,7 +178,7 @@ def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str,
         str(player.bought),
         str(player.recaves),
         str(player.cashed_out),
-        "left" if player.left else str(player.stack),
+        _("left") if player.left else str(player.stack),
         signed(player.net_chips),
         money(player.net_money, currency, sign=True),
         str(player.hands_played),
@@ -179,14 +192,31 @@ def settlement_section(report: SessionReport) -> Section:
     """Who pays whom, or why the session cannot be settled yet."""
     settlement = report.settlement
     if settlement is None:
-        return Section("Settlement", lines=(f"Not settled yet: {report.unsettled}",))
-    lines = [t.describe(currency=report.currency) for t in settlement.transfers]
+        not_yet = _("Not settled yet: {why}").format(why=report.unsettled)
+        return Section(_("Settlement"), lines=(not_yet,))
+    lines = [
+        _("{payer} pays {payee} {amount}").format(
+            payer=t.payer, payee=t.payee, amount=money(t.amount, report.currency)
+        )
+        for t in settlement.transfers
+    ]
     if not lines:
-        lines.append("Nobody owes anything.")
+        lines.append(_("Nobody owes anything."))
     if len(settlement.groups) > 1:
         groups = "; ".join(", ".join(group) for group in settlement.groups)
-        lines.append(f"({len(settlement.groups)} groups settle apart: {groups})")
-    return Section("Settlement", lines=tuple(lines))
+        count = len(settlement.groups)
+        lines.append(
+            _("({count} groups settle apart: {groups})").format(count=count, groups=groups)
+        )
+    return Section(_("Settlement"), lines=tuple(lines))
+
+
+def pot_title(name: str) -> str:
+    """A pot's name ("main pot", "side pot 2") in the language of the report."""
+    if name == "main pot":
+        return _("main pot")
+    index = name.removeprefix("side pot ")
+    return _("side pot {number}").format(number=index) if index.isdigit() else name
 
 
 def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
@@ -198,7 +228,9 @@ def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
         else:
             runs.append([hand.stakes, hand.hand_no, hand.hand_no])
     return [
-        f"{stakes} (hand {first})" if first == last else f"{stakes} (hands {first}-{last})"
+        _("{stakes} (hand {first})").format(stakes=stakes, first=first)
+        if first == last
+        else _("{stakes} (hands {first}-{last})").format(stakes=stakes, first=first, last=last)
         for stakes, first, last in runs
     ]
 
@@ -206,14 +238,14 @@ def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
 def winners_text(hand: HandLine, shares: tuple[tuple[str, int], ...]) -> str:
     """ "dave 14, alice 13, bob 13", marked when everybody else folded."""
     text = ", ".join(f"{name} {amount}" for name, amount in shares)
-    return f"{text} (others folded)" if hand.by_fold else text
+    return _("{winners} (others folded)").format(winners=text) if hand.by_fold else text
 
 
 def hands_section(report: SessionReport) -> Section:
     """The hand log: one row per pot of each hand (its forced bets on its first row), with
     its amount and what each winner took."""
     if not report.hands:
-        return Section("Hands", lines=("No hand finished yet.",))
+        return Section(_("Hands"), lines=(_("No hand finished yet."),))
     rows = []
     for hand in report.hands:
         first = True
@@ -223,18 +255,19 @@ def hands_section(report: SessionReport) -> Section:
                     str(hand.hand_no) if first else "",
                     hand.button if first else "",
                     hand.stakes if first else "",
-                    pot.name,
+                    pot_title(pot.name),
                     str(pot.amount),
                     winners_text(hand, pot.shares),
                 )
             )
             first = False
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            row = (str(hand.hand_no), hand.button, hand.stakes, "void", str(hand.carry))
-            rows.append((*row, "next deal"))
+            row = (str(hand.hand_no), hand.button, hand.stakes, _("void"), str(hand.carry))
+            rows.append((*row, _("next deal")))
+    headers = (N_("hand"), N_("button"), N_("stakes"), N_("pot"), N_("amount"), N_("winners"))
     return Section(
-        "Hands",
-        headers=("hand", "button", "stakes", "pot", "amount", "winners"),
+        _("Hands"),
+        headers=tuple(_(h) for h in headers),
         rows=tuple(rows),
         numeric=(True, False, False, False, True, False),
     )
@@ -255,15 +288,15 @@ def stack_columns(report: SessionReport) -> list[str]:
 def stacks_section(report: SessionReport) -> Section:
     """Each player's stack after every hand (empty where he was not at the table)."""
     if not report.hands:
-        return Section("Stacks after each hand", lines=("No hand finished yet.",))
+        return Section(_("Stacks after each hand"), lines=(_("No hand finished yet."),))
     names = stack_columns(report)
     rows = tuple(
         (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
         for hand in report.hands
     )
     return Section(
-        "Stacks after each hand",
-        headers=("hand", *names),
+        _("Stacks after each hand"),
+        headers=(_("hand"), *names),
         rows=rows,
         numeric=(True,) * (len(names) + 1),
     )
@@ -289,7 +322,7 @@ def to_text(report: SessionReport) -> str:
     parts = []
     for number, section in enumerate(sections(report)):
         mark = "=" if number == 0 else "-"
-        title = section.title if number else f"Marquoir report: {section.title}"
+        title = section.title if number else _("Marquoir report: {name}").format(name=section.title)
         block = [title, mark * len(title)]
         if section.facts:
             width = max(len(label) for label, _ in section.facts)
@@ -316,7 +349,10 @@ def to_markdown(report: SessionReport) -> str:
     parts = []
     for number, section in enumerate(sections(report)):
         title = md_escape(section.title)
-        block = [f"# Marquoir report: {title}" if number == 0 else f"## {title}", ""]
+        head = (
+            "# " + _("Marquoir report: {name}").format(name=title) if number == 0 else f"## {title}"
+        )
+        block = [head, ""]
         block.extend(f"- **{md_escape(k)}**: {md_escape(v)}" for k, v in section.facts)
         block.extend(f"- {md_escape(line)}" for line in section.lines)
         if section.headers:

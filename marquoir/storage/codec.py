@@ -52,12 +52,15 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
     table = settings.table._asdict()
     table["game"] = settings.table.game.value
     table["betting"] = settings.table.betting.value
-    return {
+    data = {
         "table": table,
         "caves": settings.caves._asdict(),
         "chip_value": settings.chip_value,
         "currency": settings.currency,
     }
+    if settings.lang:  # written only when set: the files of older versions stay the same
+        data["lang"] = settings.lang
+    return data
 
 
 def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
@@ -69,6 +72,7 @@ def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
         caves=CavePolicy(**data["caves"]),
         chip_value=data["chip_value"],
         currency=data["currency"],
+        lang=data.get("lang", ""),
     )
 
 
