@@ -69,6 +69,7 @@ def test_the_catalog_loads_well_under_a_millisecond(monkeypatch: pytest.MonkeyPa
         i18n._catalog = None
         i18n.catalog()
 
-    best = min(timeit.repeat(load, number=20, repeat=5)) / 20
+    # the best of many short runs: the machine's load only ever adds time
+    best = min(timeit.repeat(load, number=5, repeat=40)) / 5
     assert i18n._("Error: ") == "Erreur : "
     assert best < 0.001, f"{best * 1e6:.0f} µs"

@@ -232,3 +232,37 @@ def test_a_decimal_comma_is_read_and_an_unreadable_option_is_named(cli: Marquoir
     )
     done = cli.run("new", "other", "--blinds", "1/2", "--chip-value", "zero")
     assert done.returncode == 2 and "'--chip-value'" in done.stderr
+
+
+# -- README.fr.md -------------------------------------------------------------------------------
+
+README_FR = Path(__file__).resolve().parents[1] / "README.fr.md"
+
+
+def test_the_french_readme_glossary_is_the_vocabulary() -> None:
+    from tools.glossary import with_glossary
+
+    text = README_FR.read_text(encoding="utf-8")
+    assert text == with_glossary(text), "run python tools/glossary.py"
+    assert "| relancer, relance, sur-relancer | `raise` |" in text
+
+
+def test_the_french_readme_evening_records_the_english_one(tmp_path: Path) -> None:
+    english, french = two_tables(tmp_path)
+    text = README_FR.read_text(encoding="utf-8")
+    script = text.split("<!-- soirée -->\n```text\n", 1)[1].split("```", 1)[0]
+    french.play(script)
+    english.play(
+        "new vendredi --blinds 1/2 --cave 200 --chip-value 0.10 --lang fr\n"
+        "seat alice\nseat bob\nseat carol\nseat dave --cave 100\n"
+        "deal\nraise 6\ncall\nfold\ncall\ncheck\nbet 10\ncall\nfold\n"
+        "check\ncheck\ncheck\ncheck\nshowdown 'alice > dave'\n"
+    )
+    assert events(french.db) == events(english.db) != []
+    # the hand as the README tells it: alice wins the 39 chips
+    assert [(p["name"], p["stack"]) for p in french.stacks_json()["players"]] == [
+        ("alice", 223),
+        ("bob", 199),
+        ("carol", 194),
+        ("dave", 84),
+    ]

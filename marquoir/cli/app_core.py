@@ -14,7 +14,8 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from ..domain import MarquoirError
-from ..domain.i18n import LANGUAGES
+from ..domain.i18n import LANGUAGES, _
+from . import vocabulary
 from .errors import report as report_error
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -26,6 +27,9 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    epilog=vocabulary.help_text(
+        _("The French words at the table (any case, with or without accents) and their command:")
+    ),
 )
 
 

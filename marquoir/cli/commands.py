@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import _, follow_session
+from ..domain.i18n import _, follow_session, money, number
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
@@ -126,6 +126,7 @@ def _print_showdown(outcome: Outcome) -> None:
 def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
+    follow_session(table.settings.lang)
     print(
         _("undone: {describe_stored}").format(
             describe_stored=render.describe_stored(stored.kind, stored.data)
@@ -173,8 +174,8 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
     caves = settings.caves
     if caves.default is not None:
         print(
-            _("default cave {default} chips, a chip is worth {chip_value} {currency}").format(
-                default=caves.default, chip_value=settings.chip_value, currency=settings.currency
+            _("default cave {default} chips, a chip is worth {money}").format(
+                default=number(caves.default), money=money(settings.chip_value, settings.currency)
             )
         )
 

@@ -64,7 +64,8 @@ def script_lines(text: str) -> list[str]:
 
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    return expand_short_form(shlex.split(spell_out_apostrophes(strip_comment(line))))
+    # the apostrophe of `s'en aller` first: strip_comment and shlex would take it for a quote
+    return expand_short_form(shlex.split(strip_comment(spell_out_apostrophes(line))))
 
 
 def run_script(run: RunLine, lines: Iterable[str]) -> int:

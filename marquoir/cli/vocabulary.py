@@ -31,7 +31,7 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("undo", ("annuler",), "annuler la dernière écriture"),
     ("win", ("gagne", "gagner"), "gagne JOUEUR... : qui gagne le pot"),
     ("showdown", ("abattage", "abattre", "abats"), "abattage : le classement des mains"),
-    ("status", ("état", "ou en est-on"), "la table en ce moment"),
+    ("status", ("état", "où en est-on"), "la table en ce moment"),
     ("stacks", ("jetons", "tapis des joueurs"), "les tapis et les résultats"),
     ("seat", ("asseoir", "s'asseoir", "assoir"), "asseoir JOUEUR (--cave N : sa cave)"),
     ("recave", ("se recaver", "recaver"), "recave JOUEUR [N] : entre deux coups"),
@@ -126,6 +126,8 @@ def glossary_lines() -> list[str]:
     return rows
 
 
-def help_text() -> str:
-    """The French words, one command a line, for the app's help."""
-    return "\n\n".join(f"{command}: {', '.join(words)}" for command, words, _m in VOCABULARY)
+def help_text(title: str) -> str:
+    """The French words under `title`, one command a line, for the app's help (`\b` keeps
+    click from rewrapping the lines)."""
+    lines = [f"  {command}: {', '.join(words)}" for command, words, _meaning in VOCABULARY]
+    return "\b\n" + title + "\n" + "\n".join(lines)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import ConfigError
+from .errors import ConfigError, IllegalAction
 from .i18n import _
 from .inputs import MAX_CHIPS
 from .records import Record
@@ -65,6 +65,49 @@ class CavePolicy(_CaveFields):
             raise ConfigError(
                 _("the number of recaves cannot be negative (got {recaves})").format(
                     recaves=self.recaves
+                )
+            )
+
+    def amount(self, chips: int | None, *, what: str) -> int:
+        """The chips of a cave or recave (`what`): the default when not given, within limits."""
+        if chips is None:
+            if self.default is None:
+                raise IllegalAction(
+                    _("how many chips? give the {what} (this session has no default cave)").format(
+                        what=what
+                    )
+                )
+            chips = self.default
+        if chips <= 0:
+            raise IllegalAction(
+                _("a {what} must be at least 1 chip (got {chips})").format(what=what, chips=chips)
+            )
+        if chips > MAX_CHIPS:
+            raise IllegalAction(
+                _("a {what} is at most {MAX_CHIPS:,} chips").format(what=what, MAX_CHIPS=MAX_CHIPS)
+            )
+        if self.minimum is not None and chips < self.minimum:
+            raise IllegalAction(
+                _("the minimum {what} is {minimum} chips (got {chips})").format(
+                    what=what, minimum=self.minimum, chips=chips
+                )
+            )
+        if self.maximum is not None and chips > self.maximum:
+            raise IllegalAction(
+                _("the maximum {what} is {maximum} chips (got {chips})").format(
+                    what=what, maximum=self.maximum, chips=chips
+                )
+            )
+        return chips
+
+    def check_recaves(self, name: str, recaves: int, *, what: str = "recaves") -> None:
+        """Refuse one more recave to a player who has had `recaves` of them."""
+        limit = self.recaves
+        if limit is not None and recaves >= limit:
+            why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
+            raise IllegalAction(
+                _("{name} has used all {limit} recaves of this session{why}").format(
+                    name=name, limit=limit, why=why
                 )
             )
 

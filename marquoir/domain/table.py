@@ -7,6 +7,7 @@ so a replay from the log obeys the same rules).
 
 from __future__ import annotations
 
+from .accounts import Account
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, Game, TableConfig
@@ -55,48 +56,6 @@ class SessionSettings(Record):
     currency: str = "EUR"
     # the language of the session's output ("fr" or "en"), "" to follow the locale
     lang: str = ""
-
-
-class Account:
-    """A player's account in the session: seat, chips behind, caves, cash-out."""
-
-    __slots__ = (
-        "adjusted",
-        "bought",
-        "cashed_out",
-        "left",
-        "name",
-        "recaves",
-        "seat",
-        "sitting_out",
-        "stack",
-    )
-
-    def __init__(self, name: str, seat: int, stack: int = 0) -> None:
-        self.name = name
-        self.seat = seat
-        self.stack = stack
-        self.bought = 0
-        self.recaves = 0
-        self.cashed_out = 0
-        self.left = False
-        self.sitting_out = False
-        # chips added (or taken, when negative) by count corrections
-        self.adjusted = 0
-
-    @property
-    def busted(self) -> bool:
-        return not self.left and self.stack == 0
-
-    @property
-    def plays(self) -> bool:
-        """Dealt in at the next hand: seated, with chips, not sitting out."""
-        return not self.left and not self.sitting_out and self.stack > 0
-
-    @property
-    def result(self) -> int:
-        """Chips won (positive) or lost so far: what he holds or took out minus what he paid."""
-        return self.stack + self.cashed_out - self.bought
 
 
 class Table:
@@ -185,9 +144,9 @@ class Table:
             )
         seat = self._free_seat(seat)
         if previous is None:
-            return Seated(name, seat, self._cave_amount(cave, what="cave"))
-        self._check_recaves(previous, what="returns")
-        return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
+            return Seated(name, seat, self.settings.caves.amount(cave, what="cave"))
+        self.settings.caves.check_recaves(previous.name, previous.recaves, what="returns")
+        return Seated(known, seat, self.settings.caves.amount(cave, what="recave"), returning=True)
 
     def _free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
@@ -212,22 +171,12 @@ class Table:
             )
         return seat
 
-    def _check_recaves(self, account: Account, *, what: str = "recaves") -> None:
-        limit = self.settings.caves.recaves
-        if limit is not None and account.recaves >= limit:
-            why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
-            raise IllegalAction(
-                _("{name} has used all {limit} recaves of this session{why}").format(
-                    name=account.name, limit=limit, why=why
-                )
-            )
-
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
         self._between_hands("recave")
-        self._check_recaves(account)
-        return Recaved(account.name, self._cave_amount(chips, what="recave"))
+        self.settings.caves.check_recaves(account.name, account.recaves)
+        return Recaved(account.name, self.settings.caves.amount(chips, what="recave"))
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
@@ -506,9 +455,9 @@ class Table:
         self._free_seat(event.seat)
         if event.returning:
             assert previous is not None
-            self._check_recaves(previous, what="returns")
+            self.settings.caves.check_recaves(previous.name, previous.recaves, what="returns")
         # (a return recorded before returns were recaves is replayed as it was: no recave)
-        self._cave_amount(event.chips, what="recave" if event.returning else "cave")
+        self.settings.caves.amount(event.chips, what="recave" if event.returning else "cave")
         account = Account(event.player, event.seat)
         if previous is not None:  # a player who left and comes back keeps his history
             account.bought, account.cashed_out = previous.bought, previous.cashed_out
@@ -574,38 +523,6 @@ class Table:
         return stacks
 
     # -- rules -----------------------------------------------------------------------------
-
-    def _cave_amount(self, chips: int | None, *, what: str) -> int:
-        policy = self.settings.caves
-        if chips is None:
-            if policy.default is None:
-                raise IllegalAction(
-                    _("how many chips? give the {what} (this session has no default cave)").format(
-                        what=what
-                    )
-                )
-            chips = policy.default
-        if chips <= 0:
-            raise IllegalAction(
-                _("a {what} must be at least 1 chip (got {chips})").format(what=what, chips=chips)
-            )
-        if chips > MAX_CHIPS:
-            raise IllegalAction(
-                _("a {what} is at most {MAX_CHIPS:,} chips").format(what=what, MAX_CHIPS=MAX_CHIPS)
-            )
-        if policy.minimum is not None and chips < policy.minimum:
-            raise IllegalAction(
-                _("the minimum {what} is {minimum} chips (got {chips})").format(
-                    what=what, minimum=policy.minimum, chips=chips
-                )
-            )
-        if policy.maximum is not None and chips > policy.maximum:
-            raise IllegalAction(
-                _("the maximum {what} is {maximum} chips (got {chips})").format(
-                    what=what, maximum=policy.maximum, chips=chips
-                )
-            )
-        return chips
 
     def _between_hands(self, what: str) -> None:
         if self.hand is not None:
