@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
@@ -48,9 +49,9 @@ def next_step(table: Table) -> str:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
-    if hand.awaiting == "bring-in":
+    if hand.awaiting == AWAIT_BRING_IN:
         return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
-    if hand.awaiting == "first":
+    if hand.awaiting == AWAIT_FIRST:
         return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
     return hand.legal().describe()
 

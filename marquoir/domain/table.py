@@ -8,7 +8,7 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from .actions import Action, ActionEvent
-from .config import Game, TableConfig
+from .config import TableConfig
 from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
@@ -26,7 +26,6 @@ from .events import (
     ShowedDown,
     TableEvent,
 )
-from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .pots import split_amount
 from .ranking import Ranking
@@ -260,7 +259,7 @@ class Table:
             raise IllegalAction(
                 "a hand needs at least two players with chips who are not sitting out"
             )
-        rules = rules_for(self.config)
+        rules = self.config.rules
         game = self.config.game.value
         if len(players) < rules.min_players:
             raise IllegalAction(f"{game} is played by {rules.min_players} players at least")
@@ -313,7 +312,7 @@ class Table:
 
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
-        if self.config.game is not Game.BOUILLOTTE:
+        if not self.config.rules.pays_brelans:
             raise IllegalAction("brelans are paid at Bouillotte only")
         self._between_hands("pay the brelans")
         if not self.last_dealt or self.brelans_hand == self.hand_no:
@@ -380,9 +379,11 @@ class Table:
         elif isinstance(event, SatOut):
             self.sitout_event(event.player)
             self.accounts[event.player].sitting_out = True
-        else:
+        elif isinstance(event, Back):
             self.back_event(event.player)
             self.accounts[event.player].sitting_out = False
+        else:
+            raise MarquoirError(f"not an event of the table: {event!r}")
         return None
 
     def _apply_seat(self, event: Seated) -> None:
@@ -422,25 +423,13 @@ class Table:
         self.carry += result.carry
 
     def _pay_brelans(self, event: BrelansPaid) -> None:
-        """One passe from each other player to each brelan (two to a brelan carré); holders
-        do not pay each other; a short player pays the best brelans first, as far as his
-        chips go (document 000)."""
-        unit = self.config.passe
-        owed = ([(event.carre, 2 * unit)] if event.carre else []) + [
-            (name, unit) for name in event.players
-        ]
-        holders = {name for name, _ in owed}
-        self.last_brelans = {}
-        # the players of the hand pay: not those who sat it out
-        for payer in self.present():
-            if payer.name in holders or payer.name not in self.last_dealt:
-                continue
-            for name, amount in owed:
-                paid = min(amount, payer.stack)
-                payer.stack -= paid
-                self.accounts[name].stack += paid
-                for who, delta in ((payer.name, -paid), (name, paid)):
-                    self.last_brelans[who] = self.last_brelans.get(who, 0) + delta
+        """The game's side payments: Bouillotte's brelans, paid by the players of the hand
+        (not those who sat it out)."""
+        payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
+        moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
+        for name, delta in moves.items():
+            self.accounts[name].stack += delta
+        self.last_brelans = moves
         self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:
