@@ -150,8 +150,9 @@ class Table:
         # the last hand whose brelans were paid, and who was dealt in the last hand
         self.brelans_hand = 0
         self.last_dealt: tuple[str, ...] = ()
-        # what the last brelan payment moved, player by player
-        self.last_brelans: dict[str, int] = {}
+        # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
+        # player by player
+        self.last_side_payments: dict[str, int] = {}
 
     @property
     def config(self) -> TableConfig:
@@ -429,7 +430,7 @@ class Table:
         moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
         for name, delta in moves.items():
             self.accounts[name].stack += delta
-        self.last_brelans = moves
+        self.last_side_payments = moves
         self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:

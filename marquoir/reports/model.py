@@ -88,13 +88,14 @@ def game_title(table: Table) -> str:
 
 
 def hand_lines(
-    summaries: list[dict[str, Any]], brelans: dict[int, dict[str, int]] | None = None
+    summaries: list[dict[str, Any]], side_payments: dict[int, dict[str, int]] | None = None
 ) -> tuple[HandLine, ...]:
-    """The hands, with what the brelans paid after each (Bouillotte) in the nets and stacks."""
+    """The hands, with the side payments after each (Bouillotte's brelans) in the nets and
+    stacks."""
     lines = []
-    brelans = brelans or {}
+    side_payments = side_payments or {}
     for summary in summaries:
-        paid = brelans.get(summary["hand"], {})
+        paid = side_payments.get(summary["hand"], {})
         pots = tuple(
             PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
             for pot in summary["pots"]
@@ -195,7 +196,7 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
     """Gather the report of a session from the file."""
     table = book.load(session)
-    hands = hand_lines(book.hands(session), book.brelans(session))
+    hands = hand_lines(book.hands(session), book.side_payments(session))
     settlement, unsettled = settlement_of(table)
     return SessionReport(
         name=session.name,
@@ -244,7 +245,7 @@ def standings(book: Ledger, *, since: str | None = None, until: str | None = Non
         names.append(info.name)
         currencies.add(info.settings.currency)
         table = book.load(info)
-        hands = hand_lines(book.hands(info), book.brelans(info))
+        hands = hand_lines(book.hands(info), book.side_payments(info))
         for line in player_lines(table, hands):
             per_player.setdefault(line.name, []).append(
                 (info.name, line.net_money, line.hands_played)
