@@ -495,8 +495,7 @@ class Hand:
         if kind is ActionKind.ALLIN:
             if opening and self.rules.opens_by_declaration:
                 raise IllegalAction(
-                    "in jackpots the first bet opens the pot: once the opener has shown jacks "
-                    f"or better, say `open {p.bet + p.stack}` for all his chips"
+                    f"{self.rules.opening_rule}, say `open {p.bet + p.stack}` for all his chips"
                 )
             return self._resolve_raise(i, p.bet + p.stack)
         if kind is ActionKind.OPEN or (opening and self.rules.opens_by_declaration):
@@ -511,10 +510,7 @@ class Hand:
         if not opening or not (rules.opens_by_declaration or rules.voids_unopened):
             raise IllegalAction("there is nothing to open here: say bet or raise")
         if action.kind is not ActionKind.OPEN:
-            raise IllegalAction(
-                "in jackpots the first bet opens the pot: once the opener has shown jacks or "
-                "better, say `open N`"
-            )
+            raise IllegalAction(f"{rules.opening_rule}, say `open N`")
         if action.amount is None:
             raise UsageError("open needs an amount: the opening bet")
         _verb, added, total = self._resolve_raise(i, action.amount)

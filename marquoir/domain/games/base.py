@@ -13,7 +13,7 @@ end of a round), the game decides what is particular to it:
   the scorekeeper resolves; `street_start` for the later rounds);
 - how a betting round runs: `voids_unopened` (nobody bets in the first round: the deal is
   void, and nobody folds before the opening) and `opens_by_declaration` (the first bet is an
-  `open N`: jackpots);
+  `open N`: jackpots, with its `opening_rule`);
 - what the scorekeeper announces rather than the player to act (`verify_announcement` and
   `apply_announcement`: the bring-in, who speaks first, a false opener) and what he is told
   while the hand waits for it (`waiting_message`);
@@ -137,8 +137,10 @@ class GameRules:
         # A first round in which nobody bets voids the hand (jackpots, Bouillotte); nobody
         # may fold before the opening.
         self.voids_unopened = False
-        # The first bet of the hand is said `open N` (jackpots: jacks or better shown).
+        # The first bet of the hand is said `open N` (jackpots: jacks or better shown), and
+        # what a player is told when he bets without saying it.
         self.opens_by_declaration = False
+        self.opening_rule = ""
 
     # -- the settings ----------------------------------------------------------------------
 

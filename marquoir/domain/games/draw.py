@@ -33,6 +33,9 @@ class Draw(GameRules):
         super().__init__(config)
         self.voids_unopened = config.jackpots
         self.opens_by_declaration = config.jackpots
+        self.opening_rule = (
+            "in jackpots the first bet opens the pot: once the opener has shown jacks or better"
+        )
 
     def title(self) -> str:
         name = "jackpots" if self.config.jackpots else "five-card draw"
