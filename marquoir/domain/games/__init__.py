@@ -7,7 +7,8 @@ game declares and decides, and what it may ask of the hand, is described in `bas
 Adding a game: write one module here with a subclass of `GameRules` (or of the game it
 refines, as Omaha refines hold'em), and add its line to `GAMES` below, with its name in
 `Game`. The settings (`TableConfig`: defaults, validation, title), the hand, the table and
-the command line (`--game NAME`) then know it.
+the command line (`--game NAME`) then know it. (A game whose shown cards Marquoir reads
+names its evaluator with `card_variant`, which `cards.py` must know.)
 """
 
 from __future__ import annotations
