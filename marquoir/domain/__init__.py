@@ -7,7 +7,7 @@ is particular to it); `TableConfig` the table's rules; `build_pots` and
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import BettingStructure, FixedLimit, NoLimit, PotLimit, structure_for
-from .config import BettingKind, Game, TableConfig
+from .config import BettingKind, ForcedBetSchedule, Game, TableConfig
 from .errors import (
     ConfigError,
     HandOver,
@@ -41,6 +41,7 @@ __all__ = [
     "Contribution",
     "FixedLimit",
     "ForcedBet",
+    "ForcedBetSchedule",
     "Game",
     "Hand",
     "HandOver",

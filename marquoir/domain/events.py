@@ -7,6 +7,7 @@ it out.
 from __future__ import annotations
 
 from .actions import Action
+from .config import ForcedBetSchedule
 from .outcome import SeatInfo
 from .ranking import Ranking
 from .records import Record
@@ -18,6 +19,8 @@ class Seated(Record):
     player: str
     seat: int
     chips: int
+    # a player who had left comes back (his cave counts as a recave)
+    returning: bool = False
 
 
 class Recaved(Record):
@@ -96,11 +99,25 @@ class BrelansPaid(Record):
     carre: str | None = None
 
 
+class BlindsSet(Record):
+    """Between hands, the forced-bet schedule changes: the next deal posts these bets."""
+
+    schedule: ForcedBetSchedule
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
     player: str
     stack: int
+
+
+class Settled(Record):
+    """The session was settled: its books are closed until it is reopened."""
+
+
+class Reopened(Record):
+    """A settled session is reopened: table commands are accepted again."""
 
 
 TableEvent = (
@@ -114,8 +131,11 @@ TableEvent = (
     | Acted
     | ShowedDown
     | Corrected
+    | BlindsSet
     | BrelansPaid
     | CarrySplit
+    | Settled
+    | Reopened
 )
 
 

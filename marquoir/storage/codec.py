@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import json
 
-from ..domain import Action, ActionKind, BettingKind, Game, Hand, SeatInfo, TableConfig
+from ..domain import (
+    Action,
+    ActionKind,
+    BettingKind,
+    ForcedBetSchedule,
+    Game,
+    Hand,
+    SeatInfo,
+    TableConfig,
+)
 from ..domain.actions import ActionEvent
 from ..domain.table import (
     Account,
     Acted,
     Back,
+    BlindsSet,
     BrelansPaid,
     ButtonSet,
     CarrySplit,
@@ -18,9 +28,11 @@ from ..domain.table import (
     Dealt,
     Left,
     Recaved,
+    Reopened,
     SatOut,
     Seated,
     SessionSettings,
+    Settled,
     ShowedDown,
     Table,
     TableEvent,
@@ -60,6 +72,17 @@ def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
     )
 
 
+def forced_bets_dict(config: TableConfig) -> dict[str, Any]:
+    """The forced bets of a table as readers see them (`status --json`, the reports): the
+    schedule, with the fixed-limit bets worked out (None outside fixed-limit), and the
+    stakes in words ("2/4 ante 1")."""
+    data: dict[str, Any] = config.schedule._asdict()
+    fixed = config.betting is BettingKind.FIXED_LIMIT
+    data["small_bet"], data["big_bet"] = config.limits if fixed else (None, None)
+    data["stakes"] = config.stakes()
+    return data
+
+
 KINDS: dict[type, str] = {
     Seated: "seat",
     Recaved: "recave",
@@ -73,6 +96,9 @@ KINDS: dict[type, str] = {
     Corrected: "correction",
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
+    BlindsSet: "blinds",
+    Settled: "settle",
+    Reopened: "reopen",
 }
 
 
@@ -110,7 +136,12 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, {"players": list(event.players), "carre": event.carre, "paid": paid}
     if isinstance(event, CarrySplit):
         return kind, {"shares": [list(share) for share in event.shares]}
-    return kind, event._asdict()
+    if isinstance(event, BlindsSet):
+        return kind, event.schedule._asdict()
+    data = event._asdict()
+    if isinstance(event, Seated) and not event.returning:
+        del data["returning"]  # a first cave is stored as it always was
+    return kind, data
 
 
 def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
@@ -129,6 +160,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         return BrelansPaid(tuple(data["players"]), data["carre"])
     if kind == "carry-split":
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
+    if kind == "blinds":
+        return BlindsSet(ForcedBetSchedule(**data))
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,
@@ -137,6 +170,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "sitout": SatOut,
         "back": Back,
         "correction": Corrected,
+        "settle": Settled,
+        "reopen": Reopened,
     }
     event: TableEvent = simple[kind](**data)
     return event
@@ -156,14 +191,18 @@ ACCOUNT_FIELDS = (
 
 
 def table_to_snapshot(table: Table) -> dict[str, Any]:
-    """The table between hands (settings excepted: they live with the session)."""
+    """The table between hands (settings excepted: they live with the session, but the
+    forced-bet schedule in force is kept, since a `blinds` event may have changed it)."""
     return {
+        "schedule": table.config.schedule._asdict(),
         "hand_no": table.hand_no,
         "carry": table.carry,
         "brelans_hand": table.brelans_hand,
         "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
+        # (written only when settled: the snapshots of an open session stay as they were)
+        **({"closed": True} if table.closed else {}),
         "accounts": [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
@@ -172,6 +211,11 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
 
 
 def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
+    """The table a snapshot kept, over the session's settings."""
+    # (snapshots written before the `blinds` command have no schedule)
+    schedule = ForcedBetSchedule(**data.get("schedule", settings.table.schedule._asdict()))
+    if schedule != settings.table.schedule:
+        settings = settings._replace(table=settings.table.with_schedule(schedule))
     table = Table(settings)
     table.hand_no = data["hand_no"]
     table.carry = data.get("carry", 0)
@@ -179,6 +223,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_dealt = tuple(data.get("last_dealt", ()))
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
+    table.closed = bool(data.get("closed", False))
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
@@ -195,6 +240,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
     return {
         "hand": table.hand_no,
         "button": hand.button,
+        "schedule": hand.config.schedule._asdict(),
         "players": [p.name for p in hand.players],
         "start": result.start,
         "final": result.final,
