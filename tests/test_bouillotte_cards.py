@@ -118,6 +118,24 @@ def test_without_a_club_the_five_spades_win_the_side_pot() -> None:
     assert side == (("bruno",), ("claire",))  # 48 in spades over 31 in hearts
 
 
+def test_a_colour_that_won_a_side_pot_keeps_winning_in_the_next() -> None:
+    # Marquoir's extension of the rule to a third pot. Clubs 40 (the retourne helps anne);
+    # spades 11+10+8 = 29 (bruno), hearts 11+10+8 = 29 (claire), diamonds 10+9+8 = 27.
+    rc = {"anne": "Ac Kc Qc", "bruno": "As Ks Qd", "claire": "Ah Qh 8h", "denis": "8s 9d 8d"}
+    hands, retourne = parse_hands(rc, "9c")
+    everyone = list(rc)
+    main, second, third = pot_rankings(
+        hands,
+        retourne,
+        pots=[everyone, ["bruno", "claire", "denis"], ["claire", "denis"]],
+    )
+    assert main[0] == ("anne",)
+    assert second[0] == ("bruno",)  # 29 in spades against 29 in hearts: bruno is first
+    assert third[0] == ("denis",)  # spades won the second pot: denis's eight keeps it
+    # read alone, without the second pot, the third goes to claire, first in cards at 29
+    assert pot_ranking(hands, retourne, eligible=["claire", "denis"])[0] == ("claire",)
+
+
 def test_the_scorekeeper_reads_the_five_clubs_deal_in_french() -> None:
     hands, retourne = parse_hands(FIVE_CLUBS, "Qh")
     lines = describe(read_cards(hands, retourne, engaged=ENGAGED))

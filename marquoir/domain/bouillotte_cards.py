@@ -219,6 +219,7 @@ def pot_rankings(
     pot, main pot first (one pot of all the engaged when None). A colour that won a pot
     keeps winning in the later pots: its highest holder among the eligible players wins.
     """
+    check_deal(hands, retourne)
     engaged = tuple(engaged) if engaged is not None else tuple(hands)
     _check_players(hands, engaged, "engaged")
     pots = [engaged] if pots is None else pots
@@ -231,7 +232,10 @@ def pot_rankings(
         _check_players(hands, eligible, "eligible")
         if not set(eligible) <= set(engaged):
             raise ShowdownError("only engaged players may win a pot")
-        rankings.append(_rank(hands, retourne, [n for n in hands if n in eligible], won))
+        ranking, colour = _rank(hands, retourne, [n for n in hands if n in eligible], won)
+        if colour and colour not in won:
+            won.append(colour)
+        rankings.append(ranking)
     return tuple(rankings)
 
 
@@ -243,7 +247,8 @@ def pot_ranking(
     eligible: Sequence[str] | None = None,
 ) -> Ranking:
     """The ranking of one pot: the players `eligible` for it (all the engaged when None),
-    best first, under the winning colour of the whole deal (see `pot_rankings`)."""
+    best first, under the winning colour of the whole deal. With more than one side pot, use
+    `pot_rankings`: it also carries the colours that won the earlier side pots."""
     engaged = tuple(engaged) if engaged is not None else tuple(hands)
     pot = tuple(eligible) if eligible is not None else engaged
     return pot_rankings(hands, retourne, engaged=engaged, pots=[pot])[0]
@@ -251,33 +256,40 @@ def pot_ranking(
 
 def _rank(
     hands: Mapping[str, tuple[Card, ...]], retourne: Card, players: list[str], won: list[str]
-) -> Ranking:
-    """Best first: brelans, then the holders of colours that already won, then the point
-    among those left; `won` grows with each colour that wins a tier."""
-    left, tiers = list(players), []
+) -> tuple[Ranking, str | None]:
+    """Best first: brelans, then the holders of colours that won, then the point among those
+    left. Returns the ranking and the colour its winner won by (None for a brelan). Only
+    that colour is carried to the later pots: the order below the winner wins nothing."""
+    left, carried = list(players), list(won)
+    tiers: list[tuple[str]] = []
+    winner_colour: str | None = None
     while left:
-        best = _best(hands, retourne, left, won)
+        best, colour = _best(hands, retourne, left, carried)
+        if not tiers:
+            winner_colour = colour
+        if colour and colour not in carried:
+            carried.append(colour)
         tiers.append((best,))
         left.remove(best)
-    return tuple(tiers)
+    return tuple(tiers), winner_colour
 
 
 def _best(
     hands: Mapping[str, tuple[Card, ...]], retourne: Card, left: list[str], won: list[str]
-) -> str:
+) -> tuple[str, str | None]:
+    """The best of `left`, and the colour he wins by (None when by a brelan)."""
     found = brelans({n: hands[n] for n in left}, retourne)
     if found:
-        return found[0].player
+        return found[0].player, None
     among = set(left)
     for suit in won:
         holder = _highest_holder(hands, suit, among)
         if holder:
-            return holder
+            return holder, suit
     # every player holds three cards, so some colour is owned by one of them
     best = colours(hands, retourne, left)[0]
-    won.append(best.suit)
     assert best.owner is not None
-    return best.owner
+    return best.owner, best.suit
 
 
 def _check_players(
