@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.i18n import N_, _, number
 from ..domain.pots import pot_name
@@ -71,9 +72,9 @@ def next_step(table: Table) -> str:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
         return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
-    if hand.awaiting == "bring-in":
+    if hand.awaiting == AWAIT_BRING_IN:
         return _("who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete")
-    if hand.awaiting == "first":
+    if hand.awaiting == AWAIT_FIRST:
         return _("who speaks first on {street}? `first PLAYER` (the best hand showing)").format(
             street=hand.street
         )

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..domain.i18n import _, language
 from .model import SessionReport
-from .render import Section, sections, stack_columns
+from .story import Section, sections, stack_columns
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto;
