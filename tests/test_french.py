@@ -266,3 +266,17 @@ def test_the_french_readme_evening_records_the_english_one(tmp_path: Path) -> No
         ("carol", 194),
         ("dave", 84),
     ]
+
+
+def test_undo_and_settle_in_french(cli: Marquoir) -> None:
+    french_table(cli)
+    cli.play("deal\nraise 300\ncall\nallin\n" + "check\n" * 6 + "showdown 'carol > bob > alice'\n")
+    assert cli("--lang", "fr", "annuler").startswith("annulé : l'abattage carol > bob > alice\n")
+    cli("showdown", "carol > bob > alice")
+    cli("leave", "--all")
+    settle = cli("--lang", "fr", "settle")
+    assert settle.startswith("partie club : 1 jeton = ")
+    # carol takes the main pot (300 for her 100: +200 chips, 20 euros), bob the side pot (400
+    # for his 300: +100, 10 euros); alice lost her 300 (30 euros) and pays them both
+    assert "  alice paie 20,00\u00a0€ à carol" in settle.splitlines()
+    assert "  alice paie 10,00\u00a0€ à bob" in settle.splitlines()

@@ -47,7 +47,9 @@ def _pair(text: str, option: str) -> tuple[int, int]:
     parts = text.split("/")
     if len(parts) != 2 or not all(parse_chips(p) is not None for p in parts):
         raise typer.BadParameter(
-            f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text[:40]!r})",
+            _("write it as SMALL/BIG in whole chips, e.g. 1/2 (got {value!r})").format(
+                value=text[:40]
+            ),
             param_hint=f"'{option}'",
         )
     try:
@@ -140,12 +142,16 @@ def new(
 ) -> None:
     """Start a session (it becomes the current one)."""
     if lang not in ("", *LANGUAGES):
-        raise typer.BadParameter(f"{lang!r}: say fr or en", param_hint="'--lang'")
+        raise typer.BadParameter(
+            _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"
+        )
     if blinds is None and game in (Game.HOLDEM,):
-        raise typer.BadParameter("hold'em needs its blinds, e.g. 1/2", param_hint="'--blinds'")
+        raise typer.BadParameter(_("hold'em needs its blinds, e.g. 1/2"), param_hint="'--blinds'")
     if open_with not in (None, "jacks"):
         raise typer.BadParameter(
-            f"jackpots open with jacks or better: --open jacks (got {open_with!r})",
+            _("jackpots open with jacks or better: --open jacks (got {open_with!r})").format(
+                open_with=open_with
+            ),
             param_hint="'--open'",
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
@@ -158,7 +164,7 @@ def new(
     if cap is not None and TableConfig.default(game, "betting", betting) is not (
         BettingKind.FIXED_LIMIT
     ):
-        raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
+        raise ConfigError(_("the raise cap (--cap) only applies to fixed-limit betting"))
     small_bet = big_bet = None
     if limits is not None:
         small_bet, big_bet = _pair(limits, "--limits")
@@ -276,7 +282,7 @@ def leave(
 ) -> None:
     """Cash out the stack and leave, between hands only."""
     if everyone == (player is not None):
-        raise typer.BadParameter("name one PLAYER, or give --all", param_hint="'PLAYER'")
+        raise typer.BadParameter(_("name one PLAYER, or give --all"), param_hint="'PLAYER'")
     if everyone:
         from . import closing
 
@@ -507,7 +513,7 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
     except typer.Exit as stop:
         return int(stop.exit_code)
     except typer.Abort:
-        error("aborted", where)
+        error(_("aborted"), where)
         return 1
     except typer.TyperException as failure:
         message = failure.format_message()

@@ -13,9 +13,9 @@ from datetime import date
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import follow_session
+from ..domain.i18n import _, follow_session, money
 from ..domain.inputs import read_chips
-from ..domain.settlement import bank_payouts
+from ..domain.settlement import Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
 from ..reports.model import Settlement, build_report, settlement_of, standings
 from ..storage.db import CREATE, READ, WRITE
@@ -35,10 +35,12 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
         name, sep, chips = pair.partition("=")
         if not sep or not name or not (chips.isascii() and chips.isdigit()):
             raise UsageError(
-                f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair[:60]!r})"
+                _("write each count as PLAYER=CHIPS, e.g. alice=340 (got {value!r})").format(
+                    value=pair[:60]
+                )
             )
         if name in counted:
-            raise UsageError(f"{name} is counted twice")
+            raise UsageError(_("{name} is counted twice").format(name=name))
         counted[name] = read_chips(chips, what=f"the count of {name}")
     return counted
 
@@ -59,20 +61,31 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
         lines = table.count(counted) if not record else None
     if lines is None:
         print(
-            f"{done} correction{'s' if done != 1 else ''} recorded" if done else "all counts match"
+            (_("{count} corrections recorded") if done != 1 else _("1 correction recorded")).format(
+                count=done
+            )
+            if done
+            else _("all counts match")
         )
         return
     width = max(len(line.player) for line in lines)
     for line in lines:
         diff = line.difference
-        verdict = "ok" if not diff else f"{diff:+d}"
+        verdict = _("ok") if not diff else f"{diff:+d}"
         print(
-            f"{line.player.ljust(width)}  tracked {line.tracked}  counted {line.counted}  {verdict}"
+            _("{ljust}  tracked {tracked}  counted {counted}  {verdict}").format(
+                ljust=line.player.ljust(width),
+                tracked=line.tracked,
+                counted=line.counted,
+                verdict=verdict,
+            )
         )
     wrong = sum(1 for line in lines if line.difference)
     if wrong:
         print(
-            f"{wrong} stack{'s' if wrong != 1 else ''} differ: `count ... --record` corrects them"
+            _("{wrong} stack{value} differ: `count ... --record` corrects them").format(
+                wrong=wrong, value="s" if wrong != 1 else ""
+            )
         )
 
 
@@ -81,14 +94,14 @@ def leave_all(db: str | None) -> None:
 
     def everyone(table: Table) -> Iterator[TableEvent]:
         if not table.present():
-            raise IllegalAction("nobody is at the table")
+            raise IllegalAction(_("nobody is at the table"))
         if table.carry:  # a void deal's chips go back to the players, then they leave
             yield table.carry_split_event()
         for account in table.present():
             yield table.leave_event(account.name)
 
     with _ledger(db, WRITE) as book:
-        table, _ = book.execute_all(everyone)
+        table, _events = book.execute_all(everyone)
     gone = [a for a in table.accounts.values() if a.left]
     print(", ".join(f"{a.name} leaves with {a.cashed_out}" for a in gone))
 
@@ -102,22 +115,33 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
     session's books (`reopen`, or `undo` right after, opens them again)."""
     with _ledger(db, WRITE) as book:
         session, table = book.read()
+        follow_session(table.settings.lang)
         if table.closed:  # settled before: the same settlement, printed again
             settlement, unsettled = settlement_of(table)
             if settlement is None:
-                raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+                raise IllegalAction(
+                    _("cannot settle {name}: {unsettled}").format(
+                        name=session.name, unsettled=unsettled
+                    )
+                )
             return session, table, settlement
 
         def close(table: Table) -> TableEvent:
             found, unsettled = settlement_of(table)
             if found is None:
-                raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+                raise IllegalAction(
+                    _("cannot settle {name} yet: {unsettled}").format(
+                        name=session.name, unsettled=unsettled
+                    )
+                )
             return table.settle_event()
 
         outcome = book.execute(close)
     settlement, unsettled = settlement_of(outcome.table)
     if settlement is None:  # (checked in the transaction: cannot happen)
-        raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+        raise IllegalAction(
+            _("cannot settle {name}: {unsettled}").format(name=session.name, unsettled=unsettled)
+        )
     return outcome.session, outcome.table, settlement
 
 
@@ -125,7 +149,19 @@ def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
         outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
-    print(f"session {outcome.session.name} is open again: its settlement no longer holds")
+    print(
+        _("session {name} is open again: its settlement no longer holds").format(
+            name=outcome.session.name
+        )
+    )
+
+
+def transfer_line(transfer: Transfer, currency: str) -> str:
+    """ "alice pays bob 12.50 EUR" (French: "alice paie 12,50 € à bob")."""
+    amount = money(f"{transfer.amount:f}", currency)
+    return _("{payer} pays {payee} {amount}").format(
+        payer=transfer.payer, payee=transfer.payee, amount=amount
+    )
 
 
 def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
@@ -144,29 +180,41 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
             )
         )
         return
-    print(f"session {session.name}: 1 chip = {value} {currency}")
+    print(
+        _("session {name}: 1 chip = {value} {currency}").format(
+            name=session.name, value=value, currency=currency
+        )
+    )
     if not settlement.balances:
-        print("nobody bought in: nothing to settle")
+        print(_("nobody bought in: nothing to settle"))
         return
     width = max(len(name) for name in settlement.balances)
     for name, balance in settlement.balances.items():
-        print(f"  {name.ljust(width)}  {_money(balance)} {currency}")
+        print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
     if bank:
-        print("the bank pays back the chips cashed out:")
-        lines = [t.describe(currency=currency) for t in payouts]
+        print(_("the bank pays back the chips cashed out:"))
+        lines = [transfer_line(t, currency) for t in payouts]
     else:
         count = len(settlement.transfers)
-        print(f"{count} transfer{'s' if count != 1 else ''}:" if count else "nobody owes anything")
-        lines = [t.describe(currency=currency) for t in settlement.transfers]
+        transfers = _("{count} transfers:") if count != 1 else _("1 transfer:")
+        print(transfers.format(count=count) if count else _("nobody owes anything"))
+        lines = [transfer_line(t, currency) for t in settlement.transfers]
     for line in lines:
         print(f"  {line}")
     if why and not bank:
         players = sum(len(group) for group in settlement.groups)
         groups = len(settlement.groups)
         print(
-            f"why: {players} players have a balance; they split into {groups} "
-            f"group{'s' if groups != 1 else ''} that settle on their own, and a group of k "
-            f"players needs k - 1 transfers ({players} - {groups} = {players - groups}):"
+            _(
+                "why: {players} players have a balance; they split into {groups} group{value} "
+                "that settle on their own, and a group of k players needs k - 1 transfers "
+                "({players} - {groups} = {value2}):"
+            ).format(
+                players=players,
+                groups=groups,
+                value="s" if groups != 1 else "",
+                value2=players - groups,
+            )
         )
         for group in settlement.groups:
             print(f"  {', '.join(group)}")
@@ -209,7 +257,7 @@ def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyp
 
 def _excel_only_for_csv(fmt: str, excel: bool) -> None:
     if excel and fmt not in ("csv", "pokernow"):
-        raise UsageError(f"--excel is for CSV files, not {fmt}")
+        raise UsageError(_("--excel is for CSV files, not {fmt}").format(fmt=fmt))
 
 
 def report(
@@ -252,10 +300,15 @@ def export(
         with _ledger(db, READ) as book:
             hands, skipped = phh_hands(book, session)
         for message in skipped:
-            print(f"skipped: {message}", file=sys.stderr)
+            print(_("skipped: {message}").format(message=message), file=sys.stderr)
         blind = unknown_cards(hands)
         if blind:  # said once, on standard error: the file itself stays valid PHH
-            print(f"note: {blind} of {len(hands)} {UNKNOWN_CARDS_NOTE}", file=sys.stderr)
+            print(
+                _("note: {blind} of {len} {UNKNOWN_CARDS_NOTE}").format(
+                    blind=blind, len=len(hands), UNKNOWN_CARDS_NOTE=UNKNOWN_CARDS_NOTE
+                ),
+                file=sys.stderr,
+            )
         if hands:
             _write(dumps(hands), output, force=force, db=db)
         return
@@ -308,7 +361,7 @@ def show_standings(
         )
         return
     if not table.players:
-        print("no session in that range")
+        print(_("no session in that range"))
         return
     rows = [
         [
@@ -322,7 +375,11 @@ def show_standings(
         for p in table.players
     ]
     count = len(table.sessions)
-    print(f"{count} session{'s' if count != 1 else ''}, amounts in {table.currency}")
+    print(
+        _("{count} session{value}, amounts in {currency}").format(
+            count=count, value="s" if count != 1 else "", currency=table.currency
+        )
+    )
     headers = ["player", "sessions", "hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
 

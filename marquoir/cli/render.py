@@ -364,22 +364,25 @@ def stacks_text(session: str, table: Table) -> str:
 # -- the log in words (undo) ------------------------------------------------------------------
 
 _ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "bet": lambda d: f"bets {d.get('total')}",
-    "raise": lambda d: f"raises to {d.get('total')}",
-    "open": lambda d: f"opens {d.get('total')}",
-    "call": lambda d: f"calls {d.get('added')}",
-    "bring-in": lambda d: f"brings in {d.get('added')}",
-    "complete": lambda d: f"completes to {d.get('total')}",
-    "first": lambda d: "speaks first",
-    "false-open": lambda d: "opened falsely",
+    "bet": lambda d: _("{player} bets {total}").format(**d),
+    "raise": lambda d: _("{player} raises to {total}").format(**d),
+    "open": lambda d: _("{player} opens {total}").format(**d),
+    "call": lambda d: _("{player} calls {added}").format(**d),
+    "bring-in": lambda d: _("{player} brings in {added}").format(**d),
+    "complete": lambda d: _("{player} completes to {total}").format(**d),
+    "first": lambda d: _("{player} speaks first").format(**d),
+    "false-open": lambda d: _("{player} opened falsely").format(**d),
+    "fold": lambda d: _("{player} folds").format(**d),
+    "check": lambda d: _("{player} checks").format(**d),
 }
 
 
 def _action_words(data: dict[str, Any]) -> str:
     verb = str(data.get("verb", data.get("action")))
     say = _ACTION_WORDS.get(verb)
-    words = say(data) if say is not None else f"{verb}s"  # folds, checks
-    return f"{data.get('player', '?')} {words}"
+    # a field a version of the file does not hold reads "?": the words must never fail
+    fields = {"player": "?", "total": "?", "added": "?", **data}
+    return say(fields) if say is not None else f"{fields['player']} {verb}s"
 
 
 def _ranking_words(groups: list[list[str]]) -> str:
@@ -388,33 +391,39 @@ def _ranking_words(groups: list[list[str]]) -> str:
 
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
-    return "the brelans of " + ", ".join(named)
+    return _("the brelans of {players}").format(players=", ".join(named))
 
 
 def _shares_words(data: dict[str, Any]) -> str:
     shares = ", ".join(f"{name} {chips}" for name, chips in data["shares"] if chips)
-    return f"the chips of a void deal shared out: {shares}"
+    return _("the chips of a void deal shared out: {shares}").format(shares=shares)
+
+
+def _seat_words(data: dict[str, Any]) -> str:
+    returns = _("{player} returns to seat {seat} with {chips}")
+    return (
+        returns if data.get("returning") else _("{player} sits in seat {seat} with {chips}")
+    ).format(**data)
 
 
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "seat": lambda d: (
-        f"{d['player']} {'returns to' if d.get('returning') else 'sits in'} seat {d['seat']}"
-        f" with {d['chips']}"
+    "seat": _seat_words,
+    "settle": lambda d: _("the settlement (the session is open again)"),
+    "reopen": lambda d: _("the reopening (the session is settled again)"),
+    "recave": lambda d: _("{player} recaves {chips}").format(**d),
+    "leave": lambda d: _("{player} leaves with {chips}").format(**d),
+    "button": lambda d: _("the button set on {player}").format(**d),
+    "blinds": lambda d: _("the change of the forced bets to {stakes}").format(
+        stakes=ForcedBetSchedule(**d).describe()
     ),
-    "settle": lambda d: "the settlement (the session is open again)",
-    "reopen": lambda d: "the reopening (the session is settled again)",
-    "recave": lambda d: f"{d['player']} recaves {d['chips']}",
-    "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
-    "button": lambda d: f"the button set on {d['player']}",
-    "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
-    "sitout": lambda d: f"{d['player']} sits out",
-    "back": lambda d: f"{d['player']} is back",
-    "deal": lambda d: f"the deal of hand {d['hand']}",
+    "sitout": lambda d: _("{player} sits out").format(**d),
+    "back": lambda d: _("{player} is back").format(**d),
+    "deal": lambda d: _("the deal of hand {hand}").format(**d),
     "action": _action_words,
-    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]),
-    "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
+    "showdown": lambda d: _("the showdown {ranking}").format(ranking=_ranking_words(d["ranking"])),
+    "correction": lambda d: _("the count of {player} ({stack})").format(**d),
     "brelans": _brelans_words,
     "carry-split": _shares_words,
 }
@@ -427,4 +436,4 @@ def describe_stored(kind: str, data: dict[str, Any]) -> str:
     the words must never fail, since `undo` prints them after the undo is committed.
     """
     words = EVENT_WORDS.get(kind)
-    return words(data) if words is not None else f"a {kind} event"
+    return words(data) if words is not None else _("a {kind} event").format(kind=kind)
