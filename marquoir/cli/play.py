@@ -10,7 +10,7 @@ from ..domain import MarquoirError
 from ..storage.db import READ
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
-from . import render
+from . import commands, render
 from .errors import error
 from .grammar import expand_short_form
 
@@ -140,8 +140,19 @@ def run_interactive(db: str | None, run: RunLine) -> int:
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:
     """Interactive on a terminal; otherwise run FILE (or stdin) as a script.
 
-    `run(words, where)` runs one line on the database `db` and returns its exit code.
+    `run(words, where)` runs one line on the database `db` and returns its exit code. The
+    lines share one connection and the table in memory (`commands.keep_open`); each is
+    still its own transaction.
     """
+    interactive = file is None and sys.stdin.isatty()
+    commands.keep_open(batch=not interactive)
+    try:
+        return _run_play(db, file, run)
+    finally:
+        commands.close_kept()
+
+
+def _run_play(db: str | None, file: str | None, run: RunLine) -> int:
     if file is not None and file != "-":
         try:
             with open(file, "rb") as handle:

@@ -87,19 +87,78 @@ class _Transaction:
 class Ledger:
     """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, mode: str = CREATE) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, mode: str = CREATE, keep_open: bool = False
+    ) -> None:
         self.path = os.fspath(path)
         self.mode = mode
         self.conn = connect(self.path, mode=mode)
+        # `keep_open` (`play`): `with` leaves the connection open, and the table stays in
+        # memory from one command to the next: (data_version, session, table), valid while
+        # no other connection has written (SQLite changes `data_version` when one has).
+        self.keep_open = keep_open
+        self._kept: tuple[int, SessionInfo, Table] | None = None
 
     def close(self) -> None:
+        self._kept = None
         self.conn.close()
 
     def __enter__(self) -> Ledger:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        if not self.keep_open:
+            self.close()
+
+    def on_disk(self) -> bool:
+        """Whether the connection reads a file (not the empty in-memory database that a
+        missing file reads as)."""
+        return bool(self.conn.execute("PRAGMA database_list").fetchone()[2])
+
+    def relax_sync(self) -> None:
+        """Commits reach the operating system at once but the disk only at `sync` (a script).
+
+        Why it is safe: in WAL mode with `synchronous = NORMAL` a commit is still atomic and
+        survives the process being killed at any moment (the WAL is written before COMMIT
+        returns; only the fsync is left out), so "all of a command, or nothing" and the
+        crash test hold. What is given up, until `sync`, is surviving a power cut: the last
+        lines of a script may be lost, never half-written, and the script can be run again
+        from the first lost line. Commands typed by a person (each command, interactive
+        `play`) keep SQLite's default, an fsync per commit. The fsync costs milliseconds a
+        commit on a common disk, more than all the rest of a line.
+        """
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+
+    def sync(self) -> None:
+        """Force every commit of this connection to the disk (after `relax_sync`)."""
+        self.conn.execute("PRAGMA synchronous = FULL")
+        wal = self.path + "-wal"
+        if self.on_disk() and os.path.exists(wal):
+            descriptor = os.open(wal, os.O_RDWR)  # (Windows fsyncs writable files only)
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+
+    def _data_version(self) -> int:
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def _take(self) -> tuple[int, SessionInfo, Table]:
+        """The current session and its table, for a command to change: the kept table when
+        nobody else wrote since, else loaded. The table leaves the cache: a command that
+        fails half-way cannot leave a table that disagrees with the file."""
+        version = self._data_version() if self.keep_open else 0
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[0] == version:
+            return kept
+        session = self.current()
+        return version, session, self.load(session)
+
+    def _keep(self, version: int, session: SessionInfo, table: Table) -> None:
+        """After a COMMIT: keep the table for the next command (our own commits leave
+        `data_version` as it was)."""
+        if self.keep_open:
+            self._kept = (version, session, table)
 
     def transaction(self) -> _Transaction:
         """One command, one transaction: all of it is recorded, or nothing."""
@@ -110,6 +169,7 @@ class Ledger:
     def create_session(self, name: str, settings: SessionSettings) -> SessionInfo:
         """A new session, which becomes the current one."""
         name = check_name(name, what="session")
+        self._kept = None
         with self.transaction() as conn:
             taken = self._session_row(name)
             if taken is not None:
@@ -124,6 +184,7 @@ class Ledger:
 
     def use(self, name: str) -> SessionInfo:
         """Make another session current."""
+        self._kept = None
         with self.transaction():
             info = self.session_named(name)
             self._set_current(info.id)
@@ -216,12 +277,12 @@ class Ledger:
         A settled session refuses every command but those that say `closed_ok` (reopen).
         """
         with self.transaction():
-            session = self.current()
-            table = self.load(session)
+            version, session, table = self._take()
             if not closed_ok:
                 table.check_open()
             event = command(table)
             detail = self._apply(session, table, event)
+        self._keep(version, session, table)
         return Outcome(session, table, event, detail)
 
     def _apply(
@@ -244,12 +305,12 @@ class Ledger:
         """
         count = 0
         with self.transaction():
-            session = self.current()
-            table = self.load(session)
+            version, session, table = self._take()
             table.check_open()
             for event in commands(table):
                 self._apply(session, table, event)
                 count += 1
+        self._keep(version, session, table)
         return table, count
 
     def _record(
@@ -337,11 +398,20 @@ class Ledger:
 
     def read(self) -> tuple[SessionInfo, Table]:
         """The current session and its table, for display."""
+        if self.keep_open:  # one read transaction: the version and the table agree
+            self.conn.execute("BEGIN")
+            try:
+                version, session, table = self._take()
+            finally:
+                self.conn.execute("COMMIT")
+            self._keep(version, session, table)
+            return session, table
         session = self.current()
         return session, self.load(session)
 
     def undo(self) -> tuple[SessionInfo, StoredEvent, Table]:
         """Mark the session's last event undone; return it and the table as it is now."""
+        self._kept = None
         with self.transaction() as conn:
             session = self.current()
             row = conn.execute(
