@@ -18,6 +18,7 @@ from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
 from ..domain.table import (
     BrelansPaid,
+    Corrected,
     Dealt,
     SessionSettings,
     Table,
@@ -32,8 +33,12 @@ from .db import CREATE, DatabaseError, connect
 # table command (docs/design.md, "The hot path").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
+
+
+# The last snapshot of every block of this many hands is kept (see `Ledger._snapshot`).
+SNAPSHOT_BLOCK = 50
 
 
 class NoSession(MarquoirError):
@@ -237,8 +242,12 @@ class Ledger:
 
     # -- the table -------------------------------------------------------------------------
 
-    def load(self, session: SessionInfo) -> Table:
-        """The session's table now: the last snapshot, then the events after it."""
+    def load(self, session: SessionInfo, *, between: list[tuple[int, Any]] | None = None) -> Table:
+        """The session's table now: the last snapshot, then the events after it.
+
+        `between` receives the last event replayed that left no hand in play, with the
+        table's snapshot after it (what undo puts back when pruning removed it).
+        """
         row = self.conn.execute(
             "SELECT event_id, state FROM snapshots WHERE session_id = ? "
             "ORDER BY event_id DESC LIMIT 1",
@@ -257,6 +266,8 @@ class Ledger:
             after = int(row[0])
         for stored in self.events(session, after=after):
             table.apply(codec.event_from_record(stored.kind, stored.data))
+            if between is not None and table.hand is None:
+                between[:] = [(stored.id, codec.table_to_snapshot(table))]
         return table
 
     def events(self, session: SessionInfo, *, after: int = 0) -> list[StoredEvent]:
@@ -267,6 +278,16 @@ class Ledger:
             (session.id, after),
         )
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def full_events(self, session: SessionInfo) -> Iterator[StoredEvent]:
+        """The session's events (undone ones left out), every field of their data."""
+        rows = self.conn.execute(
+            "SELECT id, hand_no, kind, data FROM events "
+            "WHERE session_id = ? AND undone = 0 ORDER BY id",
+            (session.id,),
+        )
+        for r in rows:
+            yield StoredEvent(r[0], r[1], r[2], codec.expand_event(r[2], json.loads(r[3])))
 
     def execute(
         self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
@@ -290,8 +311,9 @@ class Ledger:
     ) -> ActionEvent | ShowdownEvent | None:
         """Apply one event to the table and record it (with the summary of a hand it ends)."""
         playing = table.hand is not None or isinstance(event, Dealt)
+        was = table.accounts[event.player].stack if isinstance(event, Corrected) else None
         detail = table.apply(event)
-        event_id = self._record(session, table, event, detail)
+        event_id = self._record(session, table, event, detail if was is None else was)
         if playing and table.hand is None and table.last_hand is not None:
             self._record_hand(session, table, event_id)
         return detail
@@ -318,7 +340,7 @@ class Ledger:
         session: SessionInfo,
         table: Table,
         event: TableEvent,
-        detail: ActionEvent | ShowdownEvent | None,
+        detail: object,
     ) -> int:
         extra: object = detail
         if isinstance(event, BrelansPaid):
@@ -334,18 +356,40 @@ class Ledger:
         )
         event_id = int(cursor.lastrowid or 0)
         if table.hand is None:
-            self.conn.execute(
-                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                (session.id, event_id, codec.dumps(codec.table_to_snapshot(table))),
-            )
+            self._snapshot(session, table, event_id)
         return event_id
+
+    def _snapshot(self, session: SessionInfo, table: Table, event_id: int) -> None:
+        """Keep the table after `event_id` (no hand in play), and prune the snapshots.
+
+        Loading needs only the latest snapshot; the one before it is kept too (an undo of
+        the event that ended a hand then loads from it, not from far back), and the last one
+        of every block of `SNAPSHOT_BLOCK` hands stays for `verify` and the readable views.
+        The one pruned is the older of the block's two (at most two per block, so it is the
+        second latest or nothing).
+        """
+        self.conn.execute(
+            "DELETE FROM snapshots WHERE rowid = (SELECT rowid FROM snapshots "
+            "WHERE session_id = ? ORDER BY event_id DESC LIMIT 1 OFFSET 1) "
+            "AND json_extract(state, '$.hand_no') / ? = ?",
+            (session.id, SNAPSHOT_BLOCK, table.hand_no // SNAPSHOT_BLOCK),
+        )
+        self.conn.execute(
+            "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+            (session.id, event_id, codec.dumps(codec.table_to_snapshot(table))),
+        )
 
     def _record_hand(self, session: SessionInfo, table: Table, event_id: int) -> None:
         assert table.last_hand is not None
         summary = codec.hand_summary(table, table.last_hand)
         self.conn.execute(
             "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
-            (session.id, table.hand_no, event_id, codec.dumps(summary)),
+            (
+                session.id,
+                table.hand_no,
+                event_id,
+                codec.dumps(codec.compact_summary(summary, session.settings)),
+            ),
         )
 
     def player_times(self, session: SessionInfo) -> dict[str, tuple[str, str]]:
@@ -378,18 +422,26 @@ class Ledger:
 
     def hands(self, session: SessionInfo) -> list[dict[str, Any]]:
         """The summaries of the session's finished hands, in order."""
+        return list(self.iter_hands(session))
+
+    def iter_hands(self, session: SessionInfo) -> Iterator[dict[str, Any]]:
+        """The summaries of the session's finished hands, in order, read row by row."""
         rows = self.conn.execute(
-            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no", (session.id,)
+            "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
+            (session.id,),
         )
-        return [json.loads(row[0]) for row in rows]
+        settings = session.settings
+        for hand_no, summary in rows:
+            yield codec.expand_summary(json.loads(summary), hand_no, settings)
 
     def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
         """The summaries of the session's last `count` finished hands, in order."""
         rows = self.conn.execute(
-            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
+            "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
             (session.id, count),
         )
-        return [json.loads(row[0]) for row in rows][::-1]
+        settings = session.settings
+        return [codec.expand_summary(json.loads(row[1]), row[0], settings) for row in rows][::-1]
 
     def hand_count(self, session: SessionInfo) -> int:
         """How many hands of the session are finished."""
@@ -427,5 +479,17 @@ class Ledger:
                     f"DELETE FROM {kept} WHERE session_id = ? AND event_id >= ?",
                     (session.id, row[0]),
                 )
-            table = self.load(session)
-        return session, StoredEvent(row[0], row[1], row[2], json.loads(row[3])), table
+            between: list[tuple[int, Any]] = []
+            table = self.load(session, between=between)
+            if between:  # the snapshot loading needs, if pruning had removed it
+                self._put_back(session, *between[0])
+        data = codec.expand_event(row[2], json.loads(row[3]))
+        return session, StoredEvent(row[0], row[1], row[2], data), table
+
+    def _put_back(self, session: SessionInfo, event_id: int, state: dict[str, Any]) -> None:
+        """After an undo: the snapshot of the last event between hands, so that the next
+        commands load from it and not from a block's last snapshot, hands back."""
+        self.conn.execute(
+            "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+            (session.id, event_id, codec.dumps(state)),
+        )
