@@ -325,12 +325,18 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> dict[
 
 
 def expand_summary(
-    stored: dict[str, Any], hand_no: int, settings: SessionSettings
+    stored: dict[str, Any],
+    hand_no: int,
+    settings: SessionSettings,
+    *,
+    schedule: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A hand summary with every field, whether it was stored compact or in full."""
+    """A hand summary with every field, whether it was stored compact or in full
+    (`schedule`: the session's forced bets as a dict, when the caller has it already)."""
     summary = {**SUMMARY_DEFAULTS, "hand": hand_no, **stored}
     if "schedule" not in summary:
-        summary["schedule"] = settings.table.schedule._asdict()
+        base = settings.table.schedule._asdict() if schedule is None else schedule
+        summary["schedule"] = dict(base)
     if "final" not in summary:
         stacks = summary.get("stacks", {})
         summary["final"] = {name: stacks.get(name) for name in summary.get("start", ())}

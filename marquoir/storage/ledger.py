@@ -431,8 +431,9 @@ class Ledger:
             (session.id,),
         )
         settings = session.settings
+        schedule = settings.table.schedule._asdict()  # (once: building it costs)
         for hand_no, summary in rows:
-            yield codec.expand_summary(json.loads(summary), hand_no, settings)
+            yield codec.expand_summary(json.loads(summary), hand_no, settings, schedule=schedule)
 
     def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
         """The summaries of the session's last `count` finished hands, in order."""
