@@ -444,6 +444,15 @@ class Ledger:
         settings = session.settings
         return [codec.expand_summary(json.loads(row[1]), row[0], settings) for row in rows][::-1]
 
+    def hands_played(self, session: SessionInfo) -> dict[str, int]:
+        """How many finished hands each player was dealt in, counted by SQLite."""
+        rows = self.conn.execute(
+            "SELECT p.value, count(*) FROM hands h, json_each(h.summary, '$.players') p "
+            "WHERE h.session_id = ? GROUP BY p.value",
+            (session.id,),
+        )
+        return {str(name): int(count) for name, count in rows}
+
     def hand_count(self, session: SessionInfo) -> int:
         """How many hands of the session are finished."""
         row = self.conn.execute("SELECT count(*) FROM hands WHERE session_id = ?", (session.id,))
