@@ -279,16 +279,6 @@ class Ledger:
         )
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
-    def full_events(self, session: SessionInfo) -> Iterator[StoredEvent]:
-        """The session's events (undone ones left out), every field of their data."""
-        rows = self.conn.execute(
-            "SELECT id, hand_no, kind, data FROM events "
-            "WHERE session_id = ? AND undone = 0 ORDER BY id",
-            (session.id,),
-        )
-        for r in rows:
-            yield StoredEvent(r[0], r[1], r[2], codec.expand_event(r[2], json.loads(r[3])))
-
     def execute(
         self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
     ) -> Outcome:
