@@ -24,9 +24,55 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# `play`'s connections, kept open from line to line (by path); None outside `play`.
+_kept: dict[str, Ledger] | None = None
+# `play` of a script: commits wait for the end of the script to reach the disk.
+_batch = False
+
+
 def ledger(db: str | None, mode: str = WRITE) -> Ledger:
-    """The database, opened to read, write (the default) or create it."""
-    return Ledger(database_path(db), mode=mode)
+    """The database, opened to read, write (the default) or create it.
+
+    Inside `play` (`keep_open`) the file's write connection is opened once and kept, with
+    the table in memory: a line costs its own work only. `new` and `import` still open their
+    own connection, and so does a read before the first write.
+    """
+    path = database_path(db)
+    if _kept is None or mode == CREATE:
+        return Ledger(path, mode=mode)
+    book = _kept.get(path)
+    if book is not None:
+        return book
+    if mode == READ:
+        return Ledger(path, mode=mode)
+    book = Ledger(path, mode=mode, keep_open=True)
+    if not book.on_disk():  # no file yet: `new` will create it, then a line opens it
+        book.keep_open = False
+        return book
+    if _batch:
+        book.relax_sync()
+    _kept[path] = book
+    return book
+
+
+def keep_open(*, batch: bool) -> None:
+    """From now on (`play`), keep each file's connection and table between lines.
+
+    `batch` (a script, not a person typing): each line is still one transaction, all of it
+    or nothing, but its commit is not forced to the disk one by one; `close_kept` forces
+    them all at the end (see `Ledger.relax_sync`).
+    """
+    global _kept, _batch
+    _kept, _batch = {}, batch
+
+
+def close_kept() -> None:
+    """The end of `play`: the kept connections' commits forced to the disk, then closed."""
+    global _kept
+    kept, _kept = _kept or {}, None
+    for book in kept.values():
+        book.sync()
+        book.close()
 
 
 def _print_json(data: Any) -> None:

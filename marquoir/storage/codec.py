@@ -122,7 +122,9 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
                 all_in=detail.all_in,
                 street=detail.street,
             )
-        return kind, data
+        return kind, compact_action(data)
+    if isinstance(event, Corrected) and isinstance(detail, int):
+        return kind, {"player": event.player, "stack": event.stack, "was": detail}
     if isinstance(event, ShowedDown):
         shown: dict[str, Any] = {"ranking": [list(group) for group in event.ranking]}
         if event.odd_chip:
@@ -144,13 +146,43 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
     return kind, data
 
 
+# What an action keeps when it says nothing else: such fields are left out of the stored
+# JSON (the readable views read a missing field as this; `verb` defaults to `action`).
+ACTION_DEFAULTS: dict[str, Any] = {"amount": None, "added": 0, "total": 0, "all_in": False}
+
+
+def compact_action(data: dict[str, Any]) -> dict[str, Any]:
+    """An action's stored form: the fields that hold their default left out (a check is
+    {"action": "check", "player": ..., "street": ...}, a third of its old size)."""
+    return {
+        key: value
+        for key, value in data.items()
+        if not (key in ACTION_DEFAULTS and value == ACTION_DEFAULTS[key])
+        and not (key == "verb" and value == data.get("action"))
+    }
+
+
+def expand_event(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """An event's data with every field, whether it was stored compact or in full."""
+    if kind == "action":
+        full = {**ACTION_DEFAULTS, **data}
+        if "player" in data:  # (the detail: every field of it, as the full form had)
+            full.setdefault("verb", data["action"])
+        else:
+            del full["added"], full["total"], full["all_in"]
+        return full
+    return data
+
+
 def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
-    """Rebuild the event from its stored form."""
+    """Rebuild the event from its stored form (full or compact)."""
+    if kind == "correction":
+        return Corrected(data["player"], data["stack"])
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
         return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
     if kind == "action":
-        action = Action(ActionKind(data["action"]), data["amount"], data.get("player"))
+        action = Action(ActionKind(data["action"]), data.get("amount"), data.get("player"))
         return Acted(action)
     if kind == "showdown":
         ranking = tuple(tuple(group) for group in data["ranking"])
@@ -260,3 +292,53 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         "ranking": [list(group) for group in ranking] if ranking else None,
         "stacks": {a.name: a.stack for a in table.present()},
     }
+
+
+# The fields of a hand summary that are left out of the stored form when they hold these.
+SUMMARY_DEFAULTS: dict[str, Any] = {
+    "returned": {},
+    "by_fold": False,
+    "void": False,
+    "carry": 0,
+    "ranking": None,
+}
+
+
+def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> dict[str, Any]:
+    """A hand summary's stored form, without what the row or the session already say: the
+    hand number (the row's `hand_no`), the forced bets when they are the session's, the
+    final stacks when they are the stacks after the hand, the fields at their default."""
+    stored = {
+        key: value
+        for key, value in summary.items()
+        if key != "hand" and not (key in SUMMARY_DEFAULTS and value == SUMMARY_DEFAULTS[key])
+    }
+    if stored.get("schedule") == settings.table.schedule._asdict():
+        del stored["schedule"]
+    stacks = stored.get("stacks", {})
+    final = stored.get("final", {})
+    if all(name in stacks and stacks[name] == chips for name, chips in final.items()) and set(
+        final
+    ) == set(stored.get("start", ())):
+        del stored["final"]
+    return stored
+
+
+def expand_summary(
+    stored: dict[str, Any],
+    hand_no: int,
+    settings: SessionSettings,
+    *,
+    schedule: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A hand summary with every field, whether it was stored compact or in full
+    (`schedule`: the session's forced bets as a dict, when the caller has it already)."""
+    summary = {**SUMMARY_DEFAULTS, "hand": hand_no, **stored}
+    if "schedule" not in summary:
+        base = settings.table.schedule._asdict() if schedule is None else schedule
+        summary["schedule"] = dict(base)
+    if "final" not in summary:
+        stacks = summary.get("stacks", {})
+        summary["final"] = {name: stacks.get(name) for name in summary.get("start", ())}
+    summary["returned"] = dict(summary["returned"])  # (a copy: the default is shared)
+    return summary
