@@ -372,12 +372,22 @@ def showdown(
         ),
     ],
     board: Annotated[str | None, typer.Option(help='The board, e.g. "Ah Kd 7c 2s 9h".')] = None,
+    low: Annotated[
+        str | None,
+        typer.Option(
+            "--low",
+            help='Hi-lo games: the qualifying lows, best first, e.g. "bob > carol" '
+            "(none named: the high hand scoops).",
+        ),
+    ] = None,
     odd_chip: OddChipOption = None,
     english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
     if board is not None or all(_shows_cards(word) for word in result):
+        if low is not None:
+            raise UsageError("with the cards shown, the cards decide the low half: drop --low")
         shown: dict[str, str] = {}
         for word in result:
             name, sep, cards = word.partition("=")
@@ -392,7 +402,7 @@ def showdown(
             _db(ctx), board or "", shown, odd_chip=odd_chip, lang="en" if english else "fr"
         )
     else:
-        commands.showdown(_db(ctx), " ".join(result), odd_chip=odd_chip)
+        commands.showdown(_db(ctx), " ".join(result), odd_chip=odd_chip, low=low)
 
 
 def _shows_cards(word: str) -> bool:

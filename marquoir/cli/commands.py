@@ -56,9 +56,15 @@ def deal(db: str | None) -> None:
     print("\n".join(render.deal_lines(outcome.table)))
 
 
-def showdown(db: str | None, ranking_text: str, *, odd_chip: str | None = None) -> None:
+def showdown(
+    db: str | None, ranking_text: str, *, odd_chip: str | None = None, low: str | None = None
+) -> None:
+    """The showdown as a ranking; `low` ranks the qualifying lows of a hi-lo game."""
     ranking = parse_ranking(ranking_text)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
+    low_ranking = None if low is None else parse_ranking(low)
+    _print_showdown(
+        _run(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
+    )
 
 
 def showdown_cards(
@@ -143,7 +149,9 @@ def describe_stored(kind: str, data: dict[str, Any]) -> str:
     if kind == "deal":
         return f"the deal of hand {data['hand']}"
     if kind == "showdown":
-        return "the showdown " + " > ".join(" = ".join(g) for g in data["ranking"])
+        low = data.get("low")
+        text = "the showdown " + " > ".join(" = ".join(g) for g in data["ranking"])
+        return text + (" | low " + " > ".join(" = ".join(g) for g in low) if low else "")
     if kind == "seat":
         return f"{data['player']} sits in seat {data['seat']} with {data['chips']}"
     if kind == "recave":

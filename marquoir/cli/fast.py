@@ -82,7 +82,22 @@ def run(args: list[str], db: str | None) -> bool:
     if verb == "win" and rest and not any(t.startswith("-") for t in rest):
         commands.win(db, rest)
         return True
-    if verb == "showdown" and len(rest) == 1 and _is_ranking(rest[0]):
-        commands.showdown(db, rest[0])
+    if verb == "showdown" and rest and _is_ranking(rest[0]):
+        low = _low_option(rest[1:])
+        if low is None:
+            return False
+        commands.showdown(db, rest[0], low=low or None)
         return True
     return False
+
+
+def _low_option(rest: list[str]) -> str | None:
+    """The --low RANKING of a hi-lo showdown: "" when absent, None when anything else is
+    there (the typer app then reads it)."""
+    if not rest:
+        return ""
+    if len(rest) == 2 and rest[0] == "--low" and _is_ranking(rest[1]):
+        return rest[1]
+    if len(rest) == 1 and rest[0].startswith("--low=") and _is_ranking(rest[0][6:]):
+        return rest[0][6:]
+    return None

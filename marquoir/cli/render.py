@@ -85,8 +85,18 @@ def returns_lines(hand: Hand, street: str) -> list[str]:
 
 
 def award_line(award: PotAward) -> str:
-    shares = ", ".join(f"{name} {amount}" for name, amount in award.shares)
-    return f"{award.name} {award.pot.amount}: {shares}"
+    """ "main pot 79: alice 79"; a pot split high / low: "main pot 79: high alice 40 | low
+    bob 39"."""
+    if award.low:
+        return (
+            f"{award.name} {award.pot.amount}: high {_shares_text(award.high)} | "
+            f"low {_shares_text(award.low)}"
+        )
+    return f"{award.name} {award.pot.amount}: {_shares_text(award.shares)}"
+
+
+def _shares_text(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
@@ -126,6 +136,10 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     assert hand is not None
     odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
     head = f"showdown: {format_ranking(event.ranking)}{odd}"
+    if event.low is not None:
+        head += f" | low: {format_ranking(event.low)}"
+    elif table.last_hand is not None and table.last_hand.rules.low_half:
+        head += " | no qualifying low"
     return [head, *result_lines(hand, table.hand_no)]
 
 

@@ -24,6 +24,8 @@ class Holdem:
     streets: tuple[str, ...] = ("preflop", "flop", "turn", "river")
     # A first round in which nobody bets voids the hand (jackpots, Bouillotte).
     voids_unopened = False
+    # A hi-lo game splits each pot between the best high hand and the best qualifying low.
+    low_half = False
     min_players, max_players = 2, 10
 
     def __init__(self, config: TableConfig) -> None:

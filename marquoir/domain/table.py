@@ -274,10 +274,12 @@ class Table:
         self._hand_in_play().verify(action)
         return Acted(action)
 
-    def showdown_event(self, ranking: Ranking, odd_chip: str | None = None) -> ShowedDown:
-        """The showdown result of the hand in play."""
-        self._hand_in_play().verify_showdown(ranking, odd_chip)
-        return ShowedDown(ranking, odd_chip)
+    def showdown_event(
+        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+    ) -> ShowedDown:
+        """The showdown result of the hand in play (`low`: the low half of a hi-lo game)."""
+        self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
+        return ShowedDown(ranking, odd_chip, low=low)
 
     def carry_split_event(self) -> CarrySplit:
         """Give the chips of a void deal back to the players at the table (end of night)."""
@@ -294,9 +296,13 @@ class Table:
     def cards_showdown_event(
         self, board: str, shown: dict[str, str], odd_chip: str | None = None
     ) -> tuple[ShowedDown, dict[str, HandValue]]:
-        """The showdown read from the cards: the ranking they make, and each player's hand."""
+        """The showdown read from the cards: the ranking they make, and each player's hand.
+
+        In a hi-lo game the cards decide both halves: the values are then each player's high
+        hand, and each qualifying low under the key "PLAYER (low)".
+        """
         # cards are read only on this path: the table commands need not load them
-        from .cards import parse_cards, ranking_from_cards
+        from .cards import SPLIT_VARIANTS, low_ranking_from_cards, parse_cards, ranking_from_cards
 
         variant = self.config.card_variant
         if variant is None:
@@ -304,11 +310,17 @@ class Table:
                 f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
             )
         cards = {name: parse_cards(text) for name, text in shown.items()}
-        ranking, values = ranking_from_cards(variant, cards, parse_cards(board))
+        board_cards = parse_cards(board)
+        ranking, values = ranking_from_cards(variant, cards, board_cards)
+        low = None
+        if variant in SPLIT_VARIANTS:
+            low, lows = low_ranking_from_cards(variant, cards, board_cards)
+            values.update({f"{name} (low)": value for name, value in lows.items()})
+            low = low or None
         canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
-        board_text = " ".join(map(str, parse_cards(board)))
-        event = ShowedDown(ranking, odd_chip, board_text, canonical)
-        self._hand_in_play().verify_showdown(ranking, odd_chip)
+        board_text = " ".join(map(str, board_cards))
+        event = ShowedDown(ranking, odd_chip, board_text, canonical, low)
+        self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
         return event, values
 
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
@@ -341,7 +353,7 @@ class Table:
             return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
-            shown = hand.showdown(event.ranking, event.odd_chip)
+            shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
             self._after_hand_step(hand)
             return shown
         if isinstance(event, Dealt):

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import json
 
-from ..domain import Action, ActionKind, BettingKind, Game, Hand, SeatInfo, TableConfig
+from ..domain import (
+    Action,
+    ActionKind,
+    BettingKind,
+    Game,
+    Hand,
+    PotAward,
+    SeatInfo,
+    TableConfig,
+)
 from ..domain.actions import ActionEvent
 from ..domain.table import (
     Account,
@@ -104,6 +113,8 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         if event.cards:
             shown["board"] = event.board
             shown["cards"] = [list(pair) for pair in event.cards]
+        if event.low is not None:
+            shown["low"] = [list(group) for group in event.low]
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
@@ -124,7 +135,10 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
     if kind == "showdown":
         ranking = tuple(tuple(group) for group in data["ranking"])
         cards = tuple((name, text) for name, text in data.get("cards", ()))
-        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards)
+        # files written before the hi-lo games have no "low": one ranking
+        low = data.get("low")
+        low_ranking = None if low is None else tuple(tuple(group) for group in low)
+        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards, low_ranking)
     if kind == "brelans":
         return BrelansPaid(tuple(data["players"]), data["carre"])
     if kind == "carry-split":
@@ -192,6 +206,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
     result = hand.result
     assert result is not None
     ranking = hand.showdown_event.ranking if hand.showdown_event else None
+    low = hand.showdown_event.low if hand.showdown_event else None
     return {
         "hand": table.hand_no,
         "button": hand.button,
@@ -204,6 +219,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
                 "amount": award.pot.amount,
                 "eligible": list(award.pot.eligible),
                 "shares": [[name, amount] for name, amount in award.shares],
+                **_halves(award),
             }
             for award in result.awards
         ],
@@ -212,5 +228,16 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         "void": result.void,
         "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
+        "low": [list(group) for group in low] if low else None,
         "stacks": {a.name: a.stack for a in table.present()},
+    }
+
+
+def _halves(award: PotAward) -> dict[str, Any]:
+    """The high and low halves of a pot split in a hi-lo game (nothing for a whole pot)."""
+    if not award.low:
+        return {}
+    return {
+        "high": [[name, amount] for name, amount in award.high],
+        "low": [[name, amount] for name, amount in award.low],
     }

@@ -1,0 +1,88 @@
+"""Pots split between the best high hand and the best qualifying low (hi-lo games).
+
+The rules: a hi-lo pot is divided into two halves, the high half taking the odd chip of that
+division (TDA 2024 rule 20, split pots: "the high hand receives the odd chip"); inside a
+half, several winners share it and the odd units go one each from the first seat left of
+the button; a pot where no player has a qualifying low goes whole to the high hand; each pot
+(main and side) is split on its own (TDA 21), so a side pot can be scooped while the main pot
+is split. The amounts below are worked out by hand from these rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from marquoir.domain import Pot, award_pots
+from marquoir.domain.errors import ShowdownError
+from marquoir.domain.ranking import parse_ranking
+
+R = parse_ranking
+MAIN = Pot(81, ("alice", "bob", "carol"))  # alice is first left of the button
+
+
+def test_high_half_takes_the_odd_chip() -> None:
+    (award,) = award_pots([MAIN], R("alice > bob"), low=R("bob > carol"))
+    assert award.high == (("alice", 41),)
+    assert award.low == (("bob", 40),)
+    assert award.shares == (("alice", 41), ("bob", 40))
+
+
+def test_no_qualifying_low_the_high_hand_scoops() -> None:
+    for low in (None, ()):
+        (award,) = award_pots([MAIN], R("alice > bob"), low=low)
+        assert award.shares == (("alice", 81),)
+        assert award.low == () and award.high == ()
+
+
+def test_one_player_wins_both_halves() -> None:
+    (award,) = award_pots([MAIN], R("carol > alice"), low=R("carol"))
+    assert award.high == (("carol", 41),) and award.low == (("carol", 40),)
+    assert award.shares == (("carol", 81),)
+
+
+def test_a_tie_inside_a_half_odd_unit_from_the_left_of_the_button() -> None:
+    # 83: high 42 (alice and carol 21 each), low 41: bob and carol tie, bob sits first
+    (award,) = award_pots([Pot(83, MAIN.eligible)], R("alice = carol"), low=R("carol = bob"))
+    assert award.high == (("alice", 21), ("carol", 21))
+    assert award.low == (("bob", 21), ("carol", 20))
+    assert award.shares == (("alice", 21), ("bob", 21), ("carol", 41))
+
+
+def test_quartered_pot() -> None:
+    # 80: high 40 to alice; low 40 shared by alice and bob: alice 60, bob 20
+    (award,) = award_pots([Pot(80, MAIN.eligible)], R("alice"), low=R("alice = bob"))
+    assert award.shares == (("alice", 60), ("bob", 20))
+
+
+def test_chip_unit_the_high_half_takes_the_odd_unit_and_the_crumbs() -> None:
+    # 87 in units of 5: 17 units and 2 crumbs; low 8 units = 40, high 47
+    (award,) = award_pots([Pot(87, MAIN.eligible)], R("alice"), low=R("bob"), chip_unit=5)
+    assert award.high == (("alice", 47),) and award.low == (("bob", 40),)
+
+
+def test_each_pot_on_its_own_a_side_pot_without_a_low_is_scooped() -> None:
+    # bob (the only low) is all-in for the main pot only: the side pot goes to the high hand
+    side = Pot(40, ("alice", "carol"))
+    main, side_award = award_pots([MAIN, side], R("carol > alice"), low=R("bob"))
+    assert main.high == (("carol", 41),) and main.low == (("bob", 40),)
+    assert side_award.shares == (("carol", 40),) and side_award.low == ()
+
+
+def test_the_best_low_among_the_players_of_the_pot() -> None:
+    # bob has the best low but is not in the side pot: carol's low takes its low half
+    side = Pot(41, ("alice", "carol"))
+    _, side_award = award_pots([MAIN, side], R("alice"), low=R("bob > carol"))
+    assert side_award.high == (("alice", 21),) and side_award.low == (("carol", 20),)
+
+
+def test_odd_chip_named_first_inside_a_half() -> None:
+    (award,) = award_pots(
+        [Pot(83, MAIN.eligible)], R("alice = carol"), low=R("bob = carol"), first="carol"
+    )
+    assert award.high == (("carol", 21), ("alice", 21))
+    assert award.low == (("carol", 21), ("bob", 20))
+
+
+def test_the_high_half_still_needs_a_winner() -> None:
+    with pytest.raises(ShowdownError, match="needs a winner"):
+        award_pots([MAIN], R("dave"), low=R("bob"))
