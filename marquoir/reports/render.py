@@ -17,7 +17,7 @@ from tabulate import tabulate
 from ..domain.errors import UsageError
 from ..domain.records import Record
 from . import exports
-from .model import HandLine, PlayerLine, SessionReport
+from .model import HandLine, PlayerLine, PotLine, SessionReport
 
 FORMATS = ("text", "md", "csv", "json", "html")
 CENT = Decimal("0.01")
@@ -183,10 +183,17 @@ def settlement_section(report: SessionReport) -> Section:
     return Section("Settlement", lines=tuple(lines))
 
 
-def winners_text(hand: HandLine, shares: tuple[tuple[str, int], ...]) -> str:
-    """ "dave 14, alice 13, bob 13", marked when everybody else folded."""
-    text = ", ".join(f"{name} {amount}" for name, amount in shares)
+def winners_text(hand: HandLine, pot: PotLine) -> str:
+    """ "dave 14, alice 13, bob 13", marked when everybody else folded; a pot split high /
+    low: "high alice 41 / low bob 40"."""
+    if pot.low:
+        return f"high {_shares(pot.high)} / low {_shares(pot.low)}"
+    text = _shares(pot.shares)
     return f"{text} (others folded)" if hand.by_fold else text
+
+
+def _shares(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def hands_section(report: SessionReport) -> Section:
@@ -203,7 +210,7 @@ def hands_section(report: SessionReport) -> Section:
                     hand.button if first else "",
                     pot.name,
                     str(pot.amount),
-                    winners_text(hand, pot.shares),
+                    winners_text(hand, pot),
                 )
             )
             first = False
@@ -325,6 +332,14 @@ def report_data(report: SessionReport) -> dict[str, Any]:
                         "name": pot.name,
                         "amount": pot.amount,
                         "shares": [{"player": n, "amount": a} for n, a in pot.shares],
+                        **(
+                            {
+                                "high": [{"player": n, "amount": a} for n, a in pot.high],
+                                "low": [{"player": n, "amount": a} for n, a in pot.low],
+                            }
+                            if pot.low
+                            else {}
+                        ),
                     }
                     for pot in hand.pots
                 ],
