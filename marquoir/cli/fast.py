@@ -83,21 +83,24 @@ def run(args: list[str], db: str | None) -> bool:
         commands.win(db, rest)
         return True
     if verb == "showdown" and rest and _is_ranking(rest[0]):
+        if len(rest) == 1:
+            commands.showdown(db, rest[0])
+            return True
         low = _low_option(rest[1:])
         if low is None:
             return False
-        commands.showdown(db, rest[0], low=low or None)
+        commands.showdown(db, rest[0], low=low)
         return True
     return False
 
 
 def _low_option(rest: list[str]) -> str | None:
-    """The --low RANKING of a hi-lo showdown: "" when absent, None when anything else is
-    there (the typer app then reads it)."""
-    if not rest:
-        return ""
-    if len(rest) == 2 and rest[0] == "--low" and _is_ranking(rest[1]):
-        return rest[1]
-    if len(rest) == 1 and rest[0].startswith("--low=") and _is_ranking(rest[0][6:]):
-        return rest[0][6:]
-    return None
+    """The ranking of `--low RANKING` (hi-lo games), or None when the words are anything
+    else: the typer app then reads them (and reports what is wrong)."""
+    if len(rest) == 2 and rest[0] == "--low":
+        low = rest[1]
+    elif len(rest) == 1 and rest[0].startswith("--low="):
+        low = rest[0][6:]
+    else:
+        return None
+    return low if low.strip() and _is_ranking(low) else None
