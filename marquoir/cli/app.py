@@ -19,6 +19,7 @@ from ..domain import (
     TableConfig,
     UsageError,
 )
+from ..domain.config import STUD_GAMES
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands
 from . import report as report_error
@@ -121,7 +122,9 @@ def new(
     ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind | None,
-        typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; stud's only)."),
+        typer.Option(
+            help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; the stud games' only)."
+        ),
     ] = None,
     ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
     bb_ante: Annotated[
@@ -182,7 +185,8 @@ def new(
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
     if betting is None:
-        betting = BettingKind.FIXED_LIMIT if game is Game.STUD else BettingKind.NO_LIMIT
+        fixed = game in STUD_GAMES
+        betting = BettingKind.FIXED_LIMIT if fixed else BettingKind.NO_LIMIT
     if cap is not None and betting is not BettingKind.FIXED_LIMIT:
         raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
     small_bet = big_bet = None

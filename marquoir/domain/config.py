@@ -18,6 +18,10 @@ class Game(StrEnum):
     OMAHA = "omaha"
 
 
+# the games dealt like seven-card stud: antes, a bring-in, five streets, no button to speak
+STUD_GAMES = frozenset({Game.STUD})
+
+
 class BettingKind(StrEnum):
     """Betting structures: no-limit, pot-limit, fixed-limit."""
 
@@ -105,7 +109,12 @@ class TableConfig(_ConfigFields):
         """How shown cards are read at the showdown (None: the scorekeeper names the winner)."""
         if self.game is Game.DRAW:
             return "piquet" if self.deck == 32 else "draw"
-        return {Game.HOLDEM: "holdem", Game.OMAHA: "omaha", Game.STUD: "stud"}.get(self.game)
+        variants = {
+            Game.HOLDEM: "holdem",
+            Game.OMAHA: "omaha",
+            Game.STUD: "stud",
+        }
+        return variants.get(self.game)
 
     @property
     def min_bet(self) -> int:
@@ -168,7 +177,7 @@ class TableConfig(_ConfigFields):
             raise ConfigError(f"--second-round is for draw, not {name}")
         if self.passe and self.game is not Game.BOUILLOTTE:
             raise ConfigError(f"the passe is for Bouillotte, not {name}")
-        if self.bring_in and self.game is not Game.STUD:
+        if self.bring_in and self.game not in STUD_GAMES:
             raise ConfigError(f"a bring-in is for stud, not {name}")
         if self.straddle and self.game not in (Game.HOLDEM, Game.OMAHA):
             raise ConfigError(f"a straddle is for hold'em, not {name}")
@@ -201,12 +210,13 @@ class TableConfig(_ConfigFields):
 
     def _validate_stud(self) -> None:
         self._validate_no_blinds()
+        name = self.game.value
         if self.betting is not BettingKind.FIXED_LIMIT:
-            raise ConfigError("stud is played fixed-limit here (--betting fl --limits S/B)")
+            raise ConfigError(f"{name} is played fixed-limit here (--betting fl --limits S/B)")
         if self.small_bet is None:
-            raise ConfigError("stud needs its limits (--limits SMALL/BIG)")
+            raise ConfigError(f"{name} needs its limits (--limits SMALL/BIG)")
         if self.bring_in <= 0:
-            raise ConfigError("stud needs a bring-in (--bring-in N)")
+            raise ConfigError(f"{name} needs a bring-in (--bring-in N)")
         if self.bring_in >= self.small_bet:
             raise ConfigError(
                 f"the bring-in ({self.bring_in}) must be less than the small bet "
@@ -228,7 +238,7 @@ class TableConfig(_ConfigFields):
 
     def _validate_limits(self) -> None:
         small, big = self.limits
-        if self.game is Game.STUD and self.small_bet is None:
+        if self.game in STUD_GAMES and self.small_bet is None:
             return  # reported by the stud checks
         if self.small_bet is None and not self.big_blind:
             raise ConfigError("fixed-limit needs its limits: --limits SMALL/BIG")
