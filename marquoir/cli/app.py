@@ -118,12 +118,14 @@ def new(
         str | None, typer.Option(help="Small and big blind, e.g. 1/2 (hold'em, draw).")
     ] = None,
     game: Annotated[
-        Game, typer.Option(help="holdem, omaha, draw (five-card draw), bouillotte or stud.")
+        Game,
+        typer.Option(help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte or stud."),
     ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind | None,
         typer.Option(
-            help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; the stud games' only)."
+            help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; the stud games' only; "
+            "omaha-hilo's default)."
         ),
     ] = None,
     ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
@@ -185,7 +187,7 @@ def new(
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
     if betting is None:
-        fixed = game in STUD_GAMES
+        fixed = game in STUD_GAMES or game is Game.OMAHA_HILO
         betting = BettingKind.FIXED_LIMIT if fixed else BettingKind.NO_LIMIT
     if cap is not None and betting is not BettingKind.FIXED_LIMIT:
         raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")

@@ -16,6 +16,7 @@ class Game(StrEnum):
     BOUILLOTTE = "bouillotte"
     STUD = "stud"
     OMAHA = "omaha"
+    OMAHA_HILO = "omaha-hilo"
 
 
 # the games dealt like seven-card stud: antes, a bring-in, five streets, no button to speak
@@ -87,6 +88,7 @@ class TableConfig(_ConfigFields):
             Game.BOUILLOTTE: "Bouillotte",
             Game.STUD: "seven-card stud",
             Game.OMAHA: "Omaha",
+            Game.OMAHA_HILO: "Omaha hi-lo",
         }
         parts = [names[self.game]]
         if self.game is not Game.BOUILLOTTE:
@@ -113,6 +115,7 @@ class TableConfig(_ConfigFields):
             Game.HOLDEM: "holdem",
             Game.OMAHA: "omaha",
             Game.STUD: "stud",
+            Game.OMAHA_HILO: "omaha8",
         }
         return variants.get(self.game)
 
@@ -140,6 +143,7 @@ class TableConfig(_ConfigFields):
             Game.BOUILLOTTE: self._validate_bouillotte,
             Game.STUD: self._validate_stud,
             Game.OMAHA: self._validate_holdem,
+            Game.OMAHA_HILO: self._validate_holdem,
         }
         checks[self.game]()
         if self.betting is BettingKind.FIXED_LIMIT:

@@ -124,6 +124,14 @@ class Stud(Holdem):
         return AWAIT_FIRST
 
 
+class OmahaHiLo(Holdem):
+    """Omaha hi-lo eight or better: Omaha's blinds and betting (fixed-limit, or pot-limit);
+    each pot is split between the best high hand and the best eight-or-better low, two cards
+    from the hand and three from the board for each."""
+
+    low_half = True
+
+
 def rules_for(config: TableConfig) -> Holdem:
     """The strategy of a table's game."""
     games: dict[Game, type[Holdem]] = {
@@ -132,5 +140,6 @@ def rules_for(config: TableConfig) -> Holdem:
         Game.BOUILLOTTE: Bouillotte,
         Game.STUD: Stud,
         Game.OMAHA: Holdem,  # the same betting; only the cards differ at the showdown
+        Game.OMAHA_HILO: OmahaHiLo,
     }
     return games[config.game](config)
