@@ -119,7 +119,9 @@ def new(
     ] = None,
     game: Annotated[
         Game,
-        typer.Option(help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte or stud."),
+        typer.Option(
+            help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte, stud or stud-hilo."
+        ),
     ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind | None,

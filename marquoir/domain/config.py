@@ -17,10 +17,11 @@ class Game(StrEnum):
     STUD = "stud"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha-hilo"
+    STUD_HILO = "stud-hilo"
 
 
 # the games dealt like seven-card stud: antes, a bring-in, five streets, no button to speak
-STUD_GAMES = frozenset({Game.STUD})
+STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO})
 
 
 class BettingKind(StrEnum):
@@ -89,6 +90,7 @@ class TableConfig(_ConfigFields):
             Game.STUD: "seven-card stud",
             Game.OMAHA: "Omaha",
             Game.OMAHA_HILO: "Omaha hi-lo",
+            Game.STUD_HILO: "seven-card stud hi-lo",
         }
         parts = [names[self.game]]
         if self.game is not Game.BOUILLOTTE:
@@ -116,6 +118,7 @@ class TableConfig(_ConfigFields):
             Game.OMAHA: "omaha",
             Game.STUD: "stud",
             Game.OMAHA_HILO: "omaha8",
+            Game.STUD_HILO: "stud8",
         }
         return variants.get(self.game)
 
@@ -144,6 +147,7 @@ class TableConfig(_ConfigFields):
             Game.STUD: self._validate_stud,
             Game.OMAHA: self._validate_holdem,
             Game.OMAHA_HILO: self._validate_holdem,
+            Game.STUD_HILO: self._validate_stud,
         }
         checks[self.game]()
         if self.betting is BettingKind.FIXED_LIMIT:

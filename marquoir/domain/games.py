@@ -132,6 +132,13 @@ class OmahaHiLo(Holdem):
     low_half = True
 
 
+class StudHiLo(Stud):
+    """Seven-card stud hi-lo eight or better: stud's antes, bring-in and five streets; each
+    pot is split between the best high hand and the best eight-or-better low."""
+
+    low_half = True
+
+
 def rules_for(config: TableConfig) -> Holdem:
     """The strategy of a table's game."""
     games: dict[Game, type[Holdem]] = {
@@ -141,5 +148,6 @@ def rules_for(config: TableConfig) -> Holdem:
         Game.STUD: Stud,
         Game.OMAHA: Holdem,  # the same betting; only the cards differ at the showdown
         Game.OMAHA_HILO: OmahaHiLo,
+        Game.STUD_HILO: StudHiLo,
     }
     return games[config.game](config)
