@@ -120,7 +120,8 @@ def new(
     game: Annotated[
         Game,
         typer.Option(
-            help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte, stud or stud-hilo."
+            help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte, stud, "
+            "stud-hilo or razz."
         ),
     ] = Game.HOLDEM,
     betting: Annotated[

@@ -18,10 +18,11 @@ class Game(StrEnum):
     OMAHA = "omaha"
     OMAHA_HILO = "omaha-hilo"
     STUD_HILO = "stud-hilo"
+    RAZZ = "razz"
 
 
 # the games dealt like seven-card stud: antes, a bring-in, five streets, no button to speak
-STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO})
+STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
 
 
 class BettingKind(StrEnum):
@@ -91,6 +92,7 @@ class TableConfig(_ConfigFields):
             Game.OMAHA: "Omaha",
             Game.OMAHA_HILO: "Omaha hi-lo",
             Game.STUD_HILO: "seven-card stud hi-lo",
+            Game.RAZZ: "razz",
         }
         parts = [names[self.game]]
         if self.game is not Game.BOUILLOTTE:
@@ -119,6 +121,7 @@ class TableConfig(_ConfigFields):
             Game.STUD: "stud",
             Game.OMAHA_HILO: "omaha8",
             Game.STUD_HILO: "stud8",
+            Game.RAZZ: "razz",
         }
         return variants.get(self.game)
 
@@ -148,6 +151,7 @@ class TableConfig(_ConfigFields):
             Game.OMAHA: self._validate_holdem,
             Game.OMAHA_HILO: self._validate_holdem,
             Game.STUD_HILO: self._validate_stud,
+            Game.RAZZ: self._validate_stud,
         }
         checks[self.game]()
         if self.betting is BettingKind.FIXED_LIMIT:

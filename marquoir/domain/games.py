@@ -139,6 +139,12 @@ class StudHiLo(Stud):
     low_half = True
 
 
+class Razz(Stud):
+    """Razz: seven-card stud for the lowest hand (ace-to-five, no qualifier), which takes
+    the whole pot. The bring-in is the highest up-card and the lowest hand showing speaks
+    first on later streets: the scorekeeper names both (`bringin`, `first`), as in stud."""
+
+
 def rules_for(config: TableConfig) -> Holdem:
     """The strategy of a table's game."""
     games: dict[Game, type[Holdem]] = {
@@ -149,5 +155,6 @@ def rules_for(config: TableConfig) -> Holdem:
         Game.OMAHA: Holdem,  # the same betting; only the cards differ at the showdown
         Game.OMAHA_HILO: OmahaHiLo,
         Game.STUD_HILO: StudHiLo,
+        Game.RAZZ: Razz,
     }
     return games[config.game](config)
