@@ -25,6 +25,9 @@ PokerKit asks a lone player to check                    | checked: PokerKit gets
 PokerKit's "FixedLimit" Omaha hi-lo bets pot-limit      | the driver builds a fixed-limit one
 PokerKit refuses a raise nobody could call beyond       | checked: we allow it, none is picked
 short all-in first bet/raise reopens the betting        | checked: we refuse a raise
+
+The last three are hold'em's, shown in `tests/test_differential_pokerkit.py`; its `explain`
+names them here too, with the same checks.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from marquoir.domain import (
     BettingKind,
     Game,
     Hand,
+    LegalActions,
     Phase,
     PlayerView,
     SeatInfo,
@@ -58,7 +62,7 @@ from marquoir.domain.cards import low_ranking_from_cards, parse_cards, ranking_f
 from marquoir.domain.ranking import Ranking
 
 from .pokerkit_games_driver import PKGame, PKGameSpec, stacked_omaha_deck
-from .test_differential_pokerkit import bounds, choose
+from .test_differential_pokerkit import Round, bounds, choose, explain
 
 HANDS = int(os.environ.get("MARQUOIR_DIFFERENTIAL_HANDS", "1000"))
 STUD_LIKE = ("stud", "stud8", "razz")
@@ -358,10 +362,15 @@ def random_deal(rng: random.Random, game: str, betting: str) -> GameDeal:
 
 
 def play_differential(deal: GameDeal, rng: random.Random, stats: Counter[str]) -> None:
+    """One random hand through both engines, compared at every step and at the end."""
     hand, pk = start(deal)
     fixed = deal.config.betting is BettingKind.FIXED_LIMIT
+    rnd = Round(hand.street, False)
     while True:
+        if hand.street != rnd.street:
+            rnd = Round(hand.street, False)
         if name_who_speaks(hand, pk, rng, stats):
+            track(hand, rnd, None)
             continue
         ours_i = None if hand.to_act is None else index(hand.to_act)
         pk_i = pk.actor()
@@ -383,13 +392,15 @@ def play_differential(deal: GameDeal, rng: random.Random, stats: Counter[str]) -
         if ours == theirs:
             stats["bounds equal"] += 1
         else:
-            why = explain(hand, ours, theirs)
+            # the hold'em test's names for the differences it knows, checked the same way
+            why = explain(hand, legal, rnd, ours, theirs)
             stats[why] += 1
             may_raise = why != "PokerKit sees no reason to raise"
         action = choose(rng, legal, may_raise=may_raise, short_allin_ok=not fixed)
         if action.kind is ActionKind.BET:
             assert pk.can_bet_to(action.amount or 0), (action, theirs)
         act(hand, pk, action)
+        track(hand, rnd, legal)
         stats["all-in"] += hand.events[-1].all_in
     if hand.phase is Phase.COMPLETE:
         stats["won by fold"] += 1
@@ -399,20 +410,15 @@ def play_differential(deal: GameDeal, rng: random.Random, stats: Counter[str]) -
     settle(hand, pk, deal, stats)
 
 
-def explain(hand: Hand, ours: tuple[int, int] | None, theirs: tuple[int, int] | None) -> str:
-    """The name of the known difference that makes the bounds differ, or fail."""
-    cfg = hand.config
-    legal = hand.legal()
-    if ours is None and theirs is not None:
-        if cfg.betting is BettingKind.FIXED_LIMIT and hand.street == "preflop":
-            return "fixed-limit cap pre-flop"
-        if cfg.betting is not BettingKind.FIXED_LIMIT and legal.allin_ok is False:
-            return "short all-in reopens in PokerKit"
-    if ours is not None and theirs is None:
-        others = [p for p in hand.players if p.name != legal.player and not p.folded]
-        if all(p.stack + p.bet <= legal.current_bet for p in others):
-            return "PokerKit sees no reason to raise"
-    raise AssertionError(f"bounds differ: ours {ours}, PokerKit {theirs}, {legal}")
+def track(hand: Hand, rnd: Round, legal: LegalActions | None) -> None:
+    """What the round saw, for `explain`: bets and raises (a completed bring-in too), the
+    short all-ins among them, and where each player last acted."""
+    event = hand.events[-1]
+    if event.verb in ("bet", "raise", "complete"):
+        rnd.raises += 1
+        short = legal is not None and (legal.min_to is None or event.total < legal.min_to)
+        rnd.short.append(event.all_in and short)
+    rnd.last_acted[event.player] = len(rnd.short)
 
 
 def assert_same_table(hand: Hand, pk: PKGame) -> None:
