@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import pytest
 
-from marquoir.domain import Pot, award_pots
+from marquoir.domain import (
+    Action,
+    BettingKind,
+    Game,
+    Hand,
+    Pot,
+    SeatInfo,
+    TableConfig,
+    award_pots,
+)
 from marquoir.domain.errors import ShowdownError
 from marquoir.domain.ranking import parse_ranking
 
@@ -86,3 +95,42 @@ def test_odd_chip_named_first_inside_a_half() -> None:
 def test_the_high_half_still_needs_a_winner() -> None:
     with pytest.raises(ShowdownError, match="needs a winner"):
         award_pots([MAIN], R("dave"), low=R("bob"))
+
+
+# -- through a hand of Omaha hi-lo ------------------------------------------------------------
+
+
+def checked_down(game: Game = Game.OMAHA_HILO) -> Hand:
+    """alice (button), bob, carol at 1/2: everybody calls 2 and checks to the showdown."""
+    seats = [SeatInfo(n, s, 100) for s, n in enumerate(("alice", "bob", "carol"), start=1)]
+    hand = Hand(TableConfig(1, 2, game=game, betting=BettingKind.POT_LIMIT), seats, 1)
+    while hand.to_act is not None:
+        hand.apply(Action.call() if hand.legal().to_call else Action.check())
+    assert hand.total_in_middle() == 6
+    return hand
+
+
+def test_odd_chip_named_for_a_tie_in_the_low_half() -> None:
+    hand = checked_down()
+    event = hand.showdown(R("alice"), "carol", low=R("bob = carol"))
+    (award,) = event.awards
+    assert award.high == (("alice", 3),) and award.low == (("carol", 2), ("bob", 1))
+    assert hand.result is not None and hand.result.final == {"alice": 101, "bob": 99, "carol": 100}
+
+
+def test_odd_chip_refused_for_a_player_alone_in_his_half() -> None:
+    hand = checked_down()
+    with pytest.raises(ShowdownError, match="alice does not share a split pot"):
+        hand.showdown(R("alice"), "alice", low=R("bob = carol"))
+
+
+def test_low_names_are_checked_like_the_ranking() -> None:
+    hand = checked_down()
+    with pytest.raises(ShowdownError, match="dave is not playing this hand"):
+        hand.verify_showdown(R("alice"), low=R("dave"))
+
+
+def test_a_game_without_a_low_half_refuses_one() -> None:
+    hand = checked_down(Game.OMAHA)
+    with pytest.raises(ShowdownError, match="omaha is not a hi-lo game"):
+        hand.showdown(R("alice"), low=R("bob"))
