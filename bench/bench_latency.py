@@ -1,4 +1,4 @@
-"""Latency of the table commands against the targets of DESIGN section 5.
+"""Latency of the table commands against the floor (docs/design.md, "The hot path").
 
 Run with the project's virtualenv:
 

@@ -4,9 +4,12 @@ Run with the project's virtualenv (pokerkit comes with the `test` extra):
 
     python bench/bench_phh.py [FILE] [--repeat R]
 
-FILE defaults to ../shared/phh/pluribus.phhs (10,000 no-limit hold'em hands). Both sides
-start from the file's bytes, in the same process, alternating, `--repeat` times (the best
-run of each is reported):
+FILE defaults to `pluribus.phhs` (the 10,000 no-limit hold'em hands of the public PHH
+dataset) in the full dataset folder given by MARQUOIR_PHH_DIR, or, for convenience, in a
+`shared/phh` folder beside the checkout; without either, to the 258-hand sample the tests
+read, tests/data/pluribus-sample.phhs (README there). The first line printed names the file.
+Both sides start from the file's bytes, in the same process, alternating, `--repeat` times
+(the best run of each is reported):
 
 - Marquoir: `import_phh` into a new SQLite file: reading the TOML, replaying every hand
   through the table's rules (seats, button, deal, actions, the showdown read from the cards,
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 import tempfile
 import time
@@ -35,7 +39,20 @@ from pokerkit import HandHistory  # noqa: E402
 from marquoir.storage.ledger import Ledger  # noqa: E402
 from marquoir.storage.phh_import import ImportReport, import_phh  # noqa: E402
 
-DEFAULT = ROOT.parent / "shared" / "phh" / "pluribus.phhs"
+SAMPLE = ROOT / "tests" / "data" / "pluribus-sample.phhs"
+
+
+def default_file() -> tuple[Path, str]:
+    """The full Pluribus file when its folder is known, else the sample in the repository;
+    and which of them it is."""
+    named = os.environ.get("MARQUOIR_PHH_DIR")
+    folder = Path(named) if named else ROOT.parent / "shared" / "phh"
+    full = folder / "pluribus.phhs"
+    if full.is_file():
+        return full, "the full dataset"
+    if named:  # a folder named on purpose must hold the file
+        sys.exit(f"Error: MARQUOIR_PHH_DIR: {full} is not a file")
+    return SAMPLE, "the sample in the repository; MARQUOIR_PHH_DIR=FOLDER for the full file"
 
 
 def marquoir(path: Path, folder: Path, run: int) -> tuple[float, ImportReport]:
@@ -61,9 +78,11 @@ def pokerkit(path: Path) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("file", nargs="?", type=Path, default=None)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    args.file, kind = (args.file, "given") if args.file else default_file()
+    print(f"file: {args.file} ({kind})", flush=True)
     ours: list[float] = []
     theirs: list[tuple[float, float]] = []
     report = None

@@ -71,3 +71,34 @@ def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:
 def test_modules_stay_small(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= 600, f"{path.relative_to(PACKAGE)} has {lines} lines"
+
+
+def cli_imports(path: Path) -> set[str]:
+    """The cli modules a cli module imports, anywhere in it (a function's import counts:
+    it runs too), `from . import x` read as the module x when there is one."""
+    found = {name for name, _ in imports_of(path)}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+            found.discard("marquoir.cli")
+            for alias in node.names:
+                submodule = PACKAGE / "cli" / f"{alias.name}.py"
+                found.add(f"marquoir.cli.{alias.name}" if submodule.exists() else "marquoir.cli")
+    return {name for name in found if name.startswith("marquoir.cli")}
+
+
+def test_the_cli_modules_import_each_other_without_a_cycle() -> None:
+    """`app_evening` once imported `app`, which imported it back; `play` imported `main`'s
+    module, which imported the app, which imported `play`."""
+    graph = {}
+    for path in (PACKAGE / "cli").glob("*.py"):
+        name = "marquoir.cli" if path.stem == "__init__" else f"marquoir.cli.{path.stem}"
+        graph[name] = cli_imports(path) - {name}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for step in graph.get(start, ()):
+            if step == goal or (step not in seen and reaches(step, goal, seen | {step})):
+                return True
+        return False
+
+    assert [name for name in sorted(graph) if reaches(name, name, set())] == []

@@ -1,10 +1,10 @@
 """The card evaluator (`marquoir.domain.cards`): worked examples and a differential test.
 
 Worked examples give exact results: every category's name in French and English, kickers,
-split pots where the board plays, Omaha's "exactly two from the hand", the 32-card game of
-document 000 ("le brelan bat la quinte et le flush bat le full"; A-7-8-9-10 is the lowest
-straight), the refusals (malformed cards, a card shown twice, wrong numbers of cards, a card
-not in the 32-card deck) and the grouping of ties by `ranking_from_cards`.
+split pots where the board plays, Omaha's "exactly two from the hand", the French 32-card
+game of docs/rules.md (three of a kind beats a straight, a flush beats a full house; A-7-8-9-10
+is the lowest straight), the refusals (malformed cards, a card shown twice, wrong numbers of
+cards, a card not in the 32-card deck) and the grouping of ties by `ranking_from_cards`.
 
 The differential test deals thousands of seeded random showdowns per variant and checks that,
 for every pair of players, our comparison (better / equal / worse) is PokerKit's
@@ -173,7 +173,7 @@ def test_names(variant: str, hand: str, board: str, category: int, fr: str, en: 
     assert v.name("en") == en
 
 
-# Before "as" French elides the article, as document 000 writes it ("le brelan d'as bat le
+# Before "as" French elides the article, as the French rules write it ("le brelan d'as bat le
 # brelan de rois", "une paire d'as").
 
 
@@ -237,7 +237,7 @@ def test_ace_is_not_low_in_the_middle() -> None:
         ("AsAd2c2h3s", "KcKhQdQsJd"),  # two pair: the first pair decides
         ("7s7d7cAh2s", "7s7d7cKhQs"),  # trips: the kicker
         ("AhJh9h6h4h", "AsJs9s6s3s"),  # flush: the fifth card
-        ("QsQdQc2h2s", "JcJhJdAsAd"),  # full: the trips first (document 000)
+        ("QsQdQc2h2s", "JcJhJdAsAd"),  # full: the trips first (French rules)
         ("3s3d3cAhAs", "3s3d3cKhKs"),  # full: then the pair
         ("9s9d9c9hKs", "9s9d9c9hQs"),  # quads: the kicker
         ("6s2d3c4h5s", "As2d3c4h5s"),  # 6-high straight beats the wheel
@@ -364,7 +364,7 @@ def test_omaha_a_split_pot() -> None:
     assert values["carol"].name("en") == "three of a kind, aces"
 
 
-# -- the 32-card game of document 000 ----------------------------------------------------------
+# -- the French 32-card game (docs/rules.md) -------------------------------------------------------
 
 
 def test_piquet_order_of_document_000() -> None:
@@ -594,7 +594,7 @@ _PIQUET_STRENGTH = {
 
 
 def _piquet_reference(cards: tuple[Card, ...]) -> tuple[int, int]:
-    """Document 000's order built from PokerKit: its category label, moved to the 32-card
+    """The French 32-card order built from PokerKit: its category label, moved to the 32-card
     order, then its own order within the category. PokerKit does not know A-7-8-9-10: it is
     the lowest straight (flush) of the 32-card deck, below 7-8-9-10-J."""
     if {c.rank for c in cards} == {14, 7, 8, 9, 10}:

@@ -1,4 +1,4 @@
-"""The command-line contract of DESIGN.md sections 3 and 4, command by command.
+"""The command-line contract of the README's Commands chapter and docs/rules.md, command by command.
 
 Two ways in: `marquoir.cli.main(argv)` (the real entry point, with the fast path; captured
 with capsys) and typer's CliRunner on `marquoir.cli.app.app`. Every test works on a database
@@ -208,6 +208,18 @@ NO_HAND_STATUS = {
     "pots": [],
     "legal": None,
 }
+# the forced bets of a no-limit 1/2 table without ante, as `status --json` gives them
+FORCED_BETS_1_2 = {
+    "small_blind": 1,
+    "big_blind": 2,
+    "ante": 0,
+    "bb_ante": False,
+    "small_bet": None,
+    "big_bet": None,
+    "bring_in": 0,
+    "passe": 0,
+    "stakes": "1/2",
+}
 
 # -- new -------------------------------------------------------------------------------------
 
@@ -243,6 +255,7 @@ def test_new_with_the_defaults(m: Marquoir) -> None:
         "game": "holdem",
         "betting": "nl",
         "blinds": [1, 2],
+        "forced_bets": FORCED_BETS_1_2,
         "hand": 0,
         "in_hand": False,
         "carry": 0,
@@ -802,6 +815,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
         "game": "holdem",
         "betting": "nl",
         "blinds": [1, 2],
+        "forced_bets": FORCED_BETS_1_2,
         "hand": 1,
         "in_hand": True,
         "carry": 0,

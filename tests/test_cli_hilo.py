@@ -1,5 +1,5 @@
-"""The hi-lo games and razz through the command line: `showdown ... --low ...` in the fast
-path, the typer app and `play`, the cards deciding both halves, the log and the reports.
+"""The hi-lo games and razz through the command line: `showdown ... --low ...` on the fast
+path, through the typer app and in `play`, the cards deciding both halves, the log and the reports.
 
 Amounts are worked out from the rules: a pot of 7 split high / low gives the high half 4
 (it takes the odd chip, TDA 2024 rule 20) and the low half 3.
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from marquoir.cli import main
+from marquoir.cli import grammar, main
 
 from .installed import NOT_INSTALLED, Marquoir
 
@@ -60,13 +60,23 @@ def test_fast_path_low_half(run: Run) -> None:
     assert err == "" and out.splitlines() == SPLIT
 
 
-def test_other_spellings_and_the_typer_app_give_the_same(run: Run) -> None:
+def test_other_spellings_give_the_same(run: Run) -> None:
     out, _ = run("showdown", "alice > dave", "--low=carol > alice")
     assert out.splitlines() == SPLIT
     run("undo")
-    # an option before the ranking is not a form the fast path reads: the typer app does
     out, _ = run("showdown", "--low", "carol > alice", "alice > dave")
     assert out.splitlines() == SPLIT
+
+
+def test_the_typer_app_reads_the_same(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line as the typer app reads it (the fast path told to read nothing), as the
+    grammar parity test forces it."""
+    monkeypatch.setattr(grammar, "route", lambda args: None)
+    out, _ = run("showdown", "alice > dave", "--low", "carol > alice")
+    assert out.splitlines() == SPLIT
+    run("undo")
+    _, err = run("showdown", "alice", "--low", "", code=2)
+    assert err.startswith("Error: cannot read the ranking")
 
 
 def test_no_low_named_the_high_hand_scoops(run: Run) -> None:

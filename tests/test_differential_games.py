@@ -25,8 +25,9 @@ PokerKit asks a lone player to check                    | checked: PokerKit gets
 PokerKit's "FixedLimit" Omaha hi-lo bets pot-limit      | the driver builds a fixed-limit one
 PokerKit refuses a raise nobody could call beyond       | checked: we allow it, none is picked
 short all-in first bet/raise reopens the betting        | checked: we refuse a raise
+a short ante is layered (the driver trims antes)        | not generated (antes posted in full)
 
-The last three are hold'em's, shown in `tests/test_differential_pokerkit.py`; its `explain`
+The last four are hold'em's, shown in `tests/test_differential_pokerkit.py`; its `explain`
 names them here too, with the same checks.
 """
 
@@ -376,7 +377,7 @@ def play_differential(deal: GameDeal, rng: random.Random, stats: Counter[str]) -
         pk_i = pk.actor()
         if ours_i != pk_i:
             # PokerKit asks a player who owes nothing to check although everybody else
-            # still in is all-in; we skip him (who acts: DESIGN, README "Who acts").
+            # still in is all-in; we skip him (docs/rules.md: who acts).
             assert ours_i is None and pk_i is not None and hand.phase is Phase.SHOWDOWN
             assert pk.state.checking_or_calling_amount == 0
             pk.check_or_call()
@@ -582,8 +583,8 @@ def test_known_a_pot_without_a_low_among_its_players_pokerkit_halves_it_anyway()
 
 
 def test_known_fixed_limit_omaha_hi_lo_cap_pre_flop() -> None:
-    """As in fixed-limit hold'em: pre-flop we allow 3 raises after the big blind (DESIGN cap
-    3), PokerKit a 4th."""
+    """As in fixed-limit hold'em: pre-flop we allow 3 raises after the big blind
+    (docs/rules.md, the cap of 3), PokerKit a 4th."""
     config = TableConfig(1, 2, game=Game.OMAHA_HILO, betting=BettingKind.FIXED_LIMIT)
     hand, pk = start(GameDeal("omaha8", config, (100,) * 3))
     play(hand, pk, "bet 4; bet 6; bet 8")

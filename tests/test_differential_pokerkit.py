@@ -7,7 +7,7 @@ acts, what a call costs, the chips behind and in the middle, and the bounds of a
 each action is picked among OUR legal actions and PokerKit must accept it. At the showdown the
 ranking comes from PokerKit's own hand evaluation and the final stacks are compared exactly.
 
-PokerKit does not follow our rules (DESIGN.md section 3) everywhere. Every difference is shown
+PokerKit does not follow our rules (docs/rules.md) everywhere. Every difference is shown
 with both outcomes in a dedicated test below (`test_known_*` from the issue, `test_found_*`
 found while writing this file), and the bulk test either generates hands where it cannot
 apply or checks it explicitly at the step where it applies and counts it by name:
@@ -34,7 +34,7 @@ fl cap counts short all-ins in PokerKit            | not generated (no short all
 fl big blind below half the small bet              | not generated (small bet <= 2 big blinds)
 heads-up equal blinds: the big blind acts first    | not generated (heads-up blinds differ)
 
-None of them is a mistake of our engine against DESIGN.md: each test says which rule we follow.
+None of them is a mistake of our engine against docs/rules.md: each test says which rule we follow.
 """
 
 from __future__ import annotations
@@ -406,7 +406,7 @@ def play_differential(deal: Deal, rng: random.Random, stats: Counter[str], log: 
         pk_i = pk.actor()
         if ours_i != pk_i:
             # Known difference: PokerKit asks a player who owes nothing to check although
-            # everybody else still in is all-in; we skip him (DESIGN: who acts).
+            # everybody else still in is all-in; we skip him (docs/rules.md: who acts).
             assert ours_i is None and pk_i is not None and hand.phase is Phase.SHOWDOWN
             lone = hand.players[pk_i]
             others = [p for p in hand.players if p.name != lone.name and not p.folded]
@@ -563,7 +563,7 @@ def test_known_short_all_in_big_blind_sets_the_call_amount(
 
 
 def test_known_fixed_limit_cap_is_four_raises_preflop_in_pokerkit() -> None:
-    """Fixed-limit 2/4: pre-flop we allow 3 raises after the big blind (to 4, 6, 8; DESIGN cap
+    """Fixed-limit 2/4: pre-flop we allow 3 raises after the big blind (to 4, 6, 8; our cap
     3), PokerKit a 4th (to 10). After the flop both allow a bet and 3 raises."""
     hand, pk = start(Deal(TableConfig(1, 2, betting=BettingKind.FIXED_LIMIT), (100,) * 3))
     play(hand, pk, "raise 4; raise 6; raise 8")
@@ -618,7 +618,7 @@ def test_known_fixed_limit_raise_after_an_all_in_of_less_than_half_a_unit() -> N
 
 def test_known_pokerkit_asks_a_lone_player_to_check() -> None:
     """p0 calls all-in for the big blind, p1 folds: nobody left could call a bet, so we ask
-    the big blind nothing (DESIGN: who acts); PokerKit asks him to check."""
+    the big blind nothing (docs/rules.md: who acts); PokerKit asks him to check."""
     hand, pk = start(Deal(nl(), (2, 100, 100), seed=5))
     play(hand, pk, "call; fold")
     assert hand.to_act is None and hand.phase is Phase.SHOWDOWN
@@ -644,12 +644,12 @@ def test_known_pokerkit_minimum_raise_formula() -> None:
     assert hand.legal().min_to == 3 and pk.min_max_bet_to() == (3, 98)
 
 
-# -- differences found while writing this test (our engine follows DESIGN.md in each) ----------
+# -- differences found while writing this test (our engine follows docs/rules.md in each) ----------
 
 
 def test_found_a_short_ante_is_layered_by_the_driver_settings() -> None:
     """p3 antes 3 of 5 all-in and wins. We keep every ante dead in the main pot where every
-    player still in is eligible (DESIGN): p3 takes 18. The driver posts uniform antes with
+    player still in is eligible (docs/rules.md): p3 takes 18. The driver posts uniform antes with
     ``ante_trimming_status=True``, so PokerKit layers them like bets: p3 takes 4 x 3 = 12.
     With ``ante_trimming_status=False`` PokerKit agrees with us."""
     config = TableConfig(5, 10, ante=5)
@@ -676,7 +676,7 @@ def test_found_a_short_ante_is_layered_by_the_driver_settings() -> None:
 
 def test_found_pot_limit_counts_a_short_small_blind_as_full() -> None:
     """Pot-limit 5/10, the small blind posts 2 all-in: pre-flop we count it as a full 5 (TDA
-    54-B, DESIGN): the pot raise is to 10 + (15 + 10) = 35; PokerKit counts the 2: 32."""
+    54-B, docs/rules.md): the pot raise is to 10 + (15 + 10) = 35; PokerKit counts the 2: 32."""
     hand, pk = start(Deal(TableConfig(5, 10, betting=BettingKind.POT_LIMIT), (100, 2, 100, 100)))
     assert hand.legal().max_to == 35
     assert pk.min_max_bet_to() == (20, 32)
@@ -684,7 +684,7 @@ def test_found_pot_limit_counts_a_short_small_blind_as_full() -> None:
 
 def test_found_pokerkit_refuses_a_raise_nobody_could_call_beyond_the_current_bet() -> None:
     """p3 is all-in for 50; p1 (29 behind) and p2 (18 behind) cannot put in more than 50. We
-    let p0 raise (p1 and p2 still have chips; DESIGN refuses a raise only when all others are
+    let p0 raise (p1 and p2 still have chips; we refuse a raise only when all others are
     all-in); PokerKit refuses: "no reason to raise". The excess comes back uncalled."""
     hand, pk = start(Deal(nl(), (100, 30, 20, 50)))
     play(hand, pk, "allin")
@@ -699,7 +699,7 @@ def test_found_pokerkit_refuses_a_raise_nobody_could_call_beyond_the_current_bet
 
 def test_found_fixed_limit_all_in_of_half_a_unit_reopens_only_with_us() -> None:
     """Fixed-limit 4/8 on the flop: p1 bets 4, p2 raises all-in to 7 (3, at least half a
-    unit): with us it is a full raise and p1 may raise again (TDA 47-B, DESIGN); PokerKit
+    unit): with us it is a full raise and p1 may raise again (TDA 47-B, docs/rules.md); PokerKit
     lets p1 only call or fold."""
     hand, pk = start(Deal(TableConfig(2, 4, betting=BettingKind.FIXED_LIMIT), (100, 100, 11)))
     play(hand, pk, "call; call; check; bet 4; allin; call")
@@ -709,7 +709,7 @@ def test_found_fixed_limit_all_in_of_half_a_unit_reopens_only_with_us() -> None:
 
 def test_found_fixed_limit_cap_counts_short_all_ins_in_pokerkit() -> None:
     """Fixed-limit 4/8 on the flop: a bet of 4 and an all-in to 5 (less than half a unit).
-    We still allow 3 raises (8, 12, 16: the all-in does not count toward the cap, DESIGN);
+    We still allow 3 raises (8, 12, 16: the all-in does not count toward the cap, docs/rules.md);
     PokerKit counts it among its 4 and allows 2 (9, 13)."""
     config = TableConfig(2, 4, betting=BettingKind.FIXED_LIMIT)
     script = "call; call; call; check; bet 4; call; allin"
@@ -728,7 +728,7 @@ def test_found_fixed_limit_cap_counts_short_all_ins_in_pokerkit() -> None:
 
 def test_found_fixed_limit_big_blind_below_half_the_small_bet() -> None:
     """Fixed-limit 5/10 with blinds 1/2: the big blind is less than half a unit, so with us
-    the first raise completes the bet to 5 (DESIGN, half-unit rule); PokerKit raises a full
+    the first raise completes the bet to 5 (docs/rules.md, half-unit rule); PokerKit raises a full
     unit over the blind, to 7."""
     config = TableConfig(1, 2, betting=BettingKind.FIXED_LIMIT, small_bet=5, big_bet=10)
     hand, pk = start(Deal(config, (100, 100, 100)))
@@ -736,7 +736,7 @@ def test_found_fixed_limit_big_blind_below_half_the_small_bet() -> None:
 
 
 def test_found_heads_up_equal_blinds_pokerkit_lets_the_big_blind_act_first() -> None:
-    """Heads-up with blinds 2/2: the button acts first pre-flop (DESIGN); PokerKit breaks the
+    """Heads-up with blinds 2/2: the button acts first pre-flop (docs/rules.md); PokerKit breaks the
     tie between equal blinds the other way and asks the big blind first."""
     hand, pk = start(Deal(TableConfig(2, 2), (100, 100)))
     assert hand.to_act == "p0" and pk.actor() == 1

@@ -1,67 +1,52 @@
-"""`marquoir import phh` and `marquoir export phh` through the installed command."""
+"""`marquoir import phh` and `marquoir export phh` through the installed command, on the
+sample of real hands in tests/data (README there)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from .installed import NOT_INSTALLED, Marquoir
 
-PHH_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "phh"
+pytestmark = NOT_INSTALLED
 
-
-def _installed() -> str | None:
-    beside = Path(sys.executable).with_name("marquoir")
-    return str(beside) if beside.exists() else shutil.which("marquoir")
-
-
-MARQUOIR = _installed()
-pytestmark = pytest.mark.skipif(
-    MARQUOIR is None or not PHH_DIR.exists(), reason="needs the installed command and ../shared"
-)
+DATA = Path(__file__).resolve().parent / "data"
+# wsop-sample.phhs: the 25 hold'em and Omaha hands of the WSOP file (11 NT, 7 FT, 7 PO), which
+# PokerKit replays to their finishing_stacks, and one hand of each of the 6 other variants.
+IMPORTED = 25
+OTHER_VARIANTS = ["F7S", "FO/8", "FR", "N2L1D", "F7S/8", "F2L3D"]  # in the order of the file
 
 
-def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    assert MARQUOIR is not None
-    env = dict(os.environ, MARQUOIR_DB=str(tmp_path / "h.db"))
-    return subprocess.run(
-        [MARQUOIR, *args], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
-
-
-def test_import_the_wsop_hands_then_export_them(tmp_path: Path) -> None:
-    done = run(tmp_path, "import", "phh", str(PHH_DIR / "wsop.phhs"))
-    assert (done.returncode, done.stderr) == (0, "")
-    lines = done.stdout.splitlines()
+def test_import_the_wsop_hands_then_export_them(cli: Marquoir, tmp_path: Path) -> None:
+    lines = cli("import", "phh", str(DATA / "wsop-sample.phhs")).splitlines()
     assert lines[:2] == [
-        "25 hands imported into sessions wsop, wsop-2, wsop-3, wsop-4, wsop-5, 58 skipped",
-        "finishing stacks: 25 of 25 hands match",
+        f"{IMPORTED} hands imported into sessions wsop-sample, wsop-sample-2, wsop-sample-3, "
+        "wsop-sample-4, wsop-sample-5, 6 skipped",
+        f"finishing stacks: {IMPORTED} of {IMPORTED} hands match",
     ]
-    assert all(line.startswith("skipped ") for line in lines[2:]) and len(lines) == 60
-    out = tmp_path / "wsop.phhs"
-    done = run(tmp_path, "export", "phh", "-o", str(out))
-    assert (done.returncode, done.stdout) == (0, f"written to {out}\n")
-    text = out.read_text(encoding="utf-8")
-    assert text.startswith('[1]\nvariant = "NT"\n')
-    # the import again from our own export: every hand matches its finishing stacks
-    done = run(tmp_path, "import", "phh", str(out), "--session", "again")
-    assert done.returncode == 0
-    assert done.stdout.splitlines()[1].startswith("finishing stacks: ")
-    assert done.stdout.splitlines()[1].endswith("hands match")
+    assert [line.split(": variant ")[1] for line in lines[2:]] == [
+        f"{variant} is not supported (Marquoir imports NT, FT and PO)" for variant in OTHER_VARIANTS
+    ]
+    sessions = ["wsop-sample"] + [f"wsop-sample-{n}" for n in range(2, 6)]
+    exported = []
+    for name in sessions:
+        out = tmp_path / f"{name}.phhs"
+        assert cli("export", "phh", "-o", str(out), "--session", name) == f"written to {out}\n"
+        exported.append(str(out))
+    assert Path(exported[0]).read_text(encoding="utf-8").startswith('[1]\nvariant = "NT"\n')
+    # our own export imported again: the same hands, every one at its finishing stacks
+    again = cli("import", "phh", *exported, "--session", "again").splitlines()
+    assert again[1:] == [f"finishing stacks: {IMPORTED} of {IMPORTED} hands match"]
+    assert again[0].startswith(f"{IMPORTED} hands imported into sessions again, again-2, ")
 
 
-def test_import_refuses_clearly(tmp_path: Path) -> None:
+def test_import_refuses_clearly(cli: Marquoir, tmp_path: Path) -> None:
     bad = tmp_path / "bad.phh"
     bad.write_text('variant = "NT"\nactions = [\n', encoding="utf-8")
-    done = run(tmp_path, "import", "phh", str(bad))
-    assert done.returncode == 1
-    assert done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1
-    assert "Traceback" not in done.stderr
-    done = run(tmp_path, "import", "phh", str(PHH_DIR / "famous.phhs"), "--session", "a b")
-    assert (done.returncode, done.stderr) == (
+    assert cli.refused("import", "phh", str(bad)).startswith("Error: ")
+    done = cli.run("import", "phh", str(DATA / "famous.phhs"), "--session", "a b")
+    assert (done.returncode, done.stdout, done.stderr) == (
         2,
+        "",
         "Error: 'a b' is not a valid session name: one word, without '>' or '='\n",
     )
+    assert not cli.db.exists() or "a b" not in cli("sessions")

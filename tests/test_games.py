@@ -433,8 +433,8 @@ def test_jackpot_refusals() -> None:
 )
 def test_nobody_wins_an_unopened_pot_by_folds(config: TableConfig, dead: int, carry: int) -> None:
     # Issue 5: "if nobody opens the hand is void, the antes stay in the pot", "if every
-    # player passes, the deal is void"; document 002: "il n'est possible de se coucher
-    # qu'après l'ouverture".
+    # player passes, the deal is void"; the French draw rules (docs/rules.md): nobody folds
+    # before the opening.
     seats = [SeatInfo(name, k + 1, 100) for k, name in enumerate(("alice", "bob", "carol"))]
     hand = Hand(config, seats, 1, dead=dead)
     for _ in range(2):  # bob and carol pass: fold refused, or taken as a check

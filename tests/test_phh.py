@@ -1,18 +1,23 @@
 """PHH hand histories: reading and writing the format, importing real hands through the
 table's rules, exporting a session's hands and replaying them in PokerKit.
 
-The real hands are in ../shared/phh (README there): 10,000 Pluribus hands (no-limit hold'em,
-all with finishing_stacks), 83 WSOP hands of nine games, 5 famous hands.
+The real hands are a sample of the public PHH dataset in tests/data (README there): 258
+Pluribus hands (no-limit hold'em, all with finishing_stacks, the 8 half-chip split pots among
+them), 31 WSOP hands (every hold'em and Omaha hand, one of each other variant), 5 famous
+hands. The real-hand tests also run on the dataset's full files (10,000 Pluribus hands, 83
+WSOP hands) when the environment variable MARQUOIR_PHH_DIR names the folder that holds them.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from pokerkit import HandHistory
@@ -53,14 +58,55 @@ from marquoir.storage.phh_import import (
     player_names,
 )
 
-PHH_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "phh"
-PLURIBUS = PHH_DIR / "pluribus.phhs"
-WSOP = PHH_DIR / "wsop.phhs"
-FAMOUS = PHH_DIR / "famous.phhs"
-needs_data = pytest.mark.skipif(not PLURIBUS.exists(), reason="the PHH files are not here")
+DATA = Path(__file__).resolve().parent / "data"
+PLURIBUS = DATA / "pluribus-sample.phhs"
+WSOP = DATA / "wsop-sample.phhs"
+FAMOUS = DATA / "famous.phhs"
+FULL_DIR = os.environ.get("MARQUOIR_PHH_DIR")  # the dataset's full files, to run them too
 
-# The 8 Pluribus hands ([key] in the file) whose finishing_stacks carry half chips.
+# The 8 Pluribus hands ([key] in the files) whose finishing_stacks carry half chips.
 HALF_CHIP_HANDS = {"177", "925", "2591", "4112", "5356", "5652", "5662", "7124"}
+
+
+class RealFile(NamedTuple):
+    """A file of real hands and its counts, read from the file itself (which hands reach
+    their finishing_stacks is PokerKit's replay, in the tests)."""
+
+    path: Path
+    hands: int
+    players: int = 0  # distinct names
+    imported: dict[str, int] | None = None  # hands per variant Marquoir plays
+    skipped: dict[str, int] | None = None  # hands per variant it does not
+
+
+def real_files(sample: RealFile, full: RealFile) -> Sequence[object]:
+    """The sample; the full file too when MARQUOIR_PHH_DIR is set (it must then be there)."""
+    params = [pytest.param(sample, id="sample")]
+    if FULL_DIR:
+        path = Path(FULL_DIR) / full.path
+        assert path.is_file(), f"MARQUOIR_PHH_DIR: {path} is not a file"
+        params.append(pytest.param(full._replace(path=path), id="full"))
+    return params
+
+
+PLURIBUS_FILES = real_files(
+    RealFile(PLURIBUS, 258, players=14), RealFile(Path("pluribus.phhs"), 10_000, players=14)
+)
+PLAYED = {"NT": 11, "FT": 7, "PO": 7}  # the WSOP hold'em and Omaha hands: all in the sample
+WSOP_FILES = real_files(
+    RealFile(
+        WSOP,
+        31,
+        imported=PLAYED,
+        skipped=dict.fromkeys(("F7S", "FO/8", "FR", "N2L1D", "F7S/8", "F2L3D"), 1),
+    ),
+    RealFile(
+        Path("wsop.phhs"),
+        83,
+        imported=PLAYED,
+        skipped={"F7S": 13, "FO/8": 14, "FR": 10, "N2L1D": 7, "F7S/8": 7, "F2L3D": 7},
+    ),
+)
 
 HEADER = """variant = 'NT'
 ante_trimming_status = true
@@ -166,7 +212,7 @@ def test_malformed_files_are_refused(text: str, message: str) -> None:
 
 
 def test_written_hands_read_back_the_same() -> None:
-    hands = loads(FAMOUS.read_text()) if FAMOUS.exists() else []
+    hands = loads(FAMOUS.read_text(encoding="utf-8"))
     odd = (
         HEADER
         + "actions = ['p3 cbr 5 # \"all\" in']\n"
@@ -367,27 +413,48 @@ def test_heads_up_hands_put_the_button_on_p2(ledger: Ledger) -> None:
 # -- the real hands --------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def pluribus(tmp_path_factory: pytest.TempPathFactory) -> tuple[ImportReport, Path]:
-    if not PLURIBUS.exists():
-        pytest.skip("the PHH files are not here")
+@pytest.fixture(scope="module", params=PLURIBUS_FILES)
+def pluribus(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[ImportReport, Path, RealFile]:
+    real: RealFile = request.param
     path = tmp_path_factory.mktemp("pluribus") / "pluribus.db"
     with Ledger(path) as book:
-        return import_phh(book, [PLURIBUS], session="pluribus"), path
+        return import_phh(book, [real.path], session="pluribus"), path, real
 
 
-@needs_data
+def reached_by_pokerkit(path: Path, variants: Collection[str] | None = None) -> set[str]:
+    """The oracle: the hands ([key]) of the file, of these variants, that PokerKit replays
+    to their finishing_stacks."""
+    text = path.read_text(encoding="utf-8")
+    reached = set()
+    for hand, history in zip(loads(text), HandHistory.loads_all(text), strict=True):
+        if variants is not None and hand.variant not in variants:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, last = history
+        if list(last.stacks) == list(hand.finishing_stacks or ()):
+            reached.add(hand.key)
+    return reached
+
+
 def test_every_pluribus_hand_reaches_its_finishing_stacks_but_the_half_chips(
-    pluribus: tuple[ImportReport, Path],
+    pluribus: tuple[ImportReport, Path, RealFile],
 ) -> None:
-    report, _ = pluribus
-    assert (report.imported, report.skipped, report.compared) == (10_000, 0, 10_000)
-    assert (report.matching, report.differing) == (9_992, 8)
-    differing = {h.label.rsplit(" ", 1)[1]: h.message for h in report.hands if h.differs}
+    report, _, real = pluribus
+    assert (report.imported, report.skipped, report.compared) == (real.hands, 0, real.hands)
+    half = len(HALF_CHIP_HANDS)
+    assert (report.matching, report.differing) == (real.hands - half, half)
+    keys = {h.label.rsplit(" ", 1)[1]: h for h in report.hands}
+    differing = {key: h.message for key, h in keys.items() if h.differs}
     assert set(differing) == HALF_CHIP_HANDS
+    # PokerKit gives the odd chip of these 8 pots to one player, not half to each
+    assert reached_by_pokerkit(real.path) == set(keys) - HALF_CHIP_HANDS
     for message in differing.values():
         assert message.startswith("the finishing_stacks carry fractions of a chip (")
         assert "Marquoir gives the odd chip to" in message
+    # hand 5662: Pluribus (p1) and MrBlue (p4) split the pot; the button is p6, Bill
     assert differing["5662"] == (
         "the finishing_stacks carry fractions of a chip (10112.5, 10112.5): the main pot of "
         "1349 is split between Pluribus and MrBlue: Marquoir gives the odd chip to Pluribus, "
@@ -395,37 +462,38 @@ def test_every_pluribus_hand_reaches_its_finishing_stacks_but_the_half_chips(
     )
 
 
-@needs_data
 def test_the_pluribus_session_is_a_session_like_any_other(
-    pluribus: tuple[ImportReport, Path],
+    pluribus: tuple[ImportReport, Path, RealFile],
 ) -> None:
-    report, path = pluribus
+    report, path, real = pluribus
     with Ledger(path) as book:
         info = book.current()
         assert info.name == "pluribus" and report.sessions == ("pluribus",)
         assert info.settings.table == TableConfig(50, 100)
         hands = book.hands(info)
-        assert len(hands) == 10_000 and hands[0]["final"]["Bill"] == 10150
+        # the file's first hand: Bill raises to 225 and takes the blinds
+        assert len(hands) == real.hands and hands[0]["final"]["Bill"] == 10150
         table = book.load(info)
-        assert table.hand_no == 10_000 and table.present() == []
+        assert table.hand_no == real.hands and table.present() == []
         results = {a.name: a.result for a in table.accounts.values()}
-        assert sum(results.values()) == 0 and len(results) == 14
+        assert sum(results.values()) == 0 and len(results) == real.players
         snapshots = book.conn.execute("SELECT count(*) FROM snapshots").fetchone()[0]
-        assert snapshots == 100  # one every 100 hands, the last after the last event
+        # one every 100 hands, and one after the last event
+        assert snapshots == real.hands // 100 + (real.hands % 100 > 0)
 
 
-@needs_data
 def test_pluribus_exported_again_has_the_same_betting_and_replays_in_pokerkit(
-    pluribus: tuple[ImportReport, Path],
+    pluribus: tuple[ImportReport, Path, RealFile],
 ) -> None:
     """Marquoir -> PHH: every hand's betting actions are the original ones, and PokerKit
-    replays the hands (every 25th, and the half-chip ones) to Marquoir's stacks."""
-    _, path = pluribus
+    replays the hands (every one of the sample; of the full file every 25th and the
+    half-chip ones) to Marquoir's stacks."""
+    _, path, real = pluribus
     with Ledger(path) as book:
         text, skipped = export_phh(book)
     assert skipped == []
-    ours, originals = loads(text), loads(PLURIBUS.read_text())
-    assert len(ours) == len(originals) == 10_000
+    ours, originals = loads(text), loads(real.path.read_text(encoding="utf-8"))
+    assert len(ours) == len(originals) == real.hands
 
     def betting(hand: PHHHand) -> list[str]:
         return [a for a in hand.actions if a.split()[1] in ("f", "cc", "cbr")]
@@ -434,19 +502,25 @@ def test_pluribus_exported_again_has_the_same_betting_and_replays_in_pokerkit(
     assert [h.players for h in ours] == [
         player_names(h) and tuple(player_names(h)) for h in originals
     ]
-    sample = [i for i, h in enumerate(originals) if i % 25 == 0 or h.key in HALF_CHIP_HANDS]
+    every = 1 if real.hands < 1000 else 25
+    sample = [i for i, h in enumerate(originals) if i % every == 0 or h.key in HALF_CHIP_HANDS]
     finals = pokerkit_final(dumps([ours[i] for i in sample]))
     assert finals == [list(ours[i].finishing_stacks or ()) for i in sample]
 
 
-@needs_data
-def test_wsop_holdem_and_omaha_hands_reach_their_finishing_stacks(ledger: Ledger) -> None:
-    report = import_phh(ledger, [WSOP], session="wsop")
+@pytest.mark.parametrize("real", WSOP_FILES)
+def test_wsop_holdem_and_omaha_hands_reach_their_finishing_stacks(
+    ledger: Ledger, real: RealFile
+) -> None:
+    report = import_phh(ledger, [real.path], session="wsop")
     imported = Counter(h.variant for h in report.hands if h.imported)
     skipped = Counter(h.variant for h in report.hands if not h.imported)
-    assert imported == {"NT": 11, "FT": 7, "PO": 7}
-    assert skipped == {"F7S": 13, "FO/8": 14, "FR": 10, "N2L1D": 7, "F7S/8": 7, "F2L3D": 7}
+    assert len(report.hands) == real.hands
+    assert imported == real.imported and skipped == real.skipped
     assert (report.compared, report.matching, report.differing) == (25, 25, 0)
+    # the oracle: PokerKit replays the same 25 to their finishing_stacks
+    keys = {h.label.rsplit(" ", 1)[1] for h in report.hands if h.imported}
+    assert reached_by_pokerkit(real.path, PLAYED) == keys
     assert all(
         h.message == f"variant {h.variant} is not supported (Marquoir imports NT, FT and PO)"
         for h in report.hands
@@ -466,7 +540,6 @@ def test_wsop_holdem_and_omaha_hands_reach_their_finishing_stacks(ledger: Ledger
     assert undone == last and last.kind == "leave" and len(table.present()) == 1
 
 
-@needs_data
 def test_real_hands_exported_replay_in_pokerkit_to_the_same_stacks(ledger: Ledger) -> None:
     report = import_phh(ledger, [WSOP, FAMOUS], session="real")
     assert report.scales == {"real-6": 100}  # the famous PLO hand: 1259450.25

@@ -1,4 +1,4 @@
-"""Property tests of the hold'em engine (DESIGN.md section 3), driven by hypothesis.
+"""Property tests of the hold'em engine (docs/rules.md), driven by hypothesis.
 
 Random tables (no-limit, pot-limit, fixed-limit; 2-10 players; unequal stacks, some shorter
 than the blinds or the ante; antes, big-blind ante, straddle, chip units, raise caps) play

@@ -157,11 +157,11 @@ def test_text_report(settled: SessionReport) -> None:
     assert all(line.endswith(" EUR") and " pays " in line for line in section(text, "Settlement"))
 
     hands = section(text, "Hands")
-    assert hands[0].split() == ["hand", "button", "pot", "amount", "winners"]
-    assert hands[2].split() == ["1", "alice", "main", "pot", "79", "alice", "79"]
+    assert hands[0].split() == ["hand", "button", "stakes", "pot", "amount", "winners"]
+    assert hands[2].split() == ["1", "alice", "1/2", "main", "pot", "79", "alice", "79"]
     assert hands[4].split() == ["side", "pot", "1", "390", "carol", "390"]
     assert hands[5].split() == ["side", "pot", "2", "10", "bob", "10"]
-    three = ["3", "carol", "main", "pot", "40", "dave", "14,", "alice", "13,", "bob", "13"]
+    three = ["3", "carol", "1/2", "main", "pot", "40", "dave", "14,", "alice", "13,", "bob", "13"]
     assert hands[6].split() == three
 
     table = section(text, "Stacks after each hand")

@@ -1,4 +1,4 @@
-"""A worked example for every rule of DESIGN.md section 3, with exact numbers."""
+"""A worked example for every hold'em rule of docs/rules.md, with exact numbers."""
 
 from __future__ import annotations
 
@@ -370,7 +370,7 @@ def test_pot_limit_allin_above_the_maximum_is_refused() -> None:
         play(hand, "allin")
 
 
-# -- fixed-limit: document 004, Limit 5/10/20 -----------------------------------------------
+# -- fixed-limit: the French Limit 5/10/20 walkthrough (docs/rules.md) -----------------------------
 
 FL = TableConfig(small_blind=5, big_blind=10, betting=BettingKind.FIXED_LIMIT, big_bet=20)
 

@@ -1,98 +1,43 @@
-"""The typer application: every command, with its help. Imported only off the fast path."""
+"""The typer application: every command, with its help. Imported only off the fast path.
+
+The hot verbs (check ... showdown, see `grammar.py`) read their words with the grammar's
+functions, the same ones the fast path calls: a line means the same on both.
+"""
 
 from __future__ import annotations
 
-import functools
-import sqlite3
-from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
+import typer.main
 
-from ..domain import (
-    Action,
-    BettingKind,
-    ConfigError,
-    Game,
-    MarquoirError,
-    TableConfig,
-    UsageError,
-)
+from ..domain import BettingKind, ConfigError, ForcedBetSchedule, Game, TableConfig
 from ..domain.config import STUD_GAMES
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands
-from . import report as report_error
-from .fast import is_chips
+from . import commands, grammar
+from .app_core import AsOption, JsonOption, app, command
+from .app_core import db_of as _db
+from .errors import error
+from .grammar import parse_chips
+from .runner import run_line
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-app = typer.Typer(
-    name="marquoir",
-    help="Marquoir keeps the books of a real card table: bets, pots, stacks, caves, who pays whom.",
-    add_completion=False,
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
-
-
-def command(name: str | None = None) -> Callable[[F], F]:
-    """`app.command`, with a refused command turned into its `Error:` line and exit code."""
-
-    def register(function: F) -> F:
-        @functools.wraps(function)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return function(*args, **kwargs)
-            except (MarquoirError, sqlite3.Error) as failure:
-                raise typer.Exit(report_error(failure)) from None
-
-        app.command(name)(run)
-        return function
-
-    return register
-
-
-AsOption = Annotated[
-    str | None, typer.Option("--as", help="Refuse unless PLAYER is the one to act.")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-
-
-def _db(ctx: typer.Context) -> str | None:
-    db: str | None = ctx.obj
-    return db
-
-
-@app.callback()
-def main(
-    ctx: typer.Context,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            metavar="PATH",
-            help="The database file (default: $MARQUOIR_DB, else marquoir.db in the app dir).",
-        ),
-    ] = None,
-) -> None:
-    """Marquoir: the scorekeeper beside a real card table."""
-    ctx.obj = db
+__all__ = ["app", "run_typer"]  # the whole app: the table's commands and the evening's
 
 
 def chips(text: str | int) -> int:
     """A number of chips: a whole number, 0 or more."""
     if isinstance(text, int):  # a default value
         return text
-    if not is_chips(text.strip()):
+    value = parse_chips(text)
+    if value is None:
         raise typer.BadParameter(f"an amount is a whole number of chips (got {text!r})")
-    return int(text)
+    return value
 
 
 def _pair(text: str, option: str) -> tuple[int, int]:
     parts = text.split("/")
-    if len(parts) != 2 or not all(is_chips(p.strip()) for p in parts):
+    if len(parts) != 2 or not all(parse_chips(p) is not None for p in parts):
         raise typer.BadParameter(
             f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text!r})",
             param_hint=f"'{option}'",
@@ -176,7 +121,7 @@ def new(
         int,
         typer.Option(
             parser=chips,
-            help="Draw: 52 cards, or 32 (document 000: brelan > quinte, flush > full).",
+            help="Draw: 52 cards, or 32 (the French 32-card game: brelan > quinte, flush > full).",
         ),
     ] = 52,
 ) -> None:
@@ -220,6 +165,38 @@ def new(
     caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
     settings = SessionSettings(config, caves, _money(chip_value), currency)
     commands.new(_db(ctx), name, settings)
+
+
+@command()
+def blinds(
+    ctx: typer.Context,
+    stakes: Annotated[
+        str | None,
+        typer.Argument(
+            help="Small and big blind, e.g. 2/4 (none in stud, Bouillotte, jackpots).",
+            metavar="SMALL/BIG",
+        ),
+    ] = None,
+    ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
+    bb_ante: Annotated[
+        bool, typer.Option("--bb-ante", help="The big blind alone posts the ante for the table.")
+    ] = False,
+    limits: Annotated[
+        str | None, typer.Option(help="Fixed-limit small/big bet (default: BB/2BB).")
+    ] = None,
+    bring_in: Annotated[
+        int, typer.Option(parser=chips, help="Stud: the bring-in of the lowest card.")
+    ] = 0,
+    passe: Annotated[int, typer.Option(parser=chips, help="Bouillotte: the dealer's passe.")] = 0,
+) -> None:
+    """Between hands: the forced bets of the next deals (what is not given is not posted,
+    and the fixed-limit bets are BB/2BB unless given)."""
+    small_blind, big_blind = _pair(stakes, "SMALL/BIG") if stakes else (0, 0)
+    small_bet, big_bet = _pair(limits, "--limits") if limits else (None, None)
+    schedule = ForcedBetSchedule(
+        small_blind, big_blind, ante, bb_ante, small_bet, big_bet, bring_in, passe
+    )
+    commands.blinds(_db(ctx), schedule)
 
 
 @command()
@@ -306,31 +283,31 @@ def back(ctx: typer.Context, player: PlayerArg) -> None:
 @command()
 def deal(ctx: typer.Context) -> None:
     """Start a hand: button, forced bets, who acts."""
-    commands.deal(_db(ctx))
+    grammar.deal(_db(ctx))
 
 
 @command()
 def check(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act checks."""
-    commands.act(_db(ctx), Action.check(as_))
+    grammar.check(_db(ctx), player=as_)
 
 
 @command()
 def call(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
-    commands.act(_db(ctx), Action.call(as_))
+    grammar.call(_db(ctx), player=as_)
 
 
 @command()
 def fold(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act folds."""
-    commands.act(_db(ctx), Action.fold(as_))
+    grammar.fold(_db(ctx), player=as_)
 
 
 @command()
 def allin(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act puts his whole stack in."""
-    commands.act(_db(ctx), Action.allin(as_))
+    grammar.allin(_db(ctx), player=as_)
 
 
 AmountArg = Annotated[
@@ -341,13 +318,13 @@ AmountArg = Annotated[
 @command()
 def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     """Make the total bet for this round N (same as raise)."""
-    commands.act(_db(ctx), Action.bet(n, as_))
+    grammar.bet(_db(ctx), n, player=as_)
 
 
 @command("raise")
 def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     """Make the total bet for this round N (same as bet)."""
-    commands.act(_db(ctx), Action.bet(n, as_))
+    grammar.bet(_db(ctx), n, player=as_)
 
 
 OddChipOption = Annotated[
@@ -366,7 +343,7 @@ def win(
     odd_chip: OddChipOption = None,
 ) -> None:
     """Showdown: these players tie for the best hand, the others lose."""
-    commands.win(_db(ctx), players, odd_chip=odd_chip)
+    grammar.win(_db(ctx), players, odd_chip=odd_chip)
 
 
 @command()
@@ -394,36 +371,13 @@ def showdown(
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
-    if board is not None or all(_shows_cards(word) for word in result):
-        if low is not None:
-            raise UsageError("with the cards shown, the cards decide the low half: drop --low")
-        shown: dict[str, str] = {}
-        for word in result:
-            name, sep, cards = word.partition("=")
-            if not sep or not name:
-                raise UsageError(
-                    f"give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got {word!r})"
-                )
-            if name in shown:
-                raise UsageError(f"{name} shows his cards twice")
-            shown[name] = cards
-        commands.showdown_cards(
-            _db(ctx), board or "", shown, odd_chip=odd_chip, lang="en" if english else "fr"
-        )
-    else:
-        commands.showdown(_db(ctx), " ".join(result), odd_chip=odd_chip, low=low)
-
-
-def _shows_cards(word: str) -> bool:
-    """`alice=As Ks`: a player and his cards (a ranking puts spaces around '=')."""
-    name, sep, cards = word.partition("=")
-    return bool(sep and name.strip() == name and name and cards and cards[0] != " ")
+    grammar.showdown(_db(ctx), result, board=board, low=low, odd_chip=odd_chip, english=english)
 
 
 @command("open")
 def open_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     """Open the pot for N: jackpots, once the opener shows jacks or better (or Bouillotte)."""
-    commands.act(_db(ctx), Action.open(n, as_))
+    grammar.open_pot(_db(ctx), n, player=as_)
 
 
 @command()
@@ -435,25 +389,19 @@ def bringin(
     ] = False,
 ) -> None:
     """Stud: PLAYER (the lowest up-card) brings in, or completes."""
-    from ..domain.table import Table
-
-    def bring(table: Table) -> Action:
-        small = table.config.limits[0]
-        return Action.bring_in(player, complete_to=small if complete else None)
-
-    commands.act_named(_db(ctx), bring)
+    grammar.bringin(_db(ctx), player, complete=complete)
 
 
 @command()
 def first(ctx: typer.Context, player: PlayerArg) -> None:
     """Stud: PLAYER (the best hand showing) speaks first on this street."""
-    commands.act_named(_db(ctx), lambda table: Action.first(player))
+    grammar.first(_db(ctx), player)
 
 
 @command("false-open")
 def false_open(ctx: typer.Context, player: PlayerArg) -> None:
     """Jackpots: PLAYER opened without jacks or better: out of the hand, fined one ante."""
-    commands.act_named(_db(ctx), lambda table: Action.false_open(player))
+    grammar.false_open(_db(ctx), player)
 
 
 @command()
@@ -473,19 +421,19 @@ def brelan(
 @command()
 def undo(ctx: typer.Context) -> None:
     """Undo the last recorded event of the session."""
-    commands.undo(_db(ctx))
+    grammar.undo(_db(ctx))
 
 
 @command()
 def status(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
-    commands.status(_db(ctx), as_json=as_json)
+    grammar.status(_db(ctx), as_json=as_json)
 
 
 @command()
 def stacks(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """Each player's stack, caves, recaves and result so far."""
-    commands.stacks(_db(ctx), as_json=as_json)
+    grammar.stacks(_db(ctx), as_json=as_json)
 
 
 @command()
@@ -498,10 +446,38 @@ def play(
     """Interactive mode, or run a script of commands (FILE or stdin), one per line."""
     from .play import run_play
 
-    code = run_play(_db(ctx), file)
+    db = _db(ctx)
+
+    def run(words: list[str], where: str) -> int:
+        return run_line(words, db=db, fallback=run_typer, where=where)
+
+    code = run_play(db, file, run)
     if code:
         raise typer.Exit(code)
 
 
-# The rest of the commands live in their own module (kept small); importing it registers them.
+_click_command: Any = None  # built once, on the first line typer reads
+
+
+def run_typer(args: list[str], db: str | None, where: str) -> int:
+    """Read and run a line with the typer app (help, usage errors, the other commands)."""
+    global _click_command
+    if _click_command is None:
+        _click_command = typer.main.get_command(app)
+    full = (["--db", db] if db else []) + (args or ["--help"])
+    try:
+        result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
+    except typer.Exit as stop:
+        return int(stop.exit_code)
+    except typer.Abort:
+        error("aborted", where)
+        return 1
+    except typer.TyperException as failure:
+        error(failure.format_message(), where)
+        return int(failure.exit_code)
+    return result if isinstance(result, int) else 0
+
+
+# The end of the evening's commands live in their own module; importing it registers them on
+# `app` after the table's (the order of the help). It imports `app_core`, never this module.
 from . import app_evening  # noqa: E402, F401

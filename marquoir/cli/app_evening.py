@@ -1,5 +1,5 @@
 """The end of the evening and the hand histories: count, settle, report, export, standings,
-import. Registered on the app by `app.py`."""
+import. Registered on the app when `app.py` imports this module."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from .app import JsonOption, _db, app, command
+from .app_core import JsonOption, app, command
+from .app_core import db_of as _db
 
 __all__ = ["app"]
 

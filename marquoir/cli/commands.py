@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..domain import Action, tie
+from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
@@ -121,48 +121,10 @@ def _print_showdown(outcome: Outcome) -> None:
 def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
-    print(f"undone: {describe_stored(stored.kind, stored.data)}")
+    print(f"undone: {render.describe_stored(stored.kind, stored.data)}")
+    if stored.kind == "blinds":
+        print(f"the forced bets are {table.config.stakes()} again")
     print(render.next_step(table))
-
-
-def describe_stored(kind: str, data: dict[str, Any]) -> str:
-    """A stored event in words, for undo and logs."""
-    if kind == "action":
-        verb = data.get("verb", data["action"])
-        player = data.get("player", "?")
-        words = {
-            "bet": f"bets {data.get('total')}",
-            "raise": f"raises to {data.get('total')}",
-            "open": f"opens {data.get('total')}",
-            "call": f"calls {data.get('added')}",
-            "bring-in": f"brings in {data.get('added')}",
-            "complete": f"completes to {data.get('total')}",
-            "first": "speaks first",
-            "false-open": "opened falsely",
-        }
-        return f"{player} {words.get(verb, verb + 's')}"
-    if kind == "brelans":
-        named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
-        return "the brelans of " + ", ".join(named)
-    if kind == "correction":
-        return f"the count of {data['player']} ({data['stack']})"
-    if kind == "deal":
-        return f"the deal of hand {data['hand']}"
-    if kind == "showdown":
-        low = data.get("low")
-        text = "the showdown " + " > ".join(" = ".join(g) for g in data["ranking"])
-        return text + (" | low " + " > ".join(" = ".join(g) for g in low) if low else "")
-    if kind == "seat":
-        return f"{data['player']} sits in seat {data['seat']} with {data['chips']}"
-    if kind == "recave":
-        return f"{data['player']} recaves {data['chips']}"
-    if kind == "leave":
-        return f"{data['player']} leaves with {data['chips']}"
-    if kind == "button":
-        return f"the button set on {data['player']}"
-    if kind == "sitout":
-        return f"{data['player']} sits out"
-    return f"{data['player']} is back"
 
 
 def status(db: str | None, *, as_json: bool) -> None:
@@ -253,6 +215,21 @@ def leave(db: str | None, player: str) -> None:
         f"{player} leaves with {account.cashed_out} chips "
         f"(bought {account.bought}, result {render.signed(account.result)})"
     )
+
+
+def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
+    """Between hands: the forced-bet schedule of the next deals."""
+    before = ""
+
+    def change(table: Table) -> TableEvent:
+        nonlocal before
+        before = table.config.stakes()
+        if table.config.game in (Game.HOLDEM, Game.OMAHA) and not schedule.big_blind:
+            raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
+        return table.blinds_event(schedule)
+
+    outcome = _run(db, change)
+    print(f"from the next deal: {outcome.table.config.stakes()} (before: {before})")
 
 
 def button(db: str | None, player: str) -> None:

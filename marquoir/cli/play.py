@@ -4,38 +4,26 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..domain import MarquoirError
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
-from . import dispatch, error, render
+from . import render
+from .errors import error
+from .grammar import expand_short_form
 
-ALIASES = {
-    "c": "call",
-    "k": "check",
-    "f": "fold",
-    "a": "allin",
-    "r": "raise",
-    "b": "bet",
-    "u": "undo",
-    "s": "status",
-    "d": "deal",
-    "w": "win",
-    "o": "open",
-}
+# Runs one line (its words, where it comes from for the error line); returns the exit code.
+RunLine = Callable[[list[str], str], int]
 QUIT = {"q", "quit", "exit"}
 
 
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    words = shlex.split(line, comments=True)
-    if words and words[0] in ALIASES:
-        words[0] = ALIASES[words[0]]
-    return words
+    return expand_short_form(shlex.split(line, comments=True))
 
 
-def run_script(db: str | None, lines: Iterable[str]) -> int:
+def run_script(run: RunLine, lines: Iterable[str]) -> int:
     """Run the lines in order; stop at the first error (the lines before stay recorded)."""
     for number, line in enumerate(lines, start=1):
         where = f"line {number}: "
@@ -49,7 +37,7 @@ def run_script(db: str | None, lines: Iterable[str]) -> int:
         if words[0] == "play":
             error("play cannot run inside play", where)
             return 1
-        if dispatch(words, db=db, where=where) != 0:
+        if run(words, where) != 0:
             return 1
     return 0
 
@@ -75,7 +63,7 @@ def prompt(db: str | None) -> str:
     return f"[{session.name} | {where} | pot {pot} | {legal.player}: {owes}] > "
 
 
-def run_interactive(db: str | None) -> int:
+def run_interactive(db: str | None, run: RunLine) -> int:
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
     print("s status, d deal, w NAME win); q to quit.")
     try:
@@ -104,11 +92,14 @@ def run_interactive(db: str | None) -> int:
         if words[0] == "play":
             error("play cannot run inside play")
             continue
-        dispatch(words, db=db)
+        run(words, "")
 
 
-def run_play(db: str | None, file: str | None) -> int:
-    """Interactive on a terminal; otherwise run FILE (or stdin) as a script."""
+def run_play(db: str | None, file: str | None, run: RunLine) -> int:
+    """Interactive on a terminal; otherwise run FILE (or stdin) as a script.
+
+    `run(words, where)` runs one line on the database `db` and returns its exit code.
+    """
     if file is not None and file != "-":
         try:
             with open(file, "rb") as handle:
@@ -116,19 +107,19 @@ def run_play(db: str | None, file: str | None) -> int:
         except OSError as failure:
             error(f"cannot read {file}: {failure.strerror}")
             return 1
-        return _run_bytes(db, data, file)
+        return _run_bytes(run, data, file)
     if file is None and sys.stdin.isatty():
-        return run_interactive(db)
+        return run_interactive(db, run)
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:  # a text-only stream (some test runners)
-        return run_script(db, sys.stdin.read().splitlines())
-    return _run_bytes(db, stdin.read(), "standard input")
+        return run_script(run, sys.stdin.read().splitlines())
+    return _run_bytes(run, stdin.read(), "standard input")
 
 
-def _run_bytes(db: str | None, data: bytes, source: str) -> int:
+def _run_bytes(run: RunLine, data: bytes, source: str) -> int:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as failure:
         error(f"cannot read {source}: not UTF-8 text (byte {failure.start + 1})")
         return 1
-    return run_script(db, text.splitlines())
+    return run_script(run, text.splitlines())

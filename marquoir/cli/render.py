@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
-from ..domain.config import BettingKind
+from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
+from ..storage.codec import forced_bets_dict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 BETTING_NAMES = {
@@ -248,6 +250,8 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "game": table.config.game.value,
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
+        # those of the hand in play, or of the next deal
+        "forced_bets": forced_bets_dict(table.config),
         "hand": table.hand_no,
         "carry": table.carry,
         "in_hand": hand is not None,
@@ -323,3 +327,72 @@ def stacks_text(session: str, table: Table) -> str:
         " (hand in play)" if table.in_hand else ""
     )
     return head + "\n" + columns(rows)
+
+
+# -- the log in words (undo) ------------------------------------------------------------------
+
+_ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "bet": lambda d: f"bets {d.get('total')}",
+    "raise": lambda d: f"raises to {d.get('total')}",
+    "open": lambda d: f"opens {d.get('total')}",
+    "call": lambda d: f"calls {d.get('added')}",
+    "bring-in": lambda d: f"brings in {d.get('added')}",
+    "complete": lambda d: f"completes to {d.get('total')}",
+    "first": lambda d: "speaks first",
+    "false-open": lambda d: "opened falsely",
+}
+
+
+def _action_words(data: dict[str, Any]) -> str:
+    verb = str(data.get("verb", data.get("action")))
+    say = _ACTION_WORDS.get(verb)
+    words = say(data) if say is not None else f"{verb}s"  # folds, checks
+    return f"{data.get('player', '?')} {words}"
+
+
+def _ranking_words(groups: list[list[str]]) -> str:
+    return " > ".join(" = ".join(group) for group in groups)
+
+
+def _low_words(data: dict[str, Any]) -> str:
+    """ " | low carol > alice" when the showdown had a low half (hi-lo games)."""
+    return f" | low {_ranking_words(data['low'])}" if data.get("low") else ""
+
+
+def _brelans_words(data: dict[str, Any]) -> str:
+    named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
+    return "the brelans of " + ", ".join(named)
+
+
+def _shares_words(data: dict[str, Any]) -> str:
+    shares = ", ".join(f"{name} {chips}" for name, chips in data["shares"] if chips)
+    return f"the chips of a void deal shared out: {shares}"
+
+
+# One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
+# that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
+EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "seat": lambda d: f"{d['player']} sits in seat {d['seat']} with {d['chips']}",
+    "recave": lambda d: f"{d['player']} recaves {d['chips']}",
+    "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
+    "button": lambda d: f"the button set on {d['player']}",
+    "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
+    "sitout": lambda d: f"{d['player']} sits out",
+    "back": lambda d: f"{d['player']} is back",
+    "deal": lambda d: f"the deal of hand {d['hand']}",
+    "action": _action_words,
+    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]) + _low_words(d),
+    "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
+    "brelans": _brelans_words,
+    "carry-split": _shares_words,
+}
+
+
+def describe_stored(kind: str, data: dict[str, Any]) -> str:
+    """A stored event in words, for undo and logs.
+
+    A kind this version does not know (a file written by a newer one) is named by its kind:
+    the words must never fail, since `undo` prints them after the undo is committed.
+    """
+    words = EVENT_WORDS.get(kind)
+    return words(data) if words is not None else f"a {kind} event"

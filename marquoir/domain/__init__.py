@@ -6,7 +6,7 @@
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import BettingStructure, FixedLimit, NoLimit, PotLimit, structure_for
-from .config import BettingKind, Game, TableConfig
+from .config import BettingKind, ForcedBetSchedule, Game, TableConfig
 from .errors import (
     ConfigError,
     HandOver,
@@ -40,6 +40,7 @@ __all__ = [
     "Contribution",
     "FixedLimit",
     "ForcedBet",
+    "ForcedBetSchedule",
     "Game",
     "Hand",
     "HandOver",

@@ -3,8 +3,8 @@
 Optional: Marquoir works without cards. When the table gives the board and the shown hands,
 this module builds the showdown ranking itself. Variants: hold'em (best five of seven),
 Omaha (two from the hand, three from the board), five-card draw, seven-card stud (best five
-of seven), and the 32-card game of document 000, where three of a kind beats a straight and
-a flush beats a full house.
+of seven), and the French 32-card game (docs/rules.md, draw), where three of a kind beats a
+straight and a flush beats a full house.
 
 Low hands are ace-to-five: the ace is the lowest card, straights and flushes do not count.
 The split games (Omaha hi-lo, stud hi-lo) give the low half to the best eight-or-better low:
@@ -37,7 +37,7 @@ VARIANTS = {
     "omaha": (4, 5, 2),
     "draw": (5, 0, 2),
     "stud": (7, 0, 2),
-    "piquet": (5, 0, 7),  # the 32-card game of document 000
+    "piquet": (5, 0, 7),  # the French 32-card game (docs/rules.md, draw)
     "omaha8": (4, 5, 2),  # Omaha hi-lo: the low half, eight or better
     "stud8": (7, 0, 2),  # seven-card stud hi-lo
     "razz": (7, 0, 2),  # seven-card stud for the low alone
@@ -300,7 +300,7 @@ def _name_en(category: int, ranks: tuple[int, ...]) -> str:
 
 
 def _fr_of(rank: int) -> str:
-    """ "de rois", "d'as" ("le brelan d'as", document 000)."""
+    """ "de rois", "d'as" ("le brelan d'as", as the French rules write it)."""
     return "d'as" if rank == 14 else f"de {_FR[rank]}"
 
 

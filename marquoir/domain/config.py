@@ -33,6 +33,43 @@ class BettingKind(StrEnum):
     FIXED_LIMIT = "fl"
 
 
+class ForcedBetSchedule(Record):
+    """The forced-bet schedule of a table: the blinds, the ante (posted by the big blind
+    alone with `bb_ante`), the fixed-limit bets (None: the big blind and twice it), stud's
+    bring-in and Bouillotte's passe, in chips.
+
+    The session starts with the schedule of its settings; a `blinds` event between hands
+    replaces it from the next deal (a cash game raising the stakes, a tournament's levels).
+    """
+
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    bb_ante: bool = False
+    small_bet: int | None = None
+    big_bet: int | None = None
+    bring_in: int = 0
+    passe: int = 0
+
+    def describe(self, *, limits: tuple[int, int] | None = None) -> str:
+        """ "1/2 ante 1", "ante 1 bring-in 2 limits 4/8", "passe 1"; `limits` are the
+        fixed-limit bets to show (None: the ones set here, if any)."""
+        parts = []
+        if self.big_blind:
+            parts.append(f"{self.small_blind}/{self.big_blind}")
+        if self.ante:
+            parts.append(f"ante {self.ante}" + (" (big blind)" if self.bb_ante else ""))
+        if self.passe:
+            parts.append(f"passe {self.passe}")
+        if self.bring_in:
+            parts.append(f"bring-in {self.bring_in}")
+        if limits is None and self.small_bet is not None and self.big_bet is not None:
+            limits = (self.small_bet, self.big_bet)
+        if limits is not None:
+            parts.append(f"limits {limits[0]}/{limits[1]}")
+        return " ".join(parts)
+
+
 class _ConfigFields(Record):
     small_blind: int
     big_blind: int
@@ -74,6 +111,21 @@ class TableConfig(_ConfigFields):
         return self
 
     @property
+    def schedule(self) -> ForcedBetSchedule:
+        """The table's forced-bet schedule."""
+        return ForcedBetSchedule(*(getattr(self, field) for field in ForcedBetSchedule._fields))
+
+    def with_schedule(self, schedule: ForcedBetSchedule) -> TableConfig:
+        """The same table with another forced-bet schedule, validated (`ConfigError`)."""
+        # `_replace` would skip `__new__` and its validation
+        return TableConfig(**{**self._asdict(), **schedule._asdict()})
+
+    def stakes(self) -> str:
+        """The forced bets in a few words: "1/2 ante 1", "ante 1 bring-in 2 limits 4/8"."""
+        fixed = self.betting is BettingKind.FIXED_LIMIT
+        return self.schedule.describe(limits=self.limits if fixed else None)
+
+    @property
     def limits(self) -> tuple[int, int]:
         """The fixed-limit small and big bet."""
         small = self.small_bet if self.small_bet is not None else self.big_blind
@@ -97,17 +149,9 @@ class TableConfig(_ConfigFields):
         parts = [names[self.game]]
         if self.game is not Game.BOUILLOTTE:
             parts.append(betting)
-        if self.big_blind:
-            parts.append(f"{self.small_blind}/{self.big_blind}")
-        if self.ante:
-            parts.append(f"ante {self.ante}" + (" (big blind)" if self.bb_ante else ""))
-        if self.passe:
-            parts.append(f"passe {self.passe}")
-        if self.bring_in:
-            parts.append(f"bring-in {self.bring_in}")
-        if self.betting is BettingKind.FIXED_LIMIT:
-            small, big = self.limits
-            parts.append(f"limits {small}/{big}")
+        stakes = self.stakes()
+        if stakes:
+            parts.append(stakes)
         return " ".join(parts)
 
     @property
@@ -176,7 +220,7 @@ class TableConfig(_ConfigFields):
         if self.deck not in (52, 32):
             raise ConfigError(f"a deck has 52 or 32 cards (got {self.deck})")
         if self.deck == 32 and self.game is not Game.DRAW:
-            raise ConfigError("the 32-card deck is for five-card draw (document 000)")
+            raise ConfigError("the 32-card deck is for five-card draw")
         if self.second_round not in ("dealer", "opener"):
             raise ConfigError(
                 f"after the draw the first to speak is the dealer's left or the opener "

@@ -7,6 +7,7 @@ it out.
 from __future__ import annotations
 
 from .actions import Action
+from .config import ForcedBetSchedule
 from .outcome import SeatInfo
 from .ranking import Ranking
 from .records import Record
@@ -98,6 +99,12 @@ class BrelansPaid(Record):
     carre: str | None = None
 
 
+class BlindsSet(Record):
+    """Between hands, the forced-bet schedule changes: the next deal posts these bets."""
+
+    schedule: ForcedBetSchedule
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
@@ -116,6 +123,7 @@ TableEvent = (
     | Acted
     | ShowedDown
     | Corrected
+    | BlindsSet
     | BrelansPaid
     | CarrySplit
 )

@@ -414,7 +414,7 @@ class Hand:
         kind = action.kind
         if kind is ActionKind.FOLD:
             if self._before_opening():
-                # document 002: "il n'est possible de se coucher qu'après l'ouverture"
+                # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction("nobody has opened yet: one passes with check (parole)")
             return _Resolved("fold", 0, p.bet)
         if kind is ActionKind.CHECK:

@@ -2,7 +2,7 @@
 
 Live bets make one layer per all-in level; dead money (antes) sits in the main pot, where
 every player still in is eligible. Folded players' chips stay in the layers they reached.
-Adjacent layers with the same eligible players are one pot (DESIGN section 3, TDA 21).
+Adjacent layers with the same eligible players are one pot (docs/rules.md, TDA 21).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """`Record`: frozen, typed records (named tuples) without importing `typing` at run time.
 
 The table commands start a fresh Python each time and `typing` alone costs ~4 ms there
-(DESIGN section 5). Type checkers see `typing.NamedTuple`; at run time the same class syntax
-builds a `collections.namedtuple` (which `re`, already loaded by the console script, imports
-anyway). Like `typing.NamedTuple`: fields with defaults come last, and methods may not call
-`super()`.
+(docs/design.md, "The hot path"). Type checkers see `typing.NamedTuple`; at run time the
+same class syntax builds a `collections.namedtuple` (which `re`, already loaded by the console
+script, imports anyway). Like `typing.NamedTuple`: fields with defaults come last, and methods
+may not call `super()`.
 """
 
 from __future__ import annotations

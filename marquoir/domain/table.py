@@ -8,11 +8,12 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from .actions import Action, ActionEvent
-from .config import Game, TableConfig
+from .config import ForcedBetSchedule, Game, TableConfig
 from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
     Back,
+    BlindsSet,
     BrelansPaid,
     ButtonSet,
     CarrySplit,
@@ -139,6 +140,8 @@ class Table:
     """The state of a session's table, built by applying its events in order."""
 
     def __init__(self, settings: SessionSettings) -> None:
+        # the session's settings, with the forced-bet schedule now in force (a `blinds`
+        # event replaces it; each hand keeps the config it was dealt with)
         self.settings = settings
         self.accounts: dict[str, Account] = {}
         self.last_button: int | None = None
@@ -250,6 +253,18 @@ class Table:
         if stack == account.stack:
             raise IllegalAction(f"{name} already has {stack}: nothing to correct")
         return Corrected(name, stack)
+
+    def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
+        """Change the forced-bet schedule between hands: the next deal posts these bets.
+
+        The new schedule must suit the session's game, as the settings of a new session must
+        (`ConfigError` otherwise); changing to the schedule already in force is refused.
+        """
+        self._between_hands("change the blinds")
+        # compared in effect: explicit limits equal to the default ones change nothing
+        if self.config.with_schedule(schedule).stakes() == self.config.stakes():
+            raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
+        return BlindsSet(schedule)
 
     def deal_event(self) -> Dealt:
         """Start a hand: the players with chips who are not sitting out, and the button."""
@@ -384,6 +399,10 @@ class Table:
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
+        elif isinstance(event, BlindsSet):
+            self.blinds_event(event.schedule)
+            table = self.config.with_schedule(event.schedule)
+            self.settings = self.settings._replace(table=table)
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -436,7 +455,7 @@ class Table:
     def _pay_brelans(self, event: BrelansPaid) -> None:
         """One passe from each other player to each brelan (two to a brelan carré); holders
         do not pay each other; a short player pays the best brelans first, as far as his
-        chips go (document 000)."""
+        chips go (docs/rules.md, Bouillotte)."""
         unit = self.config.passe
         owed = ([(event.carre, 2 * unit)] if event.carre else []) + [
             (name, unit) for name in event.players
@@ -519,6 +538,7 @@ __all__ = [
     "Account",
     "Acted",
     "Back",
+    "BlindsSet",
     "BrelansPaid",
     "ButtonSet",
     "CarrySplit",
@@ -526,6 +546,7 @@ __all__ = [
     "Corrected",
     "CountLine",
     "Dealt",
+    "ForcedBetSchedule",
     "Left",
     "Recaved",
     "SatOut",

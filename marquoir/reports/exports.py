@@ -31,7 +31,19 @@ LEDGER_FIELDS = (
     "biggest_pot",
     "left",
 )
-HAND_FIELDS = ("hand", "button", "player", "start", "won", "net", "stack")
+HAND_FIELDS = (
+    "hand",
+    "button",
+    "player",
+    "start",
+    "won",
+    "net",
+    "stack",
+    "stakes",
+    "small_blind",
+    "big_blind",
+    "ante",
+)
 POKERNOW_HEADER = (
     "player_nickname",
     "player_id",
@@ -75,9 +87,11 @@ def ledger_rows(report: SessionReport) -> list[dict[str, Any]]:
 
 def hand_rows(report: SessionReport) -> list[dict[str, Any]]:
     """One row per player dealt in each hand (keys `HAND_FIELDS`): his stack at the start,
-    what he took from the pots, his net for the hand and his stack after it."""
+    what he took from the pots, his net for the hand and his stack after it, and the forced
+    bets of the hand (the stakes in words; the blinds and the ante)."""
     rows = []
     for hand in report.hands:
+        forced = hand.forced_bets or {}
         won: dict[str, int] = {}
         for pot in hand.pots:
             for name, amount in pot.shares:
@@ -94,6 +108,10 @@ def hand_rows(report: SessionReport) -> list[dict[str, Any]]:
                     "won": won.get(name, 0),
                     "net": net,
                     "stack": after,
+                    "stakes": hand.stakes,
+                    "small_blind": forced.get("small_blind", 0),
+                    "big_blind": forced.get("big_blind", 0),
+                    "ante": forced.get("ante", 0),
                 }
             )
     return rows

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
-from ..storage.codec import settings_to_dict
+from ..storage.codec import forced_bets_dict, settings_to_dict
 from ..storage.ledger import Ledger, SessionInfo
 
 TYPE_CHECKING = False
@@ -60,6 +61,9 @@ class HandLine(Record):
     nets: dict[str, int]
     void: bool = False
     carry: int = 0
+    # the forced bets the hand was dealt with: the stakes in words, and in detail
+    stakes: str = ""
+    forced_bets: dict[str, Any] | None = None
 
 
 class Settlement(Record):
@@ -85,17 +89,17 @@ class SessionReport(Record):
     unsettled: str | None  # why there is no settlement yet
 
 
-def game_title(table: Table) -> str:
-    """ "hold'em no-limit 1/2 ante 1"."""
-    return table.config.title()
-
-
 def hand_lines(
-    summaries: list[dict[str, Any]], brelans: dict[int, dict[str, int]] | None = None
+    summaries: list[dict[str, Any]],
+    brelans: dict[int, dict[str, int]] | None = None,
+    *,
+    config: TableConfig | None = None,
 ) -> tuple[HandLine, ...]:
-    """The hands, with what the brelans paid after each (Bouillotte) in the nets and stacks."""
+    """The hands, with what the brelans paid after each (Bouillotte) in the nets and stacks,
+    and, given the session's table `config`, the forced bets each hand was dealt with."""
     lines = []
     brelans = brelans or {}
+    forced = _ForcedBetsOfHands(config)
     for summary in summaries:
         paid = brelans.get(summary["hand"], {})
         pots = tuple(
@@ -124,9 +128,31 @@ def hand_lines(
                 nets,
                 summary.get("void", False),
                 summary.get("carry", 0),
+                *forced.of(summary),
             )
         )
     return tuple(lines)
+
+
+class _ForcedBetsOfHands:
+    """The forced bets of each hand summary, over the session's table (one config per
+    schedule met, not one per hand)."""
+
+    def __init__(self, config: TableConfig | None) -> None:
+        self.config = config
+        self.known: dict[ForcedBetSchedule, tuple[str, dict[str, Any]]] = {}
+
+    def of(self, summary: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        if self.config is None:
+            return "", None
+        # (hands recorded before the `blinds` command: the session's schedule, never changed)
+        data = summary.get("schedule")
+        schedule = ForcedBetSchedule(**data) if data else self.config.schedule
+        if schedule not in self.known:
+            dealt = self.config.with_schedule(schedule)
+            self.known[schedule] = (dealt.stakes(), forced_bets_dict(dealt))
+        stakes, details = self.known[schedule]
+        return stakes, dict(details)
 
 
 def player_lines(table: Table, hands: tuple[HandLine, ...]) -> tuple[PlayerLine, ...]:
@@ -204,13 +230,14 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
     """Gather the report of a session from the file."""
     table = book.load(session)
-    hands = hand_lines(book.hands(session), book.brelans(session))
+    config = session.settings.table
+    hands = hand_lines(book.hands(session), book.brelans(session), config=config)
     settlement, unsettled = settlement_of(table)
     return SessionReport(
         name=session.name,
         created_at=created_at,
         settings=settings_to_dict(session.settings),
-        title=game_title(table),
+        title=config.title(),
         chip_value=Decimal(session.settings.chip_value),
         currency=session.settings.currency,
         players=player_lines(table, hands),

@@ -2,11 +2,12 @@
 
 The hands are rebuilt from the session's events by the table's own rules. Each hand lists its
 players in PHH order (p1 the first left of the button ... pn the button; heads-up p1 is the
-big blind), their stacks when dealt, the forced bets and limits of the table, the actions
-(`d dh pN ????` or the cards shown at the showdown, `pN cbr X` for a bet or raise to X,
-`pN cc`, `pN f`, `d db ...` with `?` for cards nobody recorded), the showdown (`pN sm CARDS`
-for the cards shown, `pN sm` for a player who lost without showing, `pN sm ????` for one
-who takes a pot of his own without showing), and Marquoir's `finishing_stacks`.
+big blind), their stacks when dealt, the forced bets and limits that hand was dealt with (a
+`blinds` event between hands changes them), the actions (`d dh pN ????` or the cards shown
+at the showdown, `pN cbr X` for a bet or raise to X, `pN cc`, `pN f`, `d db ...` with `?`
+for cards nobody recorded), the showdown (`pN sm CARDS` for the cards shown, `pN sm` for a
+player who lost without showing, `pN sm ????` for one who takes a pot of his own without
+showing), and Marquoir's `finishing_stacks`.
 
 Skipped, with a message: a showdown given as a ranking without the cards (PHH tells the
 winner from the cards only, and PokerKit cannot replay a showdown with unknown board cards),
@@ -86,7 +87,7 @@ def hand_record(
 ) -> PHHHand:
     """One finished hand as a PHH record (amounts in chips); `number` its hand number."""
     assert played.result is not None
-    config = info.settings.table
+    config = played.config  # the forced bets this hand was dealt with (`blinds` may change)
     order = played.order_of_play()
     index = {name: i + 1 for i, name in enumerate(order)}
     straddled = any(bet.kind == "straddle" for bet in played.forced)

@@ -106,6 +106,9 @@ def session_section(report: SessionReport) -> Section:
     if limits:
         facts.append(("cave limits", ", ".join(limits)))
     facts.append(("hands", str(len(report.hands))))
+    runs = stakes_runs(report.hands)
+    if len(runs) > 1:
+        facts.append(("stakes", ", ".join(runs)))
     return Section(report.name, facts=tuple(facts))
 
 
@@ -183,6 +186,20 @@ def settlement_section(report: SessionReport) -> Section:
     return Section("Settlement", lines=tuple(lines))
 
 
+def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
+    """The forced bets over the evening: "1/2 (hands 1-12)", "2/4 ante 1 (hands 13-20)"."""
+    runs: list[list[Any]] = []  # [stakes, first hand, last hand]
+    for hand in hands:
+        if runs and runs[-1][0] == hand.stakes:
+            runs[-1][2] = hand.hand_no
+        else:
+            runs.append([hand.stakes, hand.hand_no, hand.hand_no])
+    return [
+        f"{stakes} (hand {first})" if first == last else f"{stakes} (hands {first}-{last})"
+        for stakes, first, last in runs
+    ]
+
+
 def winners_text(hand: HandLine, pot: PotLine) -> str:
     """ "dave 14, alice 13, bob 13", marked when everybody else folded; a pot split high /
     low: "high alice 41 / low bob 40"."""
@@ -197,7 +214,8 @@ def _shares(shares: tuple[tuple[str, int], ...]) -> str:
 
 
 def hands_section(report: SessionReport) -> Section:
-    """The hand log: one row per pot of each hand, with its amount and what each winner took."""
+    """The hand log: one row per pot of each hand (its forced bets on its first row), with
+    its amount and what each winner took."""
     if not report.hands:
         return Section("Hands", lines=("No hand finished yet.",))
     rows = []
@@ -208,6 +226,7 @@ def hands_section(report: SessionReport) -> Section:
                 (
                     str(hand.hand_no) if first else "",
                     hand.button if first else "",
+                    hand.stakes if first else "",
                     pot.name,
                     str(pot.amount),
                     winners_text(hand, pot),
@@ -215,12 +234,13 @@ def hands_section(report: SessionReport) -> Section:
             )
             first = False
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            rows.append((str(hand.hand_no), hand.button, "void", str(hand.carry), "next deal"))
+            row = (str(hand.hand_no), hand.button, hand.stakes, "void", str(hand.carry))
+            rows.append((*row, "next deal"))
     return Section(
         "Hands",
-        headers=("hand", "button", "pot", "amount", "winners"),
+        headers=("hand", "button", "stakes", "pot", "amount", "winners"),
         rows=tuple(rows),
-        numeric=(True, False, False, True, False),
+        numeric=(True, False, False, False, True, False),
     )
 
 

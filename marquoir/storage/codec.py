@@ -8,6 +8,7 @@ from ..domain import (
     Action,
     ActionKind,
     BettingKind,
+    ForcedBetSchedule,
     Game,
     Hand,
     PotAward,
@@ -19,6 +20,7 @@ from ..domain.table import (
     Account,
     Acted,
     Back,
+    BlindsSet,
     BrelansPaid,
     ButtonSet,
     CarrySplit,
@@ -69,6 +71,17 @@ def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
     )
 
 
+def forced_bets_dict(config: TableConfig) -> dict[str, Any]:
+    """The forced bets of a table as readers see them (`status --json`, the reports): the
+    schedule, with the fixed-limit bets worked out (None outside fixed-limit), and the
+    stakes in words ("2/4 ante 1")."""
+    data: dict[str, Any] = config.schedule._asdict()
+    fixed = config.betting is BettingKind.FIXED_LIMIT
+    data["small_bet"], data["big_bet"] = config.limits if fixed else (None, None)
+    data["stakes"] = config.stakes()
+    return data
+
+
 KINDS: dict[type, str] = {
     Seated: "seat",
     Recaved: "recave",
@@ -82,6 +95,7 @@ KINDS: dict[type, str] = {
     Corrected: "correction",
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
+    BlindsSet: "blinds",
 }
 
 
@@ -121,6 +135,8 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, {"players": list(event.players), "carre": event.carre, "paid": paid}
     if isinstance(event, CarrySplit):
         return kind, {"shares": [list(share) for share in event.shares]}
+    if isinstance(event, BlindsSet):
+        return kind, event.schedule._asdict()
     return kind, event._asdict()
 
 
@@ -143,6 +159,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         return BrelansPaid(tuple(data["players"]), data["carre"])
     if kind == "carry-split":
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
+    if kind == "blinds":
+        return BlindsSet(ForcedBetSchedule(**data))
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,
@@ -170,8 +188,10 @@ ACCOUNT_FIELDS = (
 
 
 def table_to_snapshot(table: Table) -> dict[str, Any]:
-    """The table between hands (settings excepted: they live with the session)."""
+    """The table between hands (settings excepted: they live with the session, but the
+    forced-bet schedule in force is kept, since a `blinds` event may have changed it)."""
     return {
+        "schedule": table.config.schedule._asdict(),
         "hand_no": table.hand_no,
         "carry": table.carry,
         "brelans_hand": table.brelans_hand,
@@ -186,6 +206,11 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
 
 
 def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
+    """The table a snapshot kept, over the session's settings."""
+    # (snapshots written before the `blinds` command have no schedule)
+    schedule = ForcedBetSchedule(**data.get("schedule", settings.table.schedule._asdict()))
+    if schedule != settings.table.schedule:
+        settings = settings._replace(table=settings.table.with_schedule(schedule))
     table = Table(settings)
     table.hand_no = data["hand_no"]
     table.carry = data.get("carry", 0)
@@ -210,6 +235,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
     return {
         "hand": table.hand_no,
         "button": hand.button,
+        "schedule": hand.config.schedule._asdict(),
         "players": [p.name for p in hand.players],
         "start": result.start,
         "final": result.final,

@@ -21,7 +21,7 @@ from . import codec
 from .db import connect
 
 # No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
-# table command (DESIGN section 5).
+# table command (docs/design.md, "The hot path").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable

@@ -436,7 +436,7 @@ def _events(table: Table, plan: _Plan, names: list[str], scale: int) -> Iterator
             raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
         elif action.verb == "cc" and table.hand is not None and table.hand.to_act is None:
             # PokerKit asks a lone player with chips to check when all the others are all-in;
-            # Marquoir's rules ask him nothing (DESIGN: who acts): nothing to record.
+            # Marquoir's rules ask him nothing (docs/rules.md: who acts): nothing to record.
             continue
         else:
             try:

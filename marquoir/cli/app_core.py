@@ -1,0 +1,73 @@
+"""The typer application itself, and what its command modules share.
+
+`app.py` (the table) and `app_evening.py` (the end of the evening, hand histories) register
+their commands on `app`; both import this module, neither imports the other's commands.
+"""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from ..domain import MarquoirError
+from .errors import report as report_error
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="marquoir",
+    help="Marquoir keeps the books of a real card table: bets, pots, stacks, caves, who pays whom.",
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+
+def command(name: str | None = None) -> Callable[[F], F]:
+    """`app.command`, with a refused command turned into its `Error:` line and exit code."""
+
+    def register(function: F) -> F:
+        @functools.wraps(function)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except (MarquoirError, sqlite3.Error) as failure:
+                raise typer.Exit(report_error(failure)) from None
+
+        app.command(name)(run)
+        return function
+
+    return register
+
+
+AsOption = Annotated[
+    str | None, typer.Option("--as", help="Refuse unless PLAYER is the one to act.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def db_of(ctx: typer.Context) -> str | None:
+    """The `--db PATH` given before the command, if any."""
+    db: str | None = ctx.obj
+    return db
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="PATH",
+            help="The database file (default: $MARQUOIR_DB, else marquoir.db in the app dir).",
+        ),
+    ] = None,
+) -> None:
+    """Marquoir: the scorekeeper beside a real card table."""
+    ctx.obj = db

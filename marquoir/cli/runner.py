@@ -1,0 +1,36 @@
+"""One command line, run: the grammar's fast path, else the full parser.
+
+`main` (the console script) and `play` run every line through `run_line`; what reads a line
+the fast path leaves (typer) is handed in, so this module never imports the typer app and
+the app's `play` command can run its lines here too.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from ..domain import MarquoirError
+from . import grammar
+from .errors import locate, report
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    # Reads and runs a line the fast path leaves: (args, db, where) -> exit code.
+    Fallback = Callable[[list[str], str | None, str], int]
+
+
+def run_line(args: list[str], *, db: str | None, fallback: Fallback, where: str = "") -> int:
+    """Run one command line (without the word `marquoir`); return its exit code."""
+    outer = locate(where)
+    try:
+        command = grammar.route(args)
+        if command is None:  # not a hot verb, or a line only typer reads (help, usage errors)
+            return fallback(args, db, where)
+        command(db)
+        return 0
+    except (MarquoirError, sqlite3.Error) as failure:
+        return report(failure)
+    finally:
+        locate(outer)
