@@ -162,11 +162,19 @@ def test_razz_the_best_low_takes_the_whole_pot(
     assert "razz fixed-limit ante 1 bring-in 1 limits 4/8" in out
     for player in ("alice", "bob", "carol"):
         r("seat", player, "--cave", "100")
-    r("deal")
+    out, _ = r("deal")
     # the scorekeeper names the bring-in (the highest up-card in razz) and who speaks first
     # (the lowest hand showing); the engine takes whoever he names
+    assert out.splitlines()[-1] == (
+        "who brings in? `bringin PLAYER` (the highest up-card), `--complete` to complete"
+    )
     r("bringin", "carol")
-    for line in (["call"], ["call"], ["first", "bob"], ["check"], ["check"], ["check"]):
+    r("call")
+    out, _ = r("call")
+    assert out.splitlines()[-1] == (
+        "who speaks first on fourth street? `first PLAYER` (the lowest hand showing)"
+    )
+    for line in (["first", "bob"], ["check"], ["check"], ["check"]):
         r(*line)
     for _ in range(3):
         r("first", "alice")

@@ -388,13 +388,14 @@ def bringin(
         bool, typer.Option("--complete", help="He completes to the small bet instead.")
     ] = False,
 ) -> None:
-    """Stud: PLAYER (the lowest up-card) brings in, or completes."""
+    """Stud games: PLAYER (the lowest up-card; razz: the highest) brings in, or completes."""
     grammar.bringin(_db(ctx), player, complete=complete)
 
 
 @command()
 def first(ctx: typer.Context, player: PlayerArg) -> None:
-    """Stud: PLAYER (the best hand showing) speaks first on this street."""
+    """Stud games: PLAYER (the best hand showing; razz: the lowest) speaks first on this
+    street."""
     grammar.first(_db(ctx), player)
 
 

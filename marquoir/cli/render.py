@@ -51,9 +51,11 @@ def next_step(table: Table) -> str:
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
     if hand.awaiting == "bring-in":
-        return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
+        return (
+            f"who brings in? `bringin PLAYER` ({hand.rules.bring_in_by}), `--complete` to complete"
+        )
     if hand.awaiting == "first":
-        return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
+        return f"who speaks first on {hand.street}? `first PLAYER` ({hand.rules.first_by})"
     return hand.legal().describe()
 
 

@@ -26,6 +26,9 @@ class Holdem:
     voids_unopened = False
     # A hi-lo game splits each pot between the best high hand and the best qualifying low.
     low_half = False
+    # What the scorekeeper looks at to name the bring-in and who speaks first (stud games).
+    bring_in_by = "the lowest up-card"
+    first_by = "the best hand showing"
     min_players, max_players = 2, 10
 
     def __init__(self, config: TableConfig) -> None:
@@ -143,6 +146,9 @@ class Razz(Stud):
     """Razz: seven-card stud for the lowest hand (ace-to-five, no qualifier), which takes
     the whole pot. The bring-in is the highest up-card and the lowest hand showing speaks
     first on later streets: the scorekeeper names both (`bringin`, `first`), as in stud."""
+
+    bring_in_by = "the highest up-card"
+    first_by = "the lowest hand showing"
 
 
 def rules_for(config: TableConfig) -> Holdem:
