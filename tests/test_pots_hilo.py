@@ -11,6 +11,8 @@ is split. The amounts below are worked out by hand from these rules.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from marquoir.domain import (
     Action,
@@ -23,7 +25,7 @@ from marquoir.domain import (
     award_pots,
 )
 from marquoir.domain.errors import ShowdownError
-from marquoir.domain.ranking import parse_ranking
+from marquoir.domain.ranking import Ranking, parse_ranking
 
 R = parse_ranking
 MAIN = Pot(81, ("alice", "bob", "carol"))  # alice is first left of the button
@@ -67,6 +69,13 @@ def test_chip_unit_the_high_half_takes_the_odd_unit_and_the_crumbs() -> None:
     # 87 in units of 5: 17 units and 2 crumbs; low 8 units = 40, high 47
     (award,) = award_pots([Pot(87, MAIN.eligible)], R("alice"), low=R("bob"), chip_unit=5)
     assert award.high == (("alice", 47),) and award.low == (("bob", 40),)
+
+
+def test_a_pot_of_one_chip_unit_is_not_halved() -> None:
+    (award,) = award_pots([Pot(1, MAIN.eligible)], R("alice"), low=R("bob"))
+    assert award.shares == (("alice", 1),) and award.low == ()
+    (award,) = award_pots([Pot(9, MAIN.eligible)], R("alice"), low=R("bob"), chip_unit=5)
+    assert award.shares == (("alice", 9),) and award.low == ()
 
 
 def test_each_pot_on_its_own_a_side_pot_without_a_low_is_scooped() -> None:
@@ -134,3 +143,44 @@ def test_a_game_without_a_low_half_refuses_one() -> None:
     hand = checked_down(Game.OMAHA)
     with pytest.raises(ShowdownError, match="omaha is not a hi-lo game"):
         hand.showdown(R("alice"), low=R("bob"))
+
+
+NAMES = ("alice", "bob", "carol", "dave", "eve")
+
+
+@st.composite
+def split_showdowns(draw: st.DrawFn) -> tuple[list[Pot], Ranking, Ranking, int]:
+    """Nested pots (each side pot's players among the previous pot's), a high ranking of
+    every player, a low ranking of some of them, a chip unit."""
+    players = list(NAMES[: draw(st.integers(2, 5))])
+    pots = []
+    eligible = players
+    for _ in range(draw(st.integers(1, 3))):
+        pots.append(Pot(draw(st.integers(1, 500)), tuple(eligible)))
+        keep = draw(st.integers(1, len(eligible)))
+        eligible = eligible[:keep]
+    shuffled = draw(st.permutations(players))
+    high = tuple((name,) for name in shuffled)
+    lows = draw(st.lists(st.sampled_from(players), unique=True, max_size=len(players)))
+    low = tuple((name,) for name in lows)
+    return pots, high, low, draw(st.sampled_from((1, 1, 5)))
+
+
+@given(split_showdowns())
+def test_halves_add_up_and_the_high_half_is_never_smaller(
+    case: tuple[list[Pot], Ranking, Ranking, int],
+) -> None:
+    pots, high, low, unit = case
+    for award in award_pots(pots, high, low=low, chip_unit=unit):
+        assert sum(amount for _, amount in award.shares) == award.pot.amount
+        lows = {name for (name,) in low} & set(award.pot.eligible)
+        if not lows or award.pot.amount < 2 * unit:  # no low, or nothing to halve
+            assert award.low == () and len(award.shares) == 1
+            continue
+        high_half = sum(a for _, a in award.high)
+        low_half = sum(a for _, a in award.low)
+        assert high_half + low_half == award.pot.amount
+        assert 0 <= high_half - low_half <= 2 * unit - 1
+        assert low_half % unit == 0
+        best_low = next(name for (name,) in low if name in award.pot.eligible)
+        assert award.low == ((best_low, low_half),)

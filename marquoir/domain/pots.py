@@ -150,11 +150,11 @@ def award_pots(
         name = pot_name(index)
         high_winners = pot_winners(pot, ranking, name)
         low_winners = _low_winners(pot, low)
-        if not low_winners:
+        low_amount = pot.amount // chip_unit // 2 * chip_unit
+        if not low_winners or not low_amount:  # (a pot of one chip unit is not halved)
             shares = _shares(pot.amount, high_winners, chip_unit, first)
             awards.append(PotAward(name, pot, shares))
             continue
-        low_amount = pot.amount // chip_unit // 2 * chip_unit
         high = _shares(pot.amount - low_amount, high_winners, chip_unit, first)
         low_shares = _shares(low_amount, low_winners, chip_unit, first)
         won = {player: 0 for player in pot.eligible if player in high_winners + low_winners}
