@@ -19,7 +19,7 @@ THIRD_PARTY = {
     "domain": set(),
     "storage": {"sqlite_utils"},
     "reports": {"tabulate", "sqlite_utils", "matplotlib"},
-    "cli": {"typer", "click", "tabulate"},
+    "cli": {"typer", "click", "tabulate", "datasette", "uvicorn"},
 }
 
 

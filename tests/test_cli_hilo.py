@@ -148,10 +148,10 @@ def test_report_shows_both_halves(run: Run, tmp_path: Path) -> None:
     assert "high alice 4 / low carol 3" in out
     out, _ = run("report", "--format", "json")
     (pot,) = json.loads(out)["hands"][0]["pots"]
-    assert pot["high"] == [{"player": "alice", "amount": 4}]
-    assert pot["low"] == [{"player": "carol", "amount": 3}]
+    assert pot["high"] == [{"player": "alice", "chips": 4}]
+    assert pot["low"] == [{"player": "carol", "chips": 3}]
     # in order of play from the left of the button (alice)
-    assert pot["shares"] == [{"player": "carol", "amount": 3}, {"player": "alice", "amount": 4}]
+    assert pot["shares"] == [{"player": "carol", "chips": 3}, {"player": "alice", "chips": 4}]
 
 
 def test_razz_the_best_low_takes_the_whole_pot(

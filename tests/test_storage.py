@@ -68,11 +68,13 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name"
     ).fetchall()
     # sqlite-utils' own bookkeeping table is its business; ours must be exactly this
-    schema = [row for row in rows if "_sqlite_migrations" not in row[1]]
+    schema = [row for row in rows if "_sqlite_migrations" not in row[1] and row[0] != "view"]
     assert schema == EXPECTED_SCHEMA
+    views = [row[1] for row in rows if row[0] == "view"]
+    assert views == sorted(migrations.M003_VIEWS)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
-    assert names == ["m001_sessions_events_snapshots", "m002_hands"]
+    assert names == ["m001_sessions_events_snapshots", "m002_hands", "m003_readable_views"]
 
 
 def test_the_fast_schema_check_counts_every_migration() -> None:

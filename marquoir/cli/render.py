@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+# The version of `status --json` and `stacks --json`: the same number as the other JSON
+# outputs (reports/exports.py OUTPUT_VERSION, checked by a test), written here so the table
+# commands do not import the reports.
+JSON_VERSION = 1
+
 BETTING_NAMES = {
     BettingKind.NO_LIMIT: "no-limit",
     BettingKind.POT_LIMIT: "pot-limit",
@@ -46,6 +51,8 @@ def describe_pots(pots: list[Pot]) -> str:
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
+    if table.closed:
+        return "the session is settled: `marquoir reopen` to change it"
     if hand is None:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
@@ -248,6 +255,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
     for entry in players:
         del entry["note"]
     data: dict[str, Any] = {
+        "version": JSON_VERSION,
         "session": session,
         "game": table.config.game.value,
         "betting": table.config.betting.value,
@@ -297,6 +305,7 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
             }
         )
     return {
+        "version": JSON_VERSION,
         "session": session,
         "hand": table.hand_no,
         "in_hand": table.in_hand,
@@ -374,7 +383,12 @@ def _shares_words(data: dict[str, Any]) -> str:
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "seat": lambda d: f"{d['player']} sits in seat {d['seat']} with {d['chips']}",
+    "seat": lambda d: (
+        f"{d['player']} {'returns to' if d.get('returning') else 'sits in'} seat {d['seat']}"
+        f" with {d['chips']}"
+    ),
+    "settle": lambda d: "the settlement (the session is open again)",
+    "reopen": lambda d: "the reopening (the session is settled again)",
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
     "button": lambda d: f"the button set on {d['player']}",

@@ -22,6 +22,7 @@ from decimal import Decimal, InvalidOperation
 
 from .config import BettingKind, Game, TableConfig
 from .errors import ConfigError, MarquoirError
+from .inputs import MAX_CHIPS
 from .records import Record
 
 TYPE_CHECKING = False
@@ -143,6 +144,8 @@ def loads(text: str) -> list[PHHHand]:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not a PHH file (TOML: {error})") from error
+    except ValueError:  # a number of more than 4,300 digits
+        raise PHHError("not a PHH file: a number is too large (over 4,300 digits)") from None
     if "variant" in document:
         return [hand_from_dict(document)]
     hands = []
@@ -215,8 +218,13 @@ def _amount(value: object, name: str, where: str, *, allow_inf: bool = False) ->
         return None
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PHHError(f"{where}: {name} must be a number (got {value!r})")
-    if isinstance(value, Decimal) and not value.is_finite() and not (allow_inf and value > 0):
+    # (NaN first: comparing it raises)
+    if isinstance(value, Decimal) and (
+        value.is_nan() or (value.is_infinite() and not (allow_inf and value > 0))
+    ):
         raise PHHError(f"{where}: {name} must be a finite number (got {value})")
+    if value > MAX_CHIPS and not (isinstance(value, Decimal) and value.is_infinite()):
+        raise PHHError(f"{where}: {name} is at most {MAX_CHIPS:,} (got {value:.3g})")
     if value < 0:
         raise PHHError(f"{where}: {name} cannot be negative (got {value})")
     return value

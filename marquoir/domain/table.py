@@ -8,8 +8,9 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from .actions import Action, ActionEvent
+from .caves import CavePolicy
 from .config import ForcedBetSchedule, Game, TableConfig
-from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
+from .errors import IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
     Back,
@@ -22,13 +23,17 @@ from .events import (
     Dealt,
     Left,
     Recaved,
+    Reopened,
     SatOut,
     Seated,
+    Settled,
     ShowedDown,
     TableEvent,
 )
 from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .inputs import MAX_CHIPS
+from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
 from .records import Record
@@ -38,44 +43,6 @@ if TYPE_CHECKING:
     from .cards import HandValue
 
 MAX_SEATS = 10
-
-
-class _CaveFields(Record):
-    default: int | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    recaves: int | None = None
-
-
-class CavePolicy(_CaveFields):
-    """Buy-in rules of a session; a limit left at None does not apply. Validated when made."""
-
-    __slots__ = ()
-
-    def __new__(cls, *args: object, **kwargs: object) -> CavePolicy:
-        self = super().__new__(cls, *args, **kwargs)  # type: ignore[arg-type]
-        self.validate()
-        return self
-
-    def validate(self) -> None:
-        """Refuse limits that no cave could meet."""
-        for what, value in (("default cave", self.default), ("minimum cave", self.minimum)):
-            if value is not None and value <= 0:
-                raise ConfigError(f"the {what} must be at least 1 chip (got {value})")
-        low, high = self.minimum, self.maximum
-        if low is not None and high is not None and low > high:
-            raise ConfigError(f"the minimum cave ({low}) is larger than the maximum ({high})")
-        if self.default is not None:
-            if low is not None and self.default < low:
-                raise ConfigError(
-                    f"the default cave ({self.default}) is below the minimum cave ({low})"
-                )
-            if high is not None and self.default > high:
-                raise ConfigError(
-                    f"the default cave ({self.default}) is above the maximum cave ({high})"
-                )
-        if self.recaves is not None and self.recaves < 0:
-            raise ConfigError(f"the number of recaves cannot be negative (got {self.recaves})")
 
 
 class SessionSettings(Record):
@@ -129,13 +96,6 @@ class Account:
         return self.stack + self.cashed_out - self.bought
 
 
-def check_name(name: str, *, what: str = "player") -> str:
-    """A name is one word without '>' or '=' (player names write showdown rankings)."""
-    if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
-        raise UsageError(f"{name!r} is not a valid {what} name: one word, without '>' or '='")
-    return name
-
-
 class Table:
     """The state of a session's table, built by applying its events in order."""
 
@@ -156,6 +116,8 @@ class Table:
         self.last_dealt: tuple[str, ...] = ()
         # what the last brelan payment moved, player by player
         self.last_brelans: dict[str, int] = {}
+        # settled: the books are closed until the session is reopened
+        self.closed = False
 
     @property
     def config(self) -> TableConfig:
@@ -170,9 +132,29 @@ class Table:
         """The players at the table (not left), in seat order."""
         return sorted((a for a in self.accounts.values() if not a.left), key=lambda a: a.seat)
 
+    def resolve(self, name: str) -> str:
+        """The recorded name of the player written `name`: the name itself, or the one that
+        differs from it only by case or Unicode normalisation (`ALICE` finds alice)."""
+        if name in self.accounts:
+            return name
+        key = name_key(name)
+        found = [n for n in self.accounts if name_key(n) == key]
+        present = [n for n in found if not self.accounts[n].left]
+        for candidates in (found, present):
+            if len(candidates) == 1:
+                return candidates[0]
+        return name
+
+    def check_open(self) -> None:
+        """Refuse to change a settled session: its books are closed until `reopen`."""
+        if self.closed:
+            raise IllegalAction(
+                "this session is settled, its books are closed: `marquoir reopen` reopens it"
+            )
+
     def account(self, name: str) -> Account:
         """The account of a player at the table, or an error naming the player."""
-        account = self.accounts.get(name)
+        account = self.accounts.get(self.resolve(name))
         if account is None:
             raise IllegalAction(f"unknown player: {name}")
         if account.left:
@@ -182,10 +164,26 @@ class Table:
     # -- commands: each returns the event it would record ----------------------------------
 
     def seat_event(self, name: str, *, seat: int | None = None, cave: int | None = None) -> Seated:
-        """Sit a player down with a cave (the session's default when not given)."""
-        check_name(name)
-        if name in self.accounts and not self.accounts[name].left:
-            raise IllegalAction(f"{name} is already seated (seat {self.accounts[name].seat})")
+        """Sit a player down with a cave (the session's default when not given).
+
+        A player who left and sits down again returns: he keeps his history (caves, cash-out,
+        count corrections), and his new cave is a recave, within the session's recave
+        limits. A name that differs only by case from a player's is that player.
+        """
+        name = check_name(name)
+        known = self.resolve(name)
+        previous = self.accounts.get(known)
+        if previous is not None and not previous.left:
+            same = "" if known == name else f" ({name} is {known}: names differ only by case)"
+            raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
+        seat = self._free_seat(seat)
+        if previous is None:
+            return Seated(name, seat, self._cave_amount(cave, what="cave"))
+        self._check_recaves(previous, what="returns")
+        return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
+
+    def _free_seat(self, seat: int | None) -> int:
+        """The seat asked for if it is free, or the first free seat."""
         taken = {a.seat for a in self.present()}
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
@@ -197,62 +195,85 @@ class Table:
         elif seat in taken:
             holder = next(a.name for a in self.present() if a.seat == seat)
             raise IllegalAction(f"seat {seat} is taken by {holder}")
-        chips = self._cave_amount(cave, what="cave")
-        return Seated(name, seat, chips)
+        return seat
+
+    def _check_recaves(self, account: Account, *, what: str = "recaves") -> None:
+        limit = self.settings.caves.recaves
+        if limit is not None and account.recaves >= limit:
+            why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
+            raise IllegalAction(f"{account.name} has used all {limit} recaves of this session{why}")
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
         self._between_hands("recave")
-        limit = self.settings.caves.recaves
-        if limit is not None and account.recaves >= limit:
-            raise IllegalAction(f"{name} has used all {limit} recaves of this session")
-        return Recaved(name, self._cave_amount(chips, what="recave"))
+        self._check_recaves(account)
+        return Recaved(account.name, self._cave_amount(chips, what="recave"))
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
         account = self.account(name)
         self._between_hands("leave")
-        return Left(name, account.stack)
+        return Left(account.name, account.stack)
 
     def button_event(self, name: str) -> ButtonSet:
         """Put the button on this player at the next deal."""
-        self.account(name)
+        account = self.account(name)
         self._between_hands("move the button")
-        return ButtonSet(name)
+        return ButtonSet(account.name)
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
-        if self.account(name).sitting_out:
-            raise IllegalAction(f"{name} is already sitting out")
-        return SatOut(name)
+        account = self.account(name)
+        if account.sitting_out:
+            raise IllegalAction(f"{account.name} is already sitting out")
+        return SatOut(account.name)
 
     def back_event(self, name: str) -> Back:
         """A player who sat out is dealt in again."""
-        if not self.account(name).sitting_out:
-            raise IllegalAction(f"{name} is not sitting out")
-        return Back(name)
+        account = self.account(name)
+        if not account.sitting_out:
+            raise IllegalAction(f"{account.name} is not sitting out")
+        return Back(account.name)
+
+    def settle_event(self) -> Settled:
+        """Close the books: the session is settled (the money is computed by the caller)."""
+        if self.closed:
+            raise IllegalAction("this session is already settled")
+        self._between_hands("settle")
+        return Settled()
+
+    def reopen_event(self) -> Reopened:
+        """Reopen a settled session: table commands are accepted again."""
+        if not self.closed:
+            raise IllegalAction("this session is not settled: nothing to reopen")
+        return Reopened()
 
     def count(self, counted: dict[str, int]) -> list[CountLine]:
         """Compare counted stacks with the tracked ones (between hands; players not named
         are not compared)."""
         self._between_hands("count the chips")
-        lines = []
+        lines: list[CountLine] = []
         for name, chips in counted.items():
             if chips < 0:
                 raise IllegalAction(f"a counted stack cannot be negative ({name}={chips})")
-            lines.append(CountLine(name, self.account(name).stack, chips))
+            if chips > MAX_CHIPS:
+                raise IllegalAction(f"a counted stack is at most {MAX_CHIPS:,} chips ({name})")
+            account = self.account(name)
+            if any(line.player == account.name for line in lines):
+                raise UsageError(f"{account.name} is counted twice")
+            lines.append(CountLine(account.name, account.stack, chips))
         return sorted(lines, key=lambda line: self.accounts[line.player].seat)
 
     def correct_event(self, name: str, stack: int) -> Corrected:
         """Replace a player's tracked stack by the counted one, between hands."""
         account = self.account(name)
         self._between_hands("correct a stack")
-        if stack < 0:
-            raise IllegalAction(f"a stack cannot be negative ({name}={stack})")
+        if not 0 <= stack <= MAX_CHIPS:
+            raise IllegalAction(f"a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})")
         if stack == account.stack:
-            raise IllegalAction(f"{name} already has {stack}: nothing to correct")
-        return Corrected(name, stack)
+            raise IllegalAction(f"{account.name} already has {stack}: nothing to correct")
+        return Corrected(account.name, stack)
 
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
@@ -286,6 +307,8 @@ class Table:
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
+        if action.player is not None:  # `--as ALICE` is alice
+            action = action._replace(player=self.resolve(action.player))
         self._hand_in_play().verify(action)
         return Acted(action)
 
@@ -293,6 +316,9 @@ class Table:
         self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
     ) -> ShowedDown:
         """The showdown result of the hand in play (`low`: the low half of a hi-lo game)."""
+        ranking = resolve_ranking(ranking, self.resolve)
+        low = None if low is None else resolve_ranking(low, self.resolve)
+        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
         self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
         return ShowedDown(ranking, odd_chip, low=low)
 
@@ -324,6 +350,8 @@ class Table:
             raise IllegalAction(
                 f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
             )
+        shown = {self.resolve(name): text for name, text in shown.items()}
+        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
         cards = {name: parse_cards(text) for name, text in shown.items()}
         board_cards = parse_cards(board)
         ranking, values = ranking_from_cards(variant, cards, board_cards)
@@ -361,6 +389,15 @@ class Table:
 
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
         """Carry out an event; betting and showdown events return what the hand made of them."""
+        if isinstance(event, Reopened):
+            self.reopen_event()
+            self.closed = False
+            return None
+        self.check_open()
+        if isinstance(event, Settled):
+            self.settle_event()
+            self.closed = True
+            return None
         if isinstance(event, Acted):
             hand = self._hand_in_play()
             done = hand.apply(event.action)
@@ -417,12 +454,24 @@ class Table:
         return None
 
     def _apply_seat(self, event: Seated) -> None:
-        self.seat_event(event.player, seat=event.seat, cave=event.chips)
+        # Checked again by its exact recorded name: a file written before names were compared
+        # without case may hold both alice and Alice.
         previous = self.accounts.get(event.player)
+        if previous is not None and not previous.left:
+            raise IllegalAction(f"{event.player} is already seated (seat {previous.seat})")
+        if event.returning and previous is None:
+            raise MarquoirError(f"the recorded return of {event.player} does not match the table")
+        self._free_seat(event.seat)
+        if event.returning:
+            assert previous is not None
+            self._check_recaves(previous, what="returns")
+        # (a return recorded before returns were recaves is replayed as it was: no recave)
+        self._cave_amount(event.chips, what="recave" if event.returning else "cave")
         account = Account(event.player, event.seat)
         if previous is not None:  # a player who left and comes back keeps his history
             account.bought, account.cashed_out = previous.bought, previous.cashed_out
-            account.recaves = previous.recaves
+            account.recaves = previous.recaves + (1 if event.returning else 0)
+            account.adjusted = previous.adjusted
             del self.accounts[event.player]
         account.stack = event.chips
         account.bought += event.chips
@@ -494,6 +543,8 @@ class Table:
             chips = policy.default
         if chips <= 0:
             raise IllegalAction(f"a {what} must be at least 1 chip (got {chips})")
+        if chips > MAX_CHIPS:
+            raise IllegalAction(f"a {what} is at most {MAX_CHIPS:,} chips")
         if policy.minimum is not None and chips < policy.minimum:
             raise IllegalAction(f"the minimum {what} is {policy.minimum} chips (got {chips})")
         if policy.maximum is not None and chips > policy.maximum:
@@ -549,11 +600,14 @@ __all__ = [
     "ForcedBetSchedule",
     "Left",
     "Recaved",
+    "Reopened",
     "SatOut",
     "Seated",
     "SessionSettings",
+    "Settled",
     "ShowedDown",
     "Table",
     "TableEvent",
     "check_name",
+    "name_key",
 ]

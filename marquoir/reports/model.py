@@ -6,6 +6,7 @@ every format tells the same story.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from ..domain.config import ForcedBetSchedule, TableConfig
@@ -268,14 +269,14 @@ class Standings(Record):
     players: tuple[StandingLine, ...]
 
 
-def standings(book: Ledger, *, since: str | None = None, until: str | None = None) -> Standings:
+def standings(book: Ledger, *, since: date | None = None, until: date | None = None) -> Standings:
     """Each player's results over the sessions created between `since` and `until`
-    (ISO dates, both included), best total first."""
+    (both days included; the day a session was created, UTC), best total first."""
     per_player: dict[str, list[tuple[str, Decimal, int]]] = {}
     names, currencies = [], set()
     for info, created in book.sessions():
-        day = created[:10]
-        if (since and day < since) or (until and day > until):
+        day = date.fromisoformat(created[:10])
+        if (since is not None and day < since) or (until is not None and day > until):
             continue
         names.append(info.name)
         currencies.add(info.settings.currency)

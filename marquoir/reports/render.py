@@ -2,12 +2,15 @@
 
 Every format tells the same story: `sections(report)` builds it once, as titled facts, lines
 and tables of strings; text (tabulate `simple`), Markdown (tabulate `github`) and HTML
-(`html.py`) only dress it differently. CSV is the per-player ledger of `exports.py`; JSON is
-the whole report, key-sorted, so the same data always gives the same text.
+(`html.py`) only dress it differently; CSV writes the same sections one after the other (a
+title row, the facts, the table, a blank row). JSON is the whole report in the vocabulary of
+docs/outputs.md (with a `version`), key-sorted, so the same data always gives the same text.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from decimal import Decimal
 from typing import Any
@@ -41,7 +44,7 @@ def render(report: SessionReport, fmt: str) -> str:
     if fmt == "md":
         return to_markdown(report)
     if fmt == "csv":
-        return exports.export(report, "ledger", "csv")
+        return to_csv(report)
     if fmt == "json":
         return to_json(report)
     if fmt == "html":
@@ -333,39 +336,20 @@ def to_markdown(report: SessionReport) -> str:
 
 
 def report_data(report: SessionReport) -> dict[str, Any]:
-    """The whole report as JSON-ready data (money as strings with two decimals)."""
+    """The whole report as JSON-ready data (docs/outputs.md: `player`, `hand`, chips as
+    integers, money as strings with two decimals)."""
     settlement = report.settlement
     return {
+        "version": exports.OUTPUT_VERSION,
         "session": report.name,
+        "date": report.created_at[:10],
         "created_at": report.created_at,
         "settings": report.settings,
         "title": report.title,
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
-        "players": [{**p._asdict(), "net_money": money(p.net_money)} for p in report.players],
-        "hands": [
-            {
-                **hand._asdict(),
-                "players": list(hand.players),
-                "pots": [
-                    {
-                        "name": pot.name,
-                        "amount": pot.amount,
-                        "shares": [{"player": n, "amount": a} for n, a in pot.shares],
-                        **(
-                            {
-                                "high": [{"player": n, "amount": a} for n, a in pot.high],
-                                "low": [{"player": n, "amount": a} for n, a in pot.low],
-                            }
-                            if pot.low
-                            else {}
-                        ),
-                    }
-                    for pot in hand.pots
-                ],
-            }
-            for hand in report.hands
-        ],
+        "players": [_player_data(p) for p in report.players],
+        "hands": [_hand_data(hand) for hand in report.hands],
         "settlement": None
         if settlement is None
         else {
@@ -380,6 +364,84 @@ def report_data(report: SessionReport) -> dict[str, Any]:
     }
 
 
+def _player_data(p: PlayerLine) -> dict[str, Any]:
+    return {
+        "player": p.name,
+        "seat": p.seat,
+        "bought": p.bought,
+        "recaves": p.recaves,
+        "cashed_out": p.cashed_out,
+        "stack": p.stack,
+        "adjusted": p.adjusted,
+        "net_chips": p.net_chips,
+        "net_money": money(p.net_money),
+        "hands_played": p.hands_played,
+        "hands_won": p.hands_won,
+        "biggest_pot": p.biggest_pot,
+        "left": p.left,
+    }
+
+
+def _hand_data(hand: HandLine) -> dict[str, Any]:
+    return {
+        "hand": hand.hand_no,
+        "button": hand.button,
+        "players": list(hand.players),
+        "pots": [
+            {
+                "pot": pot.name,
+                "chips": pot.amount,
+                "shares": [{"player": n, "chips": a} for n, a in pot.shares],
+                **_halves_data(pot),
+            }
+            for pot in hand.pots
+        ],
+        "by_fold": hand.by_fold,
+        "stacks": hand.stacks,
+        "nets": hand.nets,
+        "void": hand.void,
+        "carry": hand.carry,
+    }
+
+
+def _halves_data(pot: PotLine) -> dict[str, Any]:
+    """The high and low halves of a pot split in a hi-lo game (nothing for a whole pot)."""
+    if not pot.low:
+        return {}
+    return {
+        "high": [{"player": n, "chips": a} for n, a in pot.high],
+        "low": [{"player": n, "chips": a} for n, a in pot.low],
+    }
+
+
 def to_json(report: SessionReport) -> str:
     """The whole report as one JSON object, key-sorted and indented."""
     return json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+
+def to_csv(report: SessionReport) -> str:
+    """Every section one after the other: a row with its title, its facts (label, value),
+    its lines, its table with a header row, then a blank row. The money cells are numbers
+    with two decimals (`-15.30`); `export csv` gives one table alone."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for section in sections(report):
+        writer.writerow((section.title,))
+        writer.writerows(section.facts)
+        writer.writerows((line,) for line in section.lines)
+        if section.headers:
+            writer.writerow(section.headers)
+            writer.writerows(tuple(_csv_cell(cell) for cell in row) for row in section.rows)
+        writer.writerow(())
+    return out.getvalue()
+
+
+def _csv_cell(cell: str) -> str:
+    """`+12.50 EUR` -> `12.50`, `+43` -> `43`: a number a spreadsheet reads as one."""
+    text = cell.removesuffix(f" {cell.rsplit(' ', 1)[-1]}") if " " in cell else cell
+    number = text.removeprefix("+")
+    digits = number.removeprefix("-").replace(".", "", 1)
+    return number if digits.isascii() and digits.isdigit() else cell

@@ -29,9 +29,11 @@ from ..domain.table import (
     Dealt,
     Left,
     Recaved,
+    Reopened,
     SatOut,
     Seated,
     SessionSettings,
+    Settled,
     ShowedDown,
     Table,
     TableEvent,
@@ -96,6 +98,8 @@ KINDS: dict[type, str] = {
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
+    Settled: "settle",
+    Reopened: "reopen",
 }
 
 
@@ -137,7 +141,10 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, {"shares": [list(share) for share in event.shares]}
     if isinstance(event, BlindsSet):
         return kind, event.schedule._asdict()
-    return kind, event._asdict()
+    data = event._asdict()
+    if isinstance(event, Seated) and not event.returning:
+        del data["returning"]  # a first cave is stored as it always was
+    return kind, data
 
 
 def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
@@ -169,6 +176,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "sitout": SatOut,
         "back": Back,
         "correction": Corrected,
+        "settle": Settled,
+        "reopen": Reopened,
     }
     event: TableEvent = simple[kind](**data)
     return event
@@ -198,6 +207,8 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
+        # (written only when settled: the snapshots of an open session stay as they were)
+        **({"closed": True} if table.closed else {}),
         "accounts": [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
@@ -218,6 +229,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_dealt = tuple(data.get("last_dealt", ()))
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
+    table.closed = bool(data.get("closed", False))
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
