@@ -264,6 +264,33 @@ def low_ranking_from_cards(
     return _grouped(values), values
 
 
+class ShownShowdown(Record):
+    """A showdown read from the cards shown: the ranking, the low half of a hi-lo game (None:
+    nobody has a low), each hand's value (each low under "PLAYER (low)"), and the board and
+    the hands written back the canonical way ("Ah Kd 7c")."""
+
+    ranking: Ranking
+    low: Ranking | None
+    values: dict[str, HandValue]
+    board: str
+    cards: tuple[tuple[str, str], ...]
+
+
+def read_showdown(variant: str, shown: dict[str, str], board: str) -> ShownShowdown:
+    """Read the hands shown (PLAYER -> cards as typed) and the board; the cards decide both
+    halves in a hi-lo game."""
+    cards = {name: parse_cards(text) for name, text in shown.items()}
+    board_cards = parse_cards(board)
+    ranking, values = ranking_from_cards(variant, cards, board_cards)
+    low = None
+    if variant in SPLIT_VARIANTS:
+        low, lows = low_ranking_from_cards(variant, cards, board_cards)
+        values.update({f"{name} (low)": value for name, value in lows.items()})
+    canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
+    board_text = " ".join(map(str, board_cards))
+    return ShownShowdown(ranking, low or None, values, board_text, canonical)
+
+
 def _grouped(values: dict[str, HandValue]) -> Ranking:
     keys = sorted({v.key for v in values.values()}, reverse=True)
     return tuple(tuple(n for n in values if values[n].key == key) for key in keys)

@@ -337,13 +337,9 @@ class Table:
     def cards_showdown_event(
         self, board: str, shown: dict[str, str], odd_chip: str | None = None
     ) -> tuple[ShowedDown, dict[str, HandValue]]:
-        """The showdown read from the cards: the ranking they make, and each player's hand.
-
-        In a hi-lo game the cards decide both halves: the values are then each player's high
-        hand, and each qualifying low under the key "PLAYER (low)".
-        """
+        """The showdown the cards make (both halves in hi-lo), and each player's hand."""
         # cards are read only on this path: the table commands need not load them
-        from .cards import SPLIT_VARIANTS, low_ranking_from_cards, parse_cards, ranking_from_cards
+        from .cards import read_showdown
 
         variant = self.config.card_variant
         if variant is None:
@@ -352,19 +348,10 @@ class Table:
             )
         shown = {self.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        cards = {name: parse_cards(text) for name, text in shown.items()}
-        board_cards = parse_cards(board)
-        ranking, values = ranking_from_cards(variant, cards, board_cards)
-        low = None
-        if variant in SPLIT_VARIANTS:
-            low, lows = low_ranking_from_cards(variant, cards, board_cards)
-            values.update({f"{name} (low)": value for name, value in lows.items()})
-            low = low or None
-        canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
-        board_text = " ".join(map(str, board_cards))
-        event = ShowedDown(ranking, odd_chip, board_text, canonical, low)
-        self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
-        return event, values
+        read = read_showdown(variant, shown, board)
+        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
+        return event, read.values
 
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
