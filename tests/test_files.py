@@ -98,7 +98,7 @@ def test_output_does_not_overwrite_a_file_without_force(cli: Marquoir, tmp_path:
     assert line == f"Error: {kept} already exists: add --force to overwrite it"
     assert kept.read_text(encoding="utf-8") == "my notes\n"
     assert cli("export", "json", "-o", str(kept), "--force") == f"written to {kept}\n"
-    assert json.loads(kept.read_text(encoding="utf-8"))[0]["player"] == "alice"
+    assert json.loads(kept.read_text(encoding="utf-8"))["rows"][0]["player"] == "alice"
 
 
 def test_an_empty_output_name_is_a_usage_error(cli: Marquoir, tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ def test_output_dash_is_standard_output(
     monkeypatch.chdir(tmp_path)  # where a file named "-" would land
     cli.play(EVENING)
     assert cli("report", "-o", "-") == cli("report")
-    assert cli("export", "csv", "-o", "-").startswith("seat,player,")
+    assert cli("export", "csv", "-o", "-").startswith("session,date,seat,player,")
     assert not (tmp_path / "-").exists()
 
 

@@ -16,6 +16,7 @@ import subprocess
 import unicodedata
 import uuid
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 
 from marquoir.cli import main
 from marquoir.cli.play import parse_line, script_lines
-from marquoir.domain import TableConfig, UsageError
+from marquoir.domain import IllegalAction, TableConfig, UsageError
 from marquoir.domain.inputs import (
     MAX_CHIPS,
     MAX_NAME,
@@ -33,7 +34,7 @@ from marquoir.domain.inputs import (
     read_chips,
     read_date,
 )
-from marquoir.domain.table import SessionSettings, check_name, name_key
+from marquoir.domain.table import CavePolicy, SessionSettings, Table, check_name, name_key
 from marquoir.reports.exports import FORMULA_START, neutralise
 from marquoir.reports.model import standings
 from marquoir.storage.ledger import Ledger
@@ -89,10 +90,23 @@ def test_csv_export_neutralises_formula_cells_but_not_negative_money(cli: Marquo
     hands = list(csv.DictReader(io.StringIO(cli("export", "csv", "--what", "hands"))))
     assert {r["button"] for r in hands} == {"'+bob"}
     assert [r["net"] for r in hands] == ["-1", "1"]  # numbers stay numbers
-    report = list(csv.DictReader(io.StringIO(cli("report", "--format", "csv"))))
-    assert [r["player"] for r in report] == ["'+bob", "'@dan"]
+    # the report's CSV: every section, the players' table among them
+    report = list(csv.reader(io.StringIO(cli("report", "--format", "csv"))))
+    header = report.index(["Players"]) + 1
+    assert report[header][:2] == ["seat", "player"]
+    players = report[header + 1 : report.index([], header)]
+    assert [(row[1], row[7]) for row in players] == [
+        ("'+bob", "-0.50"),
+        ("'@dan", "0.50"),
+        ("total", "0.00"),
+    ]
+    # nowhere a formula: not in the stacks' header row (the players' names), not in a fact
+    cells = [cell for row in report for cell in row]
+    assert "'+bob" in report[report.index(["Stacks after each hand"]) + 1]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "@", "\t", "\r"))]
+    assert all(cell[1:].replace(".", "", 1).isdigit() for cell in cells if cell[:1] == "-")
     # JSON is not a spreadsheet: the names stay as they are
-    assert [p["player"] for p in json.loads(cli("export", "json"))] == ["+bob", "@dan"]
+    assert [p["player"] for p in json.loads(cli("export", "json"))["rows"]] == ["+bob", "@dan"]
 
 
 @given(st.text(max_size=12))
@@ -110,14 +124,14 @@ def test_neutralised_cells_never_start_a_formula(text: str) -> None:
 def test_new_refuses_a_currency_that_is_not_one(cli: Marquoir, currency: str) -> None:
     error = usage_error(cli, "new", "club", "--blinds", "1/2", "--currency", currency)
     assert "a currency is an ISO 4217 code of three letters" in error
-    assert not cli.db.exists() or json.loads(cli("sessions", "--json")) == []
+    assert not cli.db.exists() or json.loads(cli("sessions", "--json"))["sessions"] == []
 
 
 @NOT_INSTALLED
 @pytest.mark.parametrize(("given_as", "kept"), [("EUR", "EUR"), ("chf", "CHF"), ("€", "€")])
 def test_new_accepts_a_currency_code_or_symbol(cli: Marquoir, given_as: str, kept: str) -> None:
     cli("new", "club", "--blinds", "1/2", "--currency", given_as)
-    assert json.loads(cli("sessions", "--json"))[0]["settings"]["currency"] == kept
+    assert json.loads(cli("sessions", "--json"))["sessions"][0]["settings"]["currency"] == kept
 
 
 @given(st.text(max_size=5))
@@ -582,6 +596,23 @@ def test_a_player_who_returns_buys_in_with_a_recave(table: Marquoir) -> None:
     assert file_bytes(table) == before
     assert table("undo") == "undone: bob leaves with 100\nnext: deal\n"
     assert table("undo") == "undone: bob returns to seat 2 with 100\nnext: deal\n"
+
+
+def test_a_hand_historys_seat_is_no_recave() -> None:
+    """An imported hand history sits each hand's players down and cashes them out after it:
+    a player's next hand is no re-buy, even where the session allows none."""
+    caves = CavePolicy(default=100, recaves=0)
+    table = Table(SessionSettings(TableConfig(1, 2), caves, Decimal(1), "EUR"))
+    for name in ("alice", "bob"):
+        table.apply(table.seat_event(name))
+    table.apply(table.leave_event("bob"))
+    with pytest.raises(IllegalAction, match="used all 0 recaves"):
+        table.seat_event("bob")
+    back = table.seat_event("bob", cave=80, recave=False)
+    assert not back.returning
+    table.apply(back)
+    bob = table.accounts["bob"]
+    assert (bob.bought, bob.recaves, bob.cashed_out, bob.stack) == (180, 0, 100, 80)
 
 
 @NOT_INSTALLED

@@ -101,6 +101,7 @@ def test_export_then_import_gives_the_same_sessions_back(tmp_path: Path) -> None
         assert done.stderr.count("PokerKit cannot replay") == 1
         assert done.stderr.startswith(f"note: {blind} of {total} hands")
 
+    (tmp_path / "back").mkdir()  # a file named by MARQUOIR_DB gets no folder made for it
     back = Marquoir(tmp_path / "back")
     done = back.run("import", "phh", *map(str, files), "--session", "back")
     assert done.returncode == 0, done.stderr

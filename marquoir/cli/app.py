@@ -20,7 +20,6 @@ from ..domain import (
     TableConfig,
     UsageError,
 )
-from ..domain.config import STUD_GAMES
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar
@@ -98,7 +97,9 @@ def new(
     ] = None,
     cap: Annotated[
         int | None,
-        typer.Option(parser=chips, help="Fixed-limit raises allowed after the opening bet (3)."),
+        typer.Option(
+            parser=chips, help="Fixed-limit raises allowed after the opening bet (3; 4 at draw)."
+        ),
     ] = None,
     heads_up_uncapped: Annotated[
         bool, typer.Option("--heads-up-uncapped", help="No raise cap heads-up (fixed-limit).")
@@ -144,10 +145,15 @@ def new(
             param_hint="'--open'",
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
-    if betting is None:
-        fixed = game in STUD_GAMES or game is Game.OMAHA_HILO
-        betting = BettingKind.FIXED_LIMIT if fixed else BettingKind.NO_LIMIT
-    if cap is not None and betting is not BettingKind.FIXED_LIMIT:
+    # Options left out take the game's defaults (TableConfig asks the game), as in Python.
+    given: dict[str, Any] = {
+        key: value
+        for key, value in (("betting", betting), ("cap", cap), ("passe", passe))
+        if value is not None
+    }
+    if cap is not None and TableConfig.default(game, "betting", betting) is not (
+        BettingKind.FIXED_LIMIT
+    ):
         raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
     small_bet = big_bet = None
     if limits is not None:
@@ -156,21 +162,18 @@ def new(
         small_blind=small_blind,
         big_blind=big_blind,
         game=game,
-        betting=betting,
         ante=ante,
         bb_ante=bb_ante,
         straddle=straddle,
         small_bet=small_bet,
         big_bet=big_bet,
-        # Robert's Rules: a bet and four raises in two-round draw games, three elsewhere.
-        cap=(4 if game is Game.DRAW else 3) if cap is None else cap,
         heads_up_uncapped=heads_up_uncapped,
         chip_unit=chip_unit,
         jackpots=open_with == "jacks",
         second_round=second_round,
-        passe=(1 if game is Game.BOUILLOTTE else 0) if passe is None else passe,
         bring_in=bring_in,
         deck=deck,
+        **given,
     )
     caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
     settings = SessionSettings(

@@ -282,8 +282,8 @@ def show_standings(
             json.dumps(
                 {
                     "version": OUTPUT_VERSION,
-                    "from": since,
-                    "to": until,
+                    "from": None if since is None else since.isoformat(),
+                    "to": None if until is None else until.isoformat(),
                     "sessions": list(table.sessions),
                     "currency": table.currency,
                     "players": [

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
+from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
+from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
@@ -251,10 +252,8 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     def change(table: Table) -> TableEvent:
         nonlocal before
         before = table.config.stakes()
-        if (
-            table.config.game in (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO)
-            and not schedule.big_blind
-        ):
+        # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
+        if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
             raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
         return table.blinds_event(schedule)
 

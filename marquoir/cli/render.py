@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
@@ -57,13 +58,19 @@ def next_step(table: Table) -> str:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
-    if hand.awaiting == "bring-in":
-        return (
-            f"who brings in? `bringin PLAYER` ({hand.rules.bring_in_by}), `--complete` to complete"
-        )
-    if hand.awaiting == "first":
-        return f"who speaks first on {hand.street}? `first PLAYER` ({hand.rules.first_by})"
+    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return _stud_naming(hand)
     return hand.legal().describe()
+
+
+def _stud_naming(hand: Hand) -> str:
+    """What the scorekeeper names in a stud game, and what he looks at to name it (the game
+    says: the lowest up-card in stud, the highest in razz)."""
+    rules = hand.rules
+    assert isinstance(rules, Stud)
+    if hand.awaiting == AWAIT_BRING_IN:
+        return f"who brings in? `bringin PLAYER` ({rules.bring_in_by}), `--complete` to complete"
+    return f"who speaks first on {hand.street}? `first PLAYER` ({rules.first_by})"
 
 
 def action_lines(event: ActionEvent, table: Table) -> list[str]:

@@ -17,7 +17,7 @@ from datasette.utils.asgi import Response
 from ..domain import MarquoirError
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
-from ..reports.render import Section, hands_section, money, signed
+from ..reports.story import Section, hands_section, money, signed
 from ..storage.ledger import Ledger, SessionInfo
 from .render import status_dict
 
@@ -122,7 +122,7 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     """The table now, then the standings and the last hands. Only the last hands are read,
     so a page costs the same on the first hand of the file as on the ten-thousandth."""
     table = book.load(info)
-    hands = hand_lines(book.recent_hands(info, RECENT_HANDS), book.brelans(info))
+    hands = hand_lines(book.recent_hands(info, RECENT_HANDS), book.side_payments(info))
     report = SessionReport(
         name=info.name,
         created_at="",

@@ -22,6 +22,7 @@ from decimal import Decimal, InvalidOperation
 
 from .config import BettingKind, Game, TableConfig
 from .errors import ConfigError, MarquoirError
+from .games import GAMES
 from .inputs import MAX_CHIPS
 from .records import Record
 
@@ -32,16 +33,16 @@ if TYPE_CHECKING:
 
 Amount = int | Decimal
 
-# The variants Marquoir plays, with its game and betting structure.
+# The variants Marquoir plays, with its game and betting structure (each game declares its
+# codes), and the hole cards of each.
 PLAYED = {
-    "NT": (Game.HOLDEM, BettingKind.NO_LIMIT),
-    "FT": (Game.HOLDEM, BettingKind.FIXED_LIMIT),
-    "PO": (Game.OMAHA, BettingKind.POT_LIMIT),
+    code: (Game(name), betting)
+    for name, rules in GAMES.items()
+    for betting, code in rules.phh_codes
 }
-HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4}
+HOLE_CARDS = {code: GAMES[game].hole_cards for code, (game, _) in PLAYED.items()}
 # PHH has no code for pot-limit hold'em, no-limit or fixed-limit Omaha (FO/8 is hi-lo), nor
 # for Marquoir's draw, stud (F7S needs the door cards to know the bring-in), Bouillotte.
-VARIANT_OF = {value: key for key, value in PLAYED.items()}
 # Fixed-limit as PHH (PokerKit) plays it: four bets or raises a round, the big blind not
 # counted pre-flop; Marquoir's cap counts raises after the opening bet (the big blind).
 PHH_FIXED_LIMIT_CAP = 4
@@ -435,9 +436,7 @@ def _show(amounts: Sequence[Amount]) -> str:
 
 def variant_of(config: TableConfig) -> str | None:
     """The PHH code of a Marquoir table, or None when PHH has none for its game."""
-    if config.jackpots:
-        return None
-    return VARIANT_OF.get((config.game, config.betting))
+    return dict(config.rules.phh_codes).get(config.betting)
 
 
 def forced_bet_fields(

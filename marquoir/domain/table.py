@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
-from .config import ForcedBetSchedule, Game, TableConfig
+from .config import ForcedBetSchedule, TableConfig
 from .errors import IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
@@ -30,7 +30,6 @@ from .events import (
     ShowedDown,
     TableEvent,
 )
-from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
@@ -114,8 +113,9 @@ class Table:
         # the last hand whose brelans were paid, and who was dealt in the last hand
         self.brelans_hand = 0
         self.last_dealt: tuple[str, ...] = ()
-        # what the last brelan payment moved, player by player
-        self.last_brelans: dict[str, int] = {}
+        # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
+        # player by player
+        self.last_side_payments: dict[str, int] = {}
         # settled: the books are closed until the session is reopened
         self.closed = False
 
@@ -163,12 +163,16 @@ class Table:
 
     # -- commands: each returns the event it would record ----------------------------------
 
-    def seat_event(self, name: str, *, seat: int | None = None, cave: int | None = None) -> Seated:
+    def seat_event(
+        self, name: str, *, seat: int | None = None, cave: int | None = None, recave: bool = True
+    ) -> Seated:
         """Sit a player down with a cave (the session's default when not given).
 
         A player who left and sits down again returns: he keeps his history (caves, cash-out,
         count corrections), and his new cave is a recave, within the session's recave
-        limits. A name that differs only by case from a player's is that player.
+        limits (`recave=False`: a return that is no re-buy, as a hand history's import sits
+        each hand's players down and cashes them out after it). A name that differs only by
+        case from a player's is that player.
         """
         name = check_name(name)
         known = self.resolve(name)
@@ -177,8 +181,8 @@ class Table:
             same = "" if known == name else f" ({name} is {known}: names differ only by case)"
             raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
         seat = self._free_seat(seat)
-        if previous is None:
-            return Seated(name, seat, self._cave_amount(cave, what="cave"))
+        if previous is None or not recave:
+            return Seated(known, seat, self._cave_amount(cave, what="cave"))
         self._check_recaves(previous, what="returns")
         return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
 
@@ -296,7 +300,7 @@ class Table:
             raise IllegalAction(
                 "a hand needs at least two players with chips who are not sitting out"
             )
-        rules = rules_for(self.config)
+        rules = self.config.rules
         game = self.config.game.value
         if len(players) < rules.min_players:
             raise IllegalAction(f"{game} is played by {rules.min_players} players at least")
@@ -355,7 +359,7 @@ class Table:
 
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
-        if self.config.game is not Game.BOUILLOTTE:
+        if not self.config.rules.pays_brelans:
             raise IllegalAction("brelans are paid at Bouillotte only")
         self._between_hands("pay the brelans")
         if not self.last_dealt or self.brelans_hand == self.hand_no:
@@ -435,9 +439,11 @@ class Table:
         elif isinstance(event, SatOut):
             self.sitout_event(event.player)
             self.accounts[event.player].sitting_out = True
-        else:
+        elif isinstance(event, Back):
             self.back_event(event.player)
             self.accounts[event.player].sitting_out = False
+        else:
+            raise MarquoirError(f"not an event of the table: {event!r}")
         return None
 
     def _apply_seat(self, event: Seated) -> None:
@@ -489,25 +495,15 @@ class Table:
         self.carry += result.carry
 
     def _pay_brelans(self, event: BrelansPaid) -> None:
-        """One passe from each other player to each brelan (two to a brelan carré); holders
-        do not pay each other; a short player pays the best brelans first, as far as his
-        chips go (docs/rules.md, Bouillotte)."""
-        unit = self.config.passe
-        owed = ([(event.carre, 2 * unit)] if event.carre else []) + [
-            (name, unit) for name in event.players
-        ]
-        holders = {name for name, _ in owed}
-        self.last_brelans = {}
-        # the players of the hand pay: not those who sat it out
-        for payer in self.present():
-            if payer.name in holders or payer.name not in self.last_dealt:
-                continue
-            for name, amount in owed:
-                paid = min(amount, payer.stack)
-                payer.stack -= paid
-                self.accounts[name].stack += paid
-                for who, delta in ((payer.name, -paid), (name, paid)):
-                    self.last_brelans[who] = self.last_brelans.get(who, 0) + delta
+        """The game's side payments: Bouillotte's brelans, paid by the players of the hand
+        (not those who sat it out), in passes of the schedule in force."""
+        # (the schedule in force, not the last hand's: a table read back from its snapshot
+        # has no last hand, and must pay as the replay of the log does)
+        payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
+        moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
+        for name, delta in moves.items():
+            self.accounts[name].stack += delta
+        self.last_side_payments = moves
         self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:

@@ -92,17 +92,18 @@ class SessionReport(Record):
 
 def hand_lines(
     summaries: list[dict[str, Any]],
-    brelans: dict[int, dict[str, int]] | None = None,
+    side_payments: dict[int, dict[str, int]] | None = None,
     *,
     config: TableConfig | None = None,
 ) -> tuple[HandLine, ...]:
-    """The hands, with what the brelans paid after each (Bouillotte) in the nets and stacks,
-    and, given the session's table `config`, the forced bets each hand was dealt with."""
+    """The hands, with the side payments after each (Bouillotte's brelans) in the nets and
+    stacks, and, given the session's table `config`, the forced bets each hand was dealt
+    with."""
     lines = []
-    brelans = brelans or {}
+    side_payments = side_payments or {}
     forced = _ForcedBetsOfHands(config)
     for summary in summaries:
-        paid = brelans.get(summary["hand"], {})
+        paid = side_payments.get(summary["hand"], {})
         pots = tuple(
             PotLine(
                 pot["name"],
@@ -232,7 +233,7 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
     """Gather the report of a session from the file."""
     table = book.load(session)
     config = session.settings.table
-    hands = hand_lines(book.hands(session), book.brelans(session), config=config)
+    hands = hand_lines(book.hands(session), book.side_payments(session), config=config)
     settlement, unsettled = settlement_of(table)
     return SessionReport(
         name=session.name,
@@ -281,7 +282,7 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
         names.append(info.name)
         currencies.add(info.settings.currency)
         table = book.load(info)
-        hands = hand_lines(book.hands(info), book.brelans(info))
+        hands = hand_lines(book.hands(info), book.side_payments(info))
         for line in player_lines(table, hands):
             per_player.setdefault(line.name, []).append(
                 (info.name, line.net_money, line.hands_played)

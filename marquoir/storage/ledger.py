@@ -261,7 +261,7 @@ class Ledger:
     ) -> int:
         extra: object = detail
         if isinstance(event, BrelansPaid):
-            extra = dict(table.last_brelans)
+            extra = dict(table.last_side_payments)
         kind, data = codec.event_to_record(event, extra)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
         if hand_no is None and kind in ("action", "showdown", "brelans"):
@@ -306,8 +306,9 @@ class Ledger:
         )
         return {int(row[0]): row[1] for row in rows}
 
-    def brelans(self, session: SessionInfo) -> dict[int, dict[str, int]]:
-        """What the brelan payments after each hand moved (Bouillotte), by hand number."""
+    def side_payments(self, session: SessionInfo) -> dict[int, dict[str, int]]:
+        """What the side payments after each hand moved (the game's: Bouillotte's brelans),
+        player by player, by hand number."""
         rows = self.conn.execute(
             "SELECT hand_no, data FROM events WHERE session_id = ? AND undone = 0 "
             "AND kind = 'brelans' ORDER BY id",

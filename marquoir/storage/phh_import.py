@@ -463,7 +463,9 @@ def _events(
     hand = plan.hand
     seats = seats_of(plan.fields.get("seats"), len(names))
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
-        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale))
+        # each hand sits its players down and cashes them out: the next hand's seat is no
+        # re-buy, whatever recave limit the session's settings keep
+        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale), recave=False)
     yield table.button_event(names[-1])
     yield table.deal_event()
     cards: dict[str, str] = {}
