@@ -20,6 +20,7 @@ from .bouillotte import Bouillotte
 from .draw import Draw
 from .holdem import Holdem
 from .omaha import Omaha
+from .omaha_hilo import OmahaHiLo
 from .stud import Stud
 
 TYPE_CHECKING = False
@@ -35,6 +36,7 @@ class Game(StrEnum):
     BOUILLOTTE = "bouillotte"
     STUD = "stud"
     OMAHA = "omaha"
+    OMAHA_HILO = "omaha-hilo"
 
 
 GAMES: dict[str, type[GameRules]] = {
@@ -43,6 +45,7 @@ GAMES: dict[str, type[GameRules]] = {
     Game.DRAW: Draw,  # jackpots included
     Game.BOUILLOTTE: Bouillotte,
     Game.STUD: Stud,
+    Game.OMAHA_HILO: OmahaHiLo,
 }
 
 
