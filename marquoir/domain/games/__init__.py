@@ -22,6 +22,7 @@ from .holdem import Holdem
 from .omaha import Omaha
 from .omaha_hilo import OmahaHiLo
 from .stud import Stud
+from .stud_hilo import StudHiLo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class Game(StrEnum):
     STUD = "stud"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha-hilo"
+    STUD_HILO = "stud-hilo"
 
 
 GAMES: dict[str, type[GameRules]] = {
@@ -46,6 +48,7 @@ GAMES: dict[str, type[GameRules]] = {
     Game.BOUILLOTTE: Bouillotte,
     Game.STUD: Stud,
     Game.OMAHA_HILO: OmahaHiLo,
+    Game.STUD_HILO: StudHiLo,
 }
 
 
