@@ -21,6 +21,7 @@ from .draw import Draw
 from .holdem import Holdem
 from .omaha import Omaha
 from .omaha_hilo import OmahaHiLo
+from .razz import Razz
 from .stud import Stud
 from .stud_hilo import StudHiLo
 
@@ -39,6 +40,7 @@ class Game(StrEnum):
     OMAHA = "omaha"
     OMAHA_HILO = "omaha-hilo"
     STUD_HILO = "stud-hilo"
+    RAZZ = "razz"
 
 
 GAMES: dict[str, type[GameRules]] = {
@@ -49,6 +51,7 @@ GAMES: dict[str, type[GameRules]] = {
     Game.STUD: Stud,
     Game.OMAHA_HILO: OmahaHiLo,
     Game.STUD_HILO: StudHiLo,
+    Game.RAZZ: Razz,
 }
 
 
