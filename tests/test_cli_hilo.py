@@ -235,18 +235,18 @@ def test_new_hi_lo_tables(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--game", "razz", "--limits", "4/8"], "razz needs a bring-in (--bring-in N)"),
+        (["--game", "razz", "--limits", "4/8"], "stud needs a bring-in (--bring-in N)"),
         (
             ["--game", "stud-hilo", "--bring-in", "1"],
-            "stud-hilo needs its limits (--limits SMALL/BIG)",
+            "stud needs its limits (--limits SMALL/BIG)",
         ),
         (
             ["--game", "razz", "--betting", "pl", "--limits", "4/8", "--bring-in", "1"],
-            "razz is played fixed-limit here (--betting fl --limits S/B)",
+            "stud is played fixed-limit here (--betting fl --limits S/B)",
         ),
         (
             ["--game", "razz", "--blinds", "1/2", "--bring-in", "1", "--limits", "4/8"],
-            "razz has no blinds",
+            "stud has no blinds",
         ),
     ],
 )
