@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
+from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
+from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
@@ -104,9 +105,15 @@ def deal(db: str | None) -> None:
     print("\n".join(render.deal_lines(outcome.table)))
 
 
-def showdown(db: str | None, ranking_text: str, *, odd_chip: str | None = None) -> None:
+def showdown(
+    db: str | None, ranking_text: str, *, odd_chip: str | None = None, low: str | None = None
+) -> None:
+    """The showdown as a ranking; `low` ranks the qualifying lows of a hi-lo game."""
     ranking = parse_ranking(ranking_text)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
+    low_ranking = None if low is None else parse_ranking(low)
+    _print_showdown(
+        _run(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
+    )
 
 
 def showdown_cards(
@@ -291,7 +298,8 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     def change(table: Table) -> TableEvent:
         nonlocal before
         before = table.config.stakes()
-        if table.config.game in (Game.HOLDEM, Game.OMAHA) and not schedule.big_blind:
+        # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
+        if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
             raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
         return table.blinds_event(schedule)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
-from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
@@ -58,11 +58,19 @@ def next_step(table: Table) -> str:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
-    if hand.awaiting == AWAIT_BRING_IN:
-        return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
-    if hand.awaiting == AWAIT_FIRST:
-        return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
+    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return _stud_naming(hand)
     return hand.legal().describe()
+
+
+def _stud_naming(hand: Hand) -> str:
+    """What the scorekeeper names in a stud game, and what he looks at to name it (the game
+    says: the lowest up-card in stud, the highest in razz)."""
+    rules = hand.rules
+    assert isinstance(rules, Stud)
+    if hand.awaiting == AWAIT_BRING_IN:
+        return f"who brings in? `bringin PLAYER` ({rules.bring_in_by}), `--complete` to complete"
+    return f"who speaks first on {hand.street}? `first PLAYER` ({rules.first_by})"
 
 
 def action_lines(event: ActionEvent, table: Table) -> list[str]:
@@ -95,8 +103,18 @@ def returns_lines(hand: Hand, street: str) -> list[str]:
 
 
 def award_line(award: PotAward) -> str:
-    shares = ", ".join(f"{name} {amount}" for name, amount in award.shares)
-    return f"{award.name} {award.pot.amount}: {shares}"
+    """ "main pot 79: alice 79"; a pot split high / low: "main pot 79: high alice 40 | low
+    bob 39"."""
+    if award.low:
+        return (
+            f"{award.name} {award.pot.amount}: high {_shares_text(award.high)} | "
+            f"low {_shares_text(award.low)}"
+        )
+    return f"{award.name} {award.pot.amount}: {_shares_text(award.shares)}"
+
+
+def _shares_text(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
@@ -136,6 +154,10 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     assert hand is not None
     odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
     head = f"showdown: {format_ranking(event.ranking)}{odd}"
+    if event.low is not None:
+        head += f" | low: {format_ranking(event.low)}"
+    elif table.last_hand is not None and table.last_hand.rules.low_half:
+        head += " | no qualifying low"
     return [head, *result_lines(hand, table.hand_no)]
 
 
@@ -350,6 +372,11 @@ def _ranking_words(groups: list[list[str]]) -> str:
     return " > ".join(" = ".join(group) for group in groups)
 
 
+def _low_words(data: dict[str, Any]) -> str:
+    """ " | low carol > alice" when the showdown had a low half (hi-lo games)."""
+    return f" | low {_ranking_words(data['low'])}" if data.get("low") else ""
+
+
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
     return "the brelans of " + ", ".join(named)
@@ -377,7 +404,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",
     "action": _action_words,
-    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]),
+    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]) + _low_words(d),
     "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
     "brelans": _brelans_words,
     "carry-split": _shares_words,

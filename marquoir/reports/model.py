@@ -40,11 +40,14 @@ class PlayerLine(Record):
 
 
 class PotLine(Record):
-    """One pot of a hand and what each winner took."""
+    """One pot of a hand and what each winner took; a pot split in a hi-lo game also keeps
+    each half (`high`, `low`)."""
 
     name: str
     amount: int
     shares: tuple[tuple[str, int], ...]
+    high: tuple[tuple[str, int], ...] = ()
+    low: tuple[tuple[str, int], ...] = ()
 
 
 class HandLine(Record):
@@ -102,7 +105,13 @@ def hand_lines(
     for summary in summaries:
         paid = side_payments.get(summary["hand"], {})
         pots = tuple(
-            PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
+            PotLine(
+                pot["name"],
+                pot["amount"],
+                tuple((n, a) for n, a in pot["shares"]),
+                tuple((n, a) for n, a in pot.get("high", ())),
+                tuple((n, a) for n, a in pot.get("low", ())),
+            )
             for pot in summary["pots"]
         )
         nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}

@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from ..domain.errors import UsageError
 from . import exports
-from .model import HandLine, PlayerLine, SessionReport
+from .model import HandLine, PlayerLine, PotLine, SessionReport
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -208,6 +208,7 @@ def _hand_data(hand: HandLine) -> dict[str, Any]:
                 "pot": pot.name,
                 "chips": pot.amount,
                 "shares": [{"player": n, "chips": a} for n, a in pot.shares],
+                **_halves_data(pot),
             }
             for pot in hand.pots
         ],
@@ -219,6 +220,16 @@ def _hand_data(hand: HandLine) -> dict[str, Any]:
         # the forced bets the hand was dealt with (a `blinds` event changes them)
         "stakes": hand.stakes,
         "forced_bets": hand.forced_bets,
+    }
+
+
+def _halves_data(pot: PotLine) -> dict[str, Any]:
+    """The high and low halves of a pot split in a hi-lo game (nothing for a whole pot)."""
+    if not pot.low:
+        return {}
+    return {
+        "high": [{"player": n, "chips": a} for n, a in pot.high],
+        "low": [{"player": n, "chips": a} for n, a in pot.low],
     }
 
 

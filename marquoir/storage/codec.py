@@ -11,6 +11,7 @@ from ..domain import (
     ForcedBetSchedule,
     Game,
     Hand,
+    PotAward,
     SeatInfo,
     TableConfig,
 )
@@ -132,6 +133,8 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         if event.cards:
             shown["board"] = event.board
             shown["cards"] = [list(pair) for pair in event.cards]
+        if event.low is not None:
+            shown["low"] = [list(group) for group in event.low]
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
@@ -187,7 +190,10 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
     if kind == "showdown":
         ranking = tuple(tuple(group) for group in data["ranking"])
         cards = tuple((name, text) for name, text in data.get("cards", ()))
-        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards)
+        # files written before the hi-lo games have no "low": one ranking
+        low = data.get("low")
+        low_ranking = None if low is None else tuple(tuple(group) for group in low)
+        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards, low_ranking)
     if kind == "brelans":
         return BrelansPaid(tuple(data["players"]), data["carre"])
     if kind == "carry-split":
@@ -269,6 +275,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
     result = hand.result
     assert result is not None
     ranking = hand.showdown_event.ranking if hand.showdown_event else None
+    low = hand.showdown_event.low if hand.showdown_event else None
     return {
         "hand": table.hand_no,
         "button": hand.button,
@@ -282,6 +289,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
                 "amount": award.pot.amount,
                 "eligible": list(award.pot.eligible),
                 "shares": [[name, amount] for name, amount in award.shares],
+                **_halves(award),
             }
             for award in result.awards
         ],
@@ -290,6 +298,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         "void": result.void,
         "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
+        "low": [list(group) for group in low] if low else None,
         "stacks": {a.name: a.stack for a in table.present()},
     }
 
@@ -301,6 +310,7 @@ SUMMARY_DEFAULTS: dict[str, Any] = {
     "void": False,
     "carry": 0,
     "ranking": None,
+    "low": None,
 }
 
 
@@ -342,3 +352,13 @@ def expand_summary(
         summary["final"] = {name: stacks.get(name) for name in summary.get("start", ())}
     summary["returned"] = dict(summary["returned"])  # (a copy: the default is shared)
     return summary
+
+
+def _halves(award: PotAward) -> dict[str, Any]:
+    """The high and low halves of a pot split in a hi-lo game (nothing for a whole pot)."""
+    if not award.low:
+        return {}
+    return {
+        "high": [[name, amount] for name, amount in award.high],
+        "low": [[name, amount] for name, amount in award.low],
+    }
