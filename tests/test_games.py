@@ -35,6 +35,7 @@ from marquoir.domain import (
 from marquoir.domain.table import CavePolicy, SessionSettings, Table
 
 from .engine_helpers import behind, deal, fronts, parse_action
+from .sizes import sized
 
 FL = BettingKind.FIXED_LIMIT
 PL = BettingKind.POT_LIMIT
@@ -872,7 +873,7 @@ def test_titles() -> None:
 
 # -- properties ----------------------------------------------------------------------------
 
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=sized(100, 300), deadline=None)  # full in CI
 MAX_STEPS = 600
 
 

@@ -74,7 +74,12 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
     assert views == sorted(migrations.M003_VIEWS)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
-    assert names == ["m001_sessions_events_snapshots", "m002_hands", "m003_readable_views"]
+    assert names == [
+        "m001_sessions_events_snapshots",
+        "m002_hands",
+        "m003_readable_views",
+        "m004_compact_storage",
+    ]
 
 
 def test_the_fast_schema_check_counts_every_migration() -> None:

@@ -75,11 +75,18 @@ def new(
         str | None, typer.Option(help="Small and big blind, e.g. 1/2 (hold'em, draw).")
     ] = None,
     game: Annotated[
-        Game, typer.Option(help="holdem, omaha, draw (five-card draw), bouillotte or stud.")
+        Game,
+        typer.Option(
+            help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte, stud, "
+            "stud-hilo or razz."
+        ),
     ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind | None,
-        typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; stud's only)."),
+        typer.Option(
+            help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; the stud games' only; "
+            "omaha-hilo's default)."
+        ),
     ] = None,
     ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
     bb_ante: Annotated[
@@ -393,12 +400,20 @@ def showdown(
         ),
     ],
     board: Annotated[str | None, typer.Option(help='The board, e.g. "Ah Kd 7c 2s 9h".')] = None,
+    low: Annotated[
+        str | None,
+        typer.Option(
+            "--low",
+            help='Hi-lo games: the qualifying lows, best first, e.g. "bob > carol" '
+            "(none named: the high hand scoops).",
+        ),
+    ] = None,
     odd_chip: OddChipOption = None,
     english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
-    grammar.showdown(_db(ctx), result, board=board, odd_chip=odd_chip, english=english)
+    grammar.showdown(_db(ctx), result, board=board, low=low, odd_chip=odd_chip, english=english)
 
 
 @command("open")
@@ -415,13 +430,14 @@ def bringin(
         bool, typer.Option("--complete", help="He completes to the small bet instead.")
     ] = False,
 ) -> None:
-    """Stud: PLAYER (the lowest up-card) brings in, or completes."""
+    """Stud games: PLAYER (the lowest up-card; razz: the highest) brings in, or completes."""
     grammar.bringin(_db(ctx), player, complete=complete)
 
 
 @command()
 def first(ctx: typer.Context, player: PlayerArg) -> None:
-    """Stud: PLAYER (the best hand showing) speaks first on this street."""
+    """Stud games: PLAYER (the best hand showing; razz: the lowest) speaks first on this
+    street."""
     grammar.first(_db(ctx), player)
 
 

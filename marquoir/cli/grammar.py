@@ -147,14 +147,19 @@ def showdown(
     words: list[str],
     *,
     board: str | None = None,
+    low: str | None = None,
     odd_chip: str | None = None,
     english: bool = False,
 ) -> None:
-    """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`."""
+    """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`; in a
+    hi-lo game `--low "bob > carol"` ranks the qualifying lows (the cards decide it when
+    they are shown)."""
     shown = shown_hands(words, board=board)
     if shown is None:
-        commands.showdown(db, " ".join(words), odd_chip=odd_chip)
+        commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
     else:
+        if low is not None:
+            raise UsageError("with the cards shown, the cards decide the low half: drop --low")
         lang = "en" if english else "fr"
         commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
 
@@ -281,7 +286,7 @@ VERBS: dict[str, Verb] = {
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ODD_CHIP),
+        options=(("--board", "board"), ("--low", "low"), ODD_CHIP),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

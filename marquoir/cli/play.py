@@ -9,9 +9,7 @@ from collections.abc import Callable, Iterable
 from ..domain import MarquoirError
 from ..domain.i18n import _
 from ..storage.db import READ
-from ..storage.ledger import Ledger
-from ..storage.paths import database_path
-from . import render
+from . import commands, render
 from .errors import error
 from .grammar import expand_short_form
 from .vocabulary import spell_out_apostrophes
@@ -90,7 +88,7 @@ def run_script(run: RunLine, lines: Iterable[str]) -> int:
 def prompt(db: str | None) -> str:
     """The prompt shows the table: hand, street, pot and whose turn."""
     try:
-        with Ledger(database_path(db), mode=READ) as book:
+        with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             session, table = book.read()
     except MarquoirError:
         return "marquoir> "
@@ -124,7 +122,7 @@ def run_interactive(db: str | None, run: RunLine) -> int:
     print(_("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,"))
     print(_("s status, d deal, w NAME win); q to quit."))
     try:
-        with Ledger(database_path(db), mode=READ) as book:
+        with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)
@@ -155,8 +153,19 @@ def run_interactive(db: str | None, run: RunLine) -> int:
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:
     """Interactive on a terminal; otherwise run FILE (or stdin) as a script.
 
-    `run(words, where)` runs one line on the database `db` and returns its exit code.
+    `run(words, where)` runs one line on the database `db` and returns its exit code. The
+    lines share one connection and the table in memory (`commands.keep_open`); each is
+    still its own transaction.
     """
+    interactive = file is None and sys.stdin.isatty()
+    commands.keep_open(batch=not interactive)
+    try:
+        return _run_play(db, file, run)
+    finally:
+        commands.close_kept()
+
+
+def _run_play(db: str | None, file: str | None, run: RunLine) -> int:
     if file is not None and file != "-":
         try:
             with open(file, "rb") as handle:

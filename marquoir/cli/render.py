@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
-from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.i18n import N_, _, number
 from ..domain.pots import pot_name
@@ -72,13 +72,23 @@ def next_step(table: Table) -> str:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
         return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
-    if hand.awaiting == AWAIT_BRING_IN:
-        return _("who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete")
-    if hand.awaiting == AWAIT_FIRST:
-        return _("who speaks first on {street}? `first PLAYER` (the best hand showing)").format(
-            street=hand.street
-        )
+    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return _stud_naming(hand)
     return hand.legal().describe()
+
+
+def _stud_naming(hand: Hand) -> str:
+    """What the scorekeeper names in a stud game, and what he looks at to name it (the game
+    says: the lowest up-card in stud, the highest in razz)."""
+    rules = hand.rules
+    assert isinstance(rules, Stud)
+    if hand.awaiting == AWAIT_BRING_IN:
+        return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
+            by=rules.bring_in_by
+        )
+    return _("who speaks first on {street}? `first PLAYER` ({by})").format(
+        street=hand.street, by=rules.first_by
+    )
 
 
 def action_lines(event: ActionEvent, table: Table) -> list[str]:
@@ -111,11 +121,20 @@ def returns_lines(hand: Hand, street: str) -> list[str]:
 
 
 def award_line(award: PotAward, index: int) -> str:
-    """ "side pot 1: 390 to carol": the amount after a colon, never beside the pot's number."""
-    shares = ", ".join(f"{name} {number(amount)}" for name, amount in award.shares)
+    """ "side pot 1: 390 to carol": the amount after a colon, never beside the pot's number;
+    a pot split high / low: "main pot: 79, high alice 40 | low bob 39"."""
+    pot, amount = pot_label(index), number(award.pot.amount)
+    if award.low:
+        return _("{pot}: {amount}, high {high} | low {low}").format(
+            pot=pot, amount=amount, high=_shares_text(award.high), low=_shares_text(award.low)
+        )
     return _("{pot}: {amount} to {shares}").format(
-        pot=pot_label(index), amount=number(award.pot.amount), shares=shares
+        pot=pot, amount=amount, shares=_shares_text(award.shares)
     )
+
+
+def _shares_text(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {number(amount)}" for name, amount in shares)
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
@@ -161,6 +180,10 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
         _(" (odd chips to {player} first)").format(player=event.odd_chip) if event.odd_chip else ""
     )
     head = _("showdown: {ranking}").format(ranking=format_ranking(event.ranking)) + odd
+    if event.low is not None:
+        head += _(" | low: {ranking}").format(ranking=format_ranking(event.low))
+    elif table.last_hand is not None and table.last_hand.rules.low_half:
+        head += _(" | no qualifying low")
     return [head, *result_lines(hand, table.hand_no)]
 
 
@@ -389,6 +412,13 @@ def _ranking_words(groups: list[list[str]]) -> str:
     return " > ".join(" = ".join(group) for group in groups)
 
 
+def _low_words(data: dict[str, Any]) -> str:
+    """ " | low carol > alice" when the showdown had a low half (hi-lo games)."""
+    return (
+        _(" | low {ranking}").format(ranking=_ranking_words(data["low"])) if data.get("low") else ""
+    )
+
+
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
     return _("the brelans of {players}").format(players=", ".join(named))
@@ -422,7 +452,9 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "back": lambda d: _("{player} is back").format(**d),
     "deal": lambda d: _("the deal of hand {hand}").format(**d),
     "action": _action_words,
-    "showdown": lambda d: _("the showdown {ranking}").format(ranking=_ranking_words(d["ranking"])),
+    "showdown": lambda d: (
+        _("the showdown {ranking}").format(ranking=_ranking_words(d["ranking"])) + _low_words(d)
+    ),
     "correction": lambda d: _("the count of {player} ({stack})").format(**d),
     "brelans": _brelans_words,
     "carry-split": _shares_words,

@@ -75,13 +75,15 @@ class ShowedDown(Record):
     """The showdown result of the hand in play (and who takes a split's odd chips first).
 
     When the table gave the cards, `board` and `cards` (player, cards shown) keep them: the
-    ranking was read from them.
+    ranking was read from them. In a hi-lo game `low` ranks the players with a qualifying
+    low, best first (None: nobody has one, the high hand scoops).
     """
 
     ranking: Ranking
     odd_chip: str | None = None
     board: str = ""
     cards: tuple[tuple[str, str], ...] = ()
+    low: Ranking | None = None
 
 
 class CarrySplit(Record):

@@ -119,13 +119,15 @@ class Hand:
         button: int,
         actions: Iterable[Action],
         ranking: Ranking | None = None,
+        *,
+        low: Ranking | None = None,
     ) -> Hand:
         """Rebuild a hand from its start and its actions (and showdown ranking, if any)."""
         hand = cls(config, seats, button)
         for action in actions:
             hand.apply(action)
         if ranking is not None:
-            hand.showdown(ranking)
+            hand.showdown(ranking, low=low)
         return hand
 
     # -- what the table sees -------------------------------------------------------------
@@ -283,7 +285,9 @@ class Hand:
                 self._close_round()
         return event
 
-    def verify_showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
+    def verify_showdown(
+        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+    ) -> ShowdownEvent:
         """How the pots would go with this ranking, or a `ShowdownError` saying why not."""
         if self.phase is not Phase.SHOWDOWN:
             if self.phase is Phase.BETTING:
@@ -291,7 +295,13 @@ class Hand:
                     _("the betting is not over: {to_act} is to act").format(to_act=self.to_act)
                 )
             raise ShowdownError(_("this hand is over"))
-        for group in ranking:
+        if low is not None and not self.rules.low_half:
+            raise ShowdownError(
+                _("{value} is not a hi-lo game: the pot has no low half").format(
+                    value=self.config.game.value
+                )
+            )
+        for group in (*ranking, *(low or ())):
             for name in group:
                 if name not in self._index:
                     raise ShowdownError(_("{name} is not playing this hand").format(name=name))
@@ -303,24 +313,31 @@ class Hand:
             raise ShowdownError(
                 _("the odd chip goes to a winner: {odd_chip} cannot win").format(odd_chip=odd_chip)
             )
-        awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit, first=odd_chip)
+        awards = award_pots(
+            self.pots(), ranking, low=low, chip_unit=self.config.chip_unit, first=odd_chip
+        )
         if odd_chip is not None and not any(
-            odd_chip in award.winners and len(award.winners) > 1 for award in awards
+            odd_chip in (name for name, _ in half) and len(half) > 1
+            for award in awards
+            for half in ((award.high, award.low) if award.low else (award.shares,))
         ):
             raise ShowdownError(
                 _("{odd_chip} does not share a split pot: no odd chip for him").format(
                     odd_chip=odd_chip
                 )
             )
-        return ShowdownEvent(ranking, tuple(awards), odd_chip)
+        return ShowdownEvent(ranking, tuple(awards), odd_chip, low)
 
-    def showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
+    def showdown(
+        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+    ) -> ShowdownEvent:
         """Settle every pot from the showdown ranking; the hand is then complete.
 
         `odd_chip` names the winner who takes the odd chips of a split first (stud: the
-        highest card by suit); by default they go in order from the left of the button.
+        highest card by suit); by default they go in order from the left of the button. `low`
+        (hi-lo games) ranks the players with a qualifying low, best first.
         """
-        event = self.verify_showdown(ranking, odd_chip)
+        event = self.verify_showdown(ranking, odd_chip, low=low)
         self.showdown_event = event
         self._finish(event.awards, by_fold=False)
         return event

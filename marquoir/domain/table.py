@@ -310,12 +310,15 @@ class Table:
         self._hand_in_play().verify(action)
         return Acted(action)
 
-    def showdown_event(self, ranking: Ranking, odd_chip: str | None = None) -> ShowedDown:
-        """The showdown result of the hand in play."""
+    def showdown_event(
+        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+    ) -> ShowedDown:
+        """The showdown result of the hand in play (`low`: the low half of a hi-lo game)."""
         ranking = resolve_ranking(ranking, self.resolve)
+        low = None if low is None else resolve_ranking(low, self.resolve)
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        self._hand_in_play().verify_showdown(ranking, odd_chip)
-        return ShowedDown(ranking, odd_chip)
+        self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
+        return ShowedDown(ranking, odd_chip, low=low)
 
     def carry_split_event(self) -> CarrySplit:
         """Give the chips of a void deal back to the players at the table (end of night)."""
@@ -332,9 +335,9 @@ class Table:
     def cards_showdown_event(
         self, board: str, shown: dict[str, str], odd_chip: str | None = None
     ) -> tuple[ShowedDown, dict[str, HandValue]]:
-        """The showdown read from the cards: the ranking they make, and each player's hand."""
+        """The showdown the cards make (both halves in hi-lo), and each player's hand."""
         # cards are read only on this path: the table commands need not load them
-        from .cards import parse_cards, ranking_from_cards
+        from .cards import read_showdown
 
         variant = self.config.card_variant
         if variant is None:
@@ -345,13 +348,10 @@ class Table:
             )
         shown = {self.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        cards = {name: parse_cards(text) for name, text in shown.items()}
-        ranking, values = ranking_from_cards(variant, cards, parse_cards(board))
-        canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
-        board_text = " ".join(map(str, parse_cards(board)))
-        event = ShowedDown(ranking, odd_chip, board_text, canonical)
-        self._hand_in_play().verify_showdown(ranking, odd_chip)
-        return event, values
+        read = read_showdown(variant, shown, board)
+        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
+        return event, read.values
 
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
@@ -392,7 +392,7 @@ class Table:
             return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
-            shown = hand.showdown(event.ranking, event.odd_chip)
+            shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
             self._after_hand_step(hand)
             return shown
         if isinstance(event, Dealt):

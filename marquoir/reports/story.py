@@ -12,7 +12,7 @@ from typing import Any
 from ..domain.i18n import N_, _, date_text, french
 from ..domain.i18n import money as i18n_money
 from ..domain.records import Record
-from .model import HandLine, PlayerLine, SessionReport
+from .model import HandLine, PlayerLine, PotLine, SessionReport
 
 CENT = Decimal("0.01")
 
@@ -203,10 +203,17 @@ def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
     ]
 
 
-def winners_text(hand: HandLine, shares: tuple[tuple[str, int], ...]) -> str:
-    """ "dave 14, alice 13, bob 13", marked when everybody else folded."""
-    text = ", ".join(f"{name} {amount}" for name, amount in shares)
+def winners_text(hand: HandLine, pot: PotLine) -> str:
+    """ "dave 14, alice 13, bob 13", marked when everybody else folded; a pot split high /
+    low: "high alice 41 / low bob 40"."""
+    if pot.low:
+        return _("high {high} / low {low}").format(high=_shares(pot.high), low=_shares(pot.low))
+    text = _shares(pot.shares)
     return _("{winners} (others folded)").format(winners=text) if hand.by_fold else text
+
+
+def _shares(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def hands_section(report: SessionReport) -> Section:
@@ -225,7 +232,7 @@ def hands_section(report: SessionReport) -> Section:
                     hand.stakes if first else "",
                     pot_title(pot.name),
                     str(pot.amount),
-                    winners_text(hand, pot.shares),
+                    winners_text(hand, pot),
                 )
             )
             first = False
