@@ -57,10 +57,9 @@ def prompt(db: str | None) -> str:
         waiting = hand.awaiting or "showdown"
         return f"[{session.name} | hand {table.hand_no} | {waiting}] > "
     legal = hand.legal()
-    owes = "check" if legal.can_check else f"call {legal.call_amount}"
-    pot = hand.total_in_middle()
     where = f"hand {table.hand_no} {hand.street}"
-    return f"[{session.name} | {where} | pot {pot} | {legal.player}: {owes}] > "
+    pot = f"pot {hand.total_in_middle()}"  # the split is in `s` (status)
+    return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "
 
 
 def run_interactive(db: str | None, run: RunLine) -> int:

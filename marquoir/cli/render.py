@@ -43,6 +43,21 @@ def describe_pots(pots: list[Pot]) -> str:
     )
 
 
+def describe_pot(hand: Hand) -> str:
+    """The pot, the same in every line: all the chips in the middle and the bets in front.
+
+    "pot 122", or with side pots, the split: "pot 122: main pot 38 (alice, bob, carol) |
+    side pot 1 24 (bob, carol) | 60 bet this round".
+    """
+    total = hand.total_in_middle()
+    pots = hand.pots()
+    if len(pots) < 2:
+        return f"pot {total}"
+    in_front = sum(p.bet for p in hand.players)
+    split = describe_pots(pots) + (f" | {in_front} bet this round" if in_front else "")
+    return f"pot {total}: {split}"
+
+
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
@@ -70,9 +85,9 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
         return lines
     if closed:
         where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
-        lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
+        lines.append(f"-- {where} -- {describe_pot(hand)}")
     else:
-        lines[0] += f" | pot {hand.total_in_middle()}"
+        lines[0] += f" | {describe_pot(hand)}"
     lines.append(next_step(table))
     return lines
 
@@ -171,7 +186,7 @@ def status_text(session: str, table: Table) -> str:
     if table.carry:
         lines.append(f"waiting in the middle for the next deal: {table.carry}")
     if hand is not None:
-        lines.append("pots: " + describe_pots(hand.pots(include_bets=False)))
+        lines.append(describe_pot(hand))
     lines.append(next_step(table))
     return "\n".join(lines)
 
@@ -222,6 +237,8 @@ def legal_dict(legal: LegalActions) -> dict[str, Any]:
         "max_to": legal.max_to,
         "allin_to": legal.allin_to,
         "allin_ok": legal.allin_ok,
+        "call_to": legal.call_to,
+        "call_is_all_in": legal.call_is_all_in,
     }
 
 
@@ -248,9 +265,11 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "fines": dict(hand.fines) if hand else {},
         "players": players,
         "pots": [],
+        "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
     if hand is not None:
+        data["pot"] = hand.total_in_middle()
         data["pots"] = [
             {"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
             for i, pot in enumerate(hand.pots())

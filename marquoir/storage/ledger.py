@@ -103,7 +103,10 @@ class Ledger:
         check_name(name, what="session")
         with self.transaction() as conn:
             if conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
-                raise IllegalAction(f"a session named {name} already exists (use {name})")
+                raise IllegalAction(
+                    f"a session named {name} already exists: `marquoir use {name}` makes it "
+                    "current, or choose another name"
+                )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
                 (name, codec.dumps(codec.settings_to_dict(settings)), _now()),

@@ -1,0 +1,76 @@
+"""At the table, as a new user meets it: the pot, the action line, the table's commands and
+their messages (issue 11, "At the table").
+
+Through `main` in process, like test_cli.py (its helpers and fixtures are reused).
+"""
+
+from __future__ import annotations
+
+from . import test_cli
+from .test_cli import Marquoir
+
+# test_cli.py's fixtures: a database in tmp_path, through `main`
+_isolated, db, m, template = test_cli._isolated, test_cli.db, test_cli.m, test_cli.template
+
+# -- one notion of the pot ----------------------------------------------------------------------
+
+# Three players, blinds 1/2; a is short (20 chips). a (button, first pre-flop with three) goes
+# all-in for 20, b calls 20 (19 more), c raises to 60, b calls 40 more: 20 x 3 = 60 in the
+# main pot (a, b, c) and 40 x 2 = 80 in a side pot (b, c). On the flop b bets 10.
+SHORT = """
+new t --blinds 1/2 --cave 100
+seat a --cave 20
+seat b
+seat c
+"""
+
+
+def prompt(m: Marquoir) -> str:
+    from marquoir.cli.play import prompt as table_prompt
+
+    return table_prompt(str(m.db))
+
+
+def test_the_pot_is_the_same_in_status_the_prompt_and_the_action_lines(m: Marquoir) -> None:
+    m.script(SHORT)
+    m("deal")
+    # pre-flop, only the blinds: 3 chips bet, and that is the pot (no "no pot")
+    assert "pot 3" in m.lines("status")
+    assert m.json("status --json")["pot"] == 3
+    assert "| pot 3 |" in prompt(m)
+    assert m.lines("allin")[0] == "a raises to 20 (all-in) | pot 23"
+    m("call")
+    assert m.lines("raise 60")[0] == "c raises to 60 | pot 100"  # 20 + 20 + 60, all in front
+    assert "pot 100" in m.lines("status")
+    flop = m.lines("call")
+    split = "main pot 60 (b, c, a) | side pot 1 80 (b, c)"  # in order of play
+    assert flop[1] == f"-- flop -- pot 140: {split}"
+    assert m.lines("bet 10 --as b")[0] == f"b bets 10 | pot 150: {split} | 10 bet this round"
+    status = m.lines("status")
+    assert f"pot 150: {split} | 10 bet this round" in status
+    assert "| pot 150 |" in prompt(m)
+    data = m.json("status --json")
+    assert data["pot"] == 150
+    # the existing key stays: the pots in the middle
+    assert [p["amount"] for p in data["pots"]] == [60, 80]
+
+
+# -- the action line: one unit, the all-in call shown once ------------------------------------
+
+
+def test_a_call_that_takes_the_whole_stack_is_shown_once_as_all_in(m: Marquoir) -> None:
+    # Heads-up 5/10: ann (button, small blind) raises to 30, ben re-raises to 100 and has 40
+    # behind; ann raises to 300: ben's call is his all-in, to 140 in all.
+    m.script("new hu --blinds 5/10 --cave 500\nseat ann\nseat ben --cave 140\ndeal\nraise 30")
+    assert m.lines("raise 100")[-1] == "ann to act: call to 100 | raise 170-500 | all-in 500 | fold"
+    assert m.lines("raise 300")[-1] == "ben to act: call to 140 (all-in) | fold"
+    legal = m.json("status --json")["legal"]
+    assert (legal["call_amount"], legal["allin_to"]) == (40, 140)  # the keys stay
+    assert (legal["call_to"], legal["call_is_all_in"]) == (140, True)
+    assert prompt(m).endswith("| ben: call to 140 (all-in)] > ")
+
+
+def test_every_amount_of_the_action_line_is_a_total_for_the_round(m: Marquoir) -> None:
+    # the big blind (2 in front) facing a raise to 6: call to 6, raise from 10, all-in 100
+    m.script(SHORT.replace("--cave 20", "") + "deal\nraise 6\nfold")
+    assert m.lines("status")[-1] == "c to act: call to 6 | raise 10-100 | all-in 100 | fold"
