@@ -6,7 +6,16 @@ Through `main` in process, like test_cli.py (its helpers and fixtures are reused
 
 from __future__ import annotations
 
+import fcntl
+import os
+import select
+import subprocess
+import termios
+import time
+
 from . import test_cli
+from .installed import MARQUOIR, NOT_INSTALLED
+from .installed import Marquoir as Installed
 from .test_cli import Marquoir
 
 # test_cli.py's fixtures: a database in tmp_path, through `main`
@@ -74,3 +83,93 @@ def test_every_amount_of_the_action_line_is_a_total_for_the_round(m: Marquoir) -
     # the big blind (2 in front) facing a raise to 6: call to 6, raise from 10, all-in 100
     m.script(SHORT.replace("--cave 20", "") + "deal\nraise 6\nfold")
     assert m.lines("status")[-1] == "c to act: call to 6 | raise 10-100 | all-in 100 | fold"
+
+
+# -- `play` at a terminal: line editing, history, Ctrl-C, Ctrl-D ------------------------------
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own, with the pseudo-terminal (its stdin) as its
+    controlling terminal, so that Ctrl-C typed there is a SIGINT for it alone."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """`marquoir play` on a pseudo-terminal, typed at like a person would."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        assert MARQUOIR is not None
+        self.main, secondary = os.openpty()
+        self.process = subprocess.Popen(
+            [MARQUOIR, "play"],
+            stdin=secondary,
+            stdout=secondary,
+            stderr=secondary,
+            env={**env, "TERM": "xterm"},
+            preexec_fn=_own_terminal,
+        )
+        os.close(secondary)
+        self.seen = ""
+
+    def read_until(self, text: str, timeout: float = 20) -> str:
+        """Everything up to `text` (and it), reading as the program writes."""
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"never saw {text!r} in {self.seen!r}"
+            ready, _, _ = select.select([self.main], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.main, 4096)
+                except OSError:  # the program ended
+                    chunk = b""
+                assert chunk, f"ended before {text!r}: {self.seen!r}"
+                self.seen += chunk.decode("utf-8", "replace")
+        before, _, self.seen = self.seen.partition(text)
+        return before + text
+
+    def type(self, keys: str) -> None:
+        """Type at the prompt, once readline reads the keys one by one (not line by line:
+        a Ctrl-D typed before that would be a line-mode end of file, lost on the switch)."""
+        deadline = time.monotonic() + 20
+        while termios.tcgetattr(self.main)[3] & termios.ICANON:
+            assert time.monotonic() < deadline, "the prompt never read the keys"
+            time.sleep(0.01)
+        os.write(self.main, keys.encode())
+
+    def exit_code(self) -> int:
+        try:
+            return self.process.wait(timeout=20)
+        finally:
+            os.close(self.main)
+
+
+@NOT_INSTALLED
+def test_play_at_a_terminal_edits_remembers_and_stops_on_two_ctrl_c(cli: Installed) -> None:
+    cli("new", "t", "--blinds", "1/2", "--cave", "100")
+    term = Terminal(cli.env)
+    term.read_until("next: deal] > ")
+    term.type("sitout nobody\x03")  # Ctrl-C: the line is cancelled, not run
+    term.read_until("Ctrl-C again to quit")
+    term.type("seat alice\r")
+    term.read_until("alice sits in seat 1")
+    term.type("\x1b[A\x7f\x7f\x7f\x7f\x7fbob\r")  # Up: the last line, edited
+    term.read_until("bob sits in seat 2")
+    term.type("\x03")
+    term.read_until("Ctrl-C again to quit")
+    term.read_until("> ")
+    term.type("\x03")  # twice in a row: the session ends
+    assert term.exit_code() == 130
+    assert [p["name"] for p in cli.stacks_json()["players"]] == ["alice", "bob"]
+
+
+@NOT_INSTALLED
+def test_play_at_a_terminal_ends_cleanly_on_ctrl_d(cli: Installed) -> None:
+    term = Terminal(cli.env)
+    term.read_until("> ")
+    term.type("\x03")
+    term.read_until("Ctrl-C again to quit")
+    term.read_until("> ")
+    term.type("\x04")  # Ctrl-D after one Ctrl-C: a clean end, not an interruption
+    assert term.exit_code() == 0
