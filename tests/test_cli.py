@@ -612,7 +612,7 @@ def test_recave_limits(m: Marquoir) -> None:
     assert m.refused("recave a 1.5", 2) == (
         "Invalid value for 'chips': an amount is a whole number of chips (got '1.5')"
     )
-    assert m.refused("recave zed 100") == "unknown player: zed"
+    assert m.refused("recave zed 100") == "unknown player: zed (at the table: a, b)"
     assert m("recave a 50") == "a recaves 50: stack 150\n"
     assert m("recave a") == "a recaves 100: stack 250\n"
     assert m.refused("recave a 100") == "a has used all 2 recaves of this session"
@@ -659,7 +659,7 @@ def test_leave_between_hands_only_and_stacks_lists_the_player(club: Marquoir) ->
     assert club.refused("recave bob 100") == "bob has left the table"
     assert club.refused("sitout bob") == "bob has left the table"
     assert club.refused("button bob") == "bob has left the table"
-    assert club.refused("leave zed") == "unknown player: zed"
+    assert club.refused("leave zed") == "unknown player: zed (at the table: alice, carol)"
     # He comes back: the new cave adds to his history.
     assert club("seat bob --cave 50") == "bob sits in seat 2 with 50 chips\n"
     assert club.json("stacks --json")["players"][1] == entry(
@@ -699,7 +699,9 @@ def test_button_moves_and_can_be_set(club: Marquoir) -> None:
     club.script("fold\nfold\nfold")
     # After a set button the rotation goes on from it.
     assert club.lines("deal")[0] == "hand 4: button bob | carol small blind 1, dave big blind 2"
-    assert club.refused("button zed") == "unknown player: zed"
+    assert club.refused("button zed") == (
+        "unknown player: zed (at the table: alice, bob, carol, dave)"
+    )
 
 
 def test_sitting_out_seats_are_skipped_by_the_button_and_the_blinds(club: Marquoir) -> None:
@@ -1185,10 +1187,10 @@ def test_undo_between_hands_restores_leave_recave_and_seat(club: Marquoir) -> No
     before = club.json("stacks --json")
     club("recave alice 50")
     club("leave bob")
-    club("sitout carol")
     club("button carol")
-    assert club.lines("undo") == ["undone: the button set on carol", "next: deal"]
+    club("sitout carol")
     assert club.lines("undo") == ["undone: carol sits out", "next: deal"]
+    assert club.lines("undo") == ["undone: the button set on carol", "next: deal"]
     assert club.lines("undo") == ["undone: bob leaves with 100", "next: deal"]
     assert club.lines("undo") == ["undone: alice recaves 50", "next: deal"]
     assert club.json("stacks --json") == before
@@ -1499,10 +1501,10 @@ def test_cli_runner_usage_errors(db: Path, line: str, message: str) -> None:
         ),
         ("seat alice", "alice is already seated (seat 1)"),
         ("seat zed --seat 11", "seats are numbered 1 to 10 (got 11)"),
-        ("recave zed", "unknown player: zed"),
+        ("recave zed", "unknown player: zed (at the table: alice)"),
         ("deal", "a hand needs at least two players with chips who are not sitting out"),
         ("call", "no hand in play: deal first"),
-        ("sitout zed", "unknown player: zed"),
+        ("sitout zed", "unknown player: zed (at the table: alice)"),
         ("use nope", "no session named nope"),
     ],
 )

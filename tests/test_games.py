@@ -599,7 +599,7 @@ def test_a_short_player_pays_the_carre_first_then_the_best_brelan() -> None:
         ((), None, "name the players who showed a brelan"),
         (("alice", "alice"), None, "a player shows one brelan"),
         (("alice",), "alice", "a player shows one brelan"),
-        (("zoe",), None, "unknown player: zoe"),
+        (("zoe",), None, "unknown player: zoe (at the table: alice, bob, carol, eve)"),
         (("eve",), None, "eve was not dealt in the last hand"),
     ],
 )

@@ -173,3 +173,57 @@ def test_play_at_a_terminal_ends_cleanly_on_ctrl_d(cli: Installed) -> None:
     term.read_until("> ")
     term.type("\x04")  # Ctrl-D after one Ctrl-C: a clean end, not an interruption
     assert term.exit_code() == 0
+
+
+# -- button, leave --all, count ----------------------------------------------------------------
+
+# Three players at 1/2; a goes all-in and c calls and wins: a is busted (0 chips).
+BUSTED = SHORT + "deal\nallin\nfold\ncall\nwin c\n"
+
+
+def test_the_button_is_refused_on_a_player_who_will_not_be_dealt_in(m: Marquoir) -> None:
+    m.script(BUSTED)
+    assert m.stacks()["a"] == 0
+    assert m.refused("button a") == "a has no chips: the button goes to a player dealt in"
+    m("sitout b")
+    assert m.refused("button b") == "b is sitting out: the button goes to a player dealt in"
+    m("back b")
+    m("button b")
+    assert m.lines("deal")[0].startswith("hand 2: button b |")
+
+
+def test_leave_all_is_one_event_and_names_only_those_still_seated(m: Marquoir) -> None:
+    m.script(SHORT + "leave a")  # a goes home first, with his 20
+    before = m.json("stacks --json")
+    assert m.lines("leave --all") == ["b leaves with 100, c leaves with 100"]
+    assert m.lines("undo")[0] == "undone: everyone leaving: b with 100, c with 100"
+    assert m.json("stacks --json") == before  # one undo takes all of it back
+
+
+def test_a_file_with_one_leave_event_per_player_still_loads(m: Marquoir) -> None:
+    # how older versions recorded `leave --all`: a void deal's chips given back, then one
+    # `leave` event per player, all in one transaction
+    from marquoir.storage.ledger import Ledger
+
+    m.script(
+        "new b --game bouillotte --cave 20\nseat ann\nseat ben\nseat cid\n"
+        "deal\ncheck\ncheck\ncheck"  # nobody speaks: the passe stays for the next deal
+    )
+    with Ledger(m.db) as book:
+        book.execute_all(
+            lambda t: [t.carry_split_event(), *(t.leave_event(a.name) for a in t.present())]
+        )
+    stacks = {p["name"]: p["cashed_out"] for p in m.json("stacks --json")["players"]}
+    assert sum(stacks.values()) == 60 and stacks["ben"] == 21  # left of the dealer, ann
+    assert "ben" in m("settle")
+
+
+def test_count_names_who_was_not_counted_in_aligned_columns(m: Marquoir) -> None:
+    m.script(SHORT.replace("seat b", "seat bernadette"))
+    assert m.lines("count a=20 c=90") == [
+        "player  tracked  counted  difference",
+        "a       20       20       ok",
+        "c       100      90       -10",
+        "1 stack differs: `count ... --record` corrects it",
+        "not counted: bernadette",
+    ]

@@ -369,12 +369,19 @@ def _shares_words(data: dict[str, Any]) -> str:
     return f"the chips of a void deal shared out: {shares}"
 
 
+def _leave_all_words(data: dict[str, Any]) -> str:
+    leaves = ", ".join(f"{name} with {chips}" for name, chips in data["leaves"])
+    split = _shares_words(data) + " first, then " if data.get("shares") else ""
+    return f"{split}everyone leaving: {leaves}"
+
+
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "seat": lambda d: f"{d['player']} sits in seat {d['seat']} with {d['chips']}",
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
+    "leave-all": _leave_all_words,
     "button": lambda d: f"the button set on {d['player']}",
     "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
     "sitout": lambda d: f"{d['player']} sits out",

@@ -21,6 +21,7 @@ from .events import (
     CountLine,
     Dealt,
     Left,
+    LeftAll,
     Recaved,
     SatOut,
     Seated,
@@ -174,7 +175,8 @@ class Table:
         """The account of a player at the table, or an error naming the player."""
         account = self.accounts.get(name)
         if account is None:
-            raise IllegalAction(f"unknown player: {name}")
+            seated = ", ".join(a.name for a in self.present()) or "nobody yet"
+            raise IllegalAction(f"unknown player: {name} (at the table: {seated})")
         if account.left:
             raise IllegalAction(f"{name} has left the table")
         return account
@@ -215,11 +217,31 @@ class Table:
         self._between_hands("leave")
         return Left(name, account.stack)
 
+    def leave_all_event(self) -> LeftAll:
+        """Everyone still at the table cashes out (end of night), a void deal's chips first
+        shared out among them."""
+        self._between_hands("leave")
+        players = self.present()
+        if not players:
+            raise IllegalAction("nobody is at the table")
+        shares = self.carry_split_event().shares if self.carry else ()
+        won = dict(shares)
+        return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
+
     def button_event(self, name: str) -> ButtonSet:
-        """Put the button on this player at the next deal."""
-        self.account(name)
-        self._between_hands("move the button")
+        """Put the button on this player at the next deal: one who will be dealt in."""
+        account = self._button_check(name)
+        if account.busted:
+            raise IllegalAction(f"{name} has no chips: the button goes to a player dealt in")
+        if account.sitting_out:
+            raise IllegalAction(f"{name} is sitting out: the button goes to a player dealt in")
         return ButtonSet(name)
+
+    def _button_check(self, name: str) -> Account:
+        # (what a recorded button event needs: older versions recorded it on any player)
+        account = self.account(name)
+        self._between_hands("move the button")
+        return account
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
@@ -370,20 +392,19 @@ class Table:
             account.bought += event.chips
             account.recaves += 1
         elif isinstance(event, Left):
-            self.leave_event(event.player)
-            account = self.accounts[event.player]
-            account.cashed_out += account.stack
-            account.stack = 0
-            account.left = True
+            self._apply_leave(event)
+        elif isinstance(event, LeftAll):
+            if event != self.leave_all_event():
+                raise MarquoirError("the recorded departures do not match the table")
+            if event.shares:
+                self._apply_carry_split(CarrySplit(event.shares))
+            for name, chips in event.leaves:
+                self._apply_leave(Left(name, chips))
         elif isinstance(event, ButtonSet):
-            self.button_event(event.player)
+            self._button_check(event.player)
             self.next_button = event.player
         elif isinstance(event, CarrySplit):
-            if event != self.carry_split_event():
-                raise MarquoirError("the recorded split does not match the table")
-            for name, chips in event.shares:
-                self.accounts[name].stack += chips
-            self.carry = 0
+            self._apply_carry_split(event)
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
@@ -403,6 +424,20 @@ class Table:
             self.back_event(event.player)
             self.accounts[event.player].sitting_out = False
         return None
+
+    def _apply_leave(self, event: Left) -> None:
+        self.leave_event(event.player)
+        account = self.accounts[event.player]
+        account.cashed_out += account.stack
+        account.stack = 0
+        account.left = True
+
+    def _apply_carry_split(self, event: CarrySplit) -> None:
+        if event != self.carry_split_event():
+            raise MarquoirError("the recorded split does not match the table")
+        for name, chips in event.shares:
+            self.accounts[name].stack += chips
+        self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
         self.seat_event(event.player, seat=event.seat, cave=event.chips)
@@ -536,6 +571,7 @@ __all__ = [
     "Dealt",
     "ForcedBetSchedule",
     "Left",
+    "LeftAll",
     "Recaved",
     "SatOut",
     "Seated",
