@@ -496,7 +496,7 @@ def test_use_and_sessions(m: Marquoir) -> None:
     assert all(len(s["created_at"]) == 25 and s["created_at"][10] == "T" for s in listed)
     assert m.refused("use nope") == "no session named nope"
     assert m.json("stacks --json")["session"] == "one"
-    assert m.refused("use", 2) == "Missing argument 'name'."
+    assert m.refused("use", 2) == "Missing argument 'NAME'."
 
 
 # -- seat --------------------------------------------------------------------------------------
@@ -538,7 +538,7 @@ def test_seat_refusals(club: Marquoir) -> None:
     assert club.refused("seat a=b", 2) == (
         "'a=b' is not a valid player name: one word, without '>' or '='"
     )
-    assert club.refused("seat", 2) == "Missing argument 'player'."
+    assert club.refused("seat", 2) == "Missing argument 'PLAYER'."
     assert club.refused("seat dave --bogus", 2) == "No such option: --bogus"
 
 
@@ -610,7 +610,7 @@ def test_recave_limits(m: Marquoir) -> None:
     assert m.refused("recave a 201") == "the maximum recave is 200 chips (got 201)"
     assert m.refused("recave a 0") == "a recave must be at least 1 chip (got 0)"
     assert m.refused("recave a 1.5", 2) == (
-        "Invalid value for 'chips': an amount is a whole number of chips (got '1.5')"
+        "Invalid value for 'CHIPS': an amount is a whole number of chips (got '1.5')"
     )
     assert m.refused("recave zed 100") == "unknown player: zed (at the table: a, b)"
     assert m("recave a 50") == "a recaves 50: stack 150\n"
@@ -977,7 +977,11 @@ def test_call_with_nothing_to_call_is_a_check_and_the_uncalled_bet_goes_back(
         ("raise -5", 2, "No such option: -5"),
         ("raise", 2, "Missing argument 'N'."),
         ("bet 10 20", 2, "Got unexpected extra argument(s) (20)"),
-        ("call 10", 2, "Got unexpected extra argument(s) (10)"),
+        (
+            "call 10",
+            2,
+            "call takes no amount: to raise, `raise 10`",
+        ),
         ("check --as", 2, "Option '--as' requires an argument."),
         ("fold --now", 2, "No such option: --now"),
         ("chek", 2, "No such command 'chek'. Did you mean 'check'?"),
@@ -1110,7 +1114,7 @@ def test_showdown_odd_chip_goes_left_of_the_button(club: Marquoir) -> None:
             "(one-word names, '>' beats, '=' ties)",
         ),
         ("showdown", 2, "Missing argument 'RANKING | PLAYER=CARDS...'."),
-        ("win", 2, "Missing argument 'players'."),
+        ("win", 2, "Missing argument 'PLAYER...'."),
     ],
 )
 def test_refused_showdowns(side: Marquoir, line: str, code: int, message: str) -> None:
@@ -1473,7 +1477,7 @@ def test_cli_runner_with_marquoir_db(db: Path, monkeypatch: pytest.MonkeyPatch) 
         ),
         ("new s --blinds 1/2 --ante 1.5", "Invalid value for '--ante'"),
         ("bet 1.5", "Invalid value for 'N'"),
-        ("seat", "Missing argument 'player'."),
+        ("seat", "Missing argument 'PLAYER'."),
         ("frobnicate", "No such command 'frobnicate'."),
     ],
 )
@@ -1564,7 +1568,7 @@ def test_win_takes_player_names_not_a_ranking(club: Marquoir) -> None:
     for _ in range(9):
         club("check")
     assert club.refused("win a=b", 2) == "'a=b' is not a player name: one word, without '>' or '='"
-    assert club.refused("win", 2) == "Missing argument 'players'."
+    assert club.refused("win", 2) == "Missing argument 'PLAYER...'."
 
 
 def test_as_with_an_empty_name_is_a_usage_error(club: Marquoir) -> None:

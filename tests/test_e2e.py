@@ -325,7 +325,7 @@ def test_play_stops_at_the_first_error_and_keeps_the_lines_before(
     )
     done = cli.run("play", str(script))
     assert done.returncode == 1
-    assert done.stderr == "Error: line 9: the minimum bet is to 2\n"
+    assert done.stderr == "Error: line 9: the minimum bet is 2\n"
     assert done.stdout.splitlines()[-1] == "b to act: check | bet 2-48 | all-in 48 | fold"
     status = json.loads(cli("status", "--json"))
     assert (status["street"], status["to_act"]) == ("flop", "b")

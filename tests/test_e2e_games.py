@@ -207,7 +207,7 @@ def test_a_bet_below_the_double_passe_is_refused(cli: Marquoir) -> None:
     assert cli.stacks() == {"a": 19, "b": 20, "c": 20, "d": 20}  # a's passe waits
     assert cli("deal") == ("hand 2: button b | b passe 1\nc to act: check | bet 2-20 | all-in 20\n")
     before = cli("status", "--json")
-    assert cli.refused("bet", "1") == "Error: the minimum bet is to 2"
+    assert cli.refused("bet", "1") == "Error: the minimum bet is 2"
     assert cli("status", "--json") == before  # nothing recorded
     assert cli("open", "2") == (
         "c opens 2 | pot 4\nd to act: call 2 | raise 4-20 | all-in 20 | fold\n"

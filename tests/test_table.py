@@ -9,9 +9,12 @@ from __future__ import annotations
 import fcntl
 import os
 import select
+import signal
 import subprocess
 import termios
 import time
+
+import pytest
 
 from . import test_cli
 from .installed import MARQUOIR, NOT_INSTALLED
@@ -93,6 +96,9 @@ def _own_terminal() -> None:
     controlling terminal, so that Ctrl-C typed there is a SIGINT for it alone."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # a test runner's worker may ignore SIGINT, and children inherit that: not a terminal's
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class Terminal:
@@ -227,3 +233,67 @@ def test_count_names_who_was_not_counted_in_aligned_columns(m: Marquoir) -> None
         "1 stack differs: `count ... --record` corrects it",
         "not counted: bernadette",
     ]
+
+
+# -- help and messages --------------------------------------------------------------------------
+
+
+def help_of(m: Marquoir, *words: str) -> str:
+    code, out, err = m.run(" ".join(words))
+    assert (code, err) == (0, ""), words
+    return out
+
+
+def commands(m: Marquoir) -> list[str]:
+    """The command names listed by `marquoir --help`."""
+    listing = help_of(m, "--help").split("Commands:\n", 1)[1]
+    return [line.split()[0] for line in listing.splitlines() if line.startswith("  ")]
+
+
+def test_every_help_speaks_the_table_s_words_and_shows_examples(m: Marquoir) -> None:
+    names = commands(m)
+    assert len(names) > 30 and "export" in names
+    assert help_of(m, "-h") == help_of(m, "--help")
+    for name in names:
+        text = help_of(m, name, "--help")
+        assert help_of(m, name, "-h") == text
+        # no Python types or typer's placeholders
+        for term in ("<str>", "<int>", "list[", "{", "}", "[default"):
+            assert term not in text, (name, term, text)
+        assert "Examples:\n    marquoir " + name in text, name
+
+
+def test_help_lists_phh_and_the_short_forms(m: Marquoir) -> None:
+    assert "phh" in help_of(m, "export", "--help").split("Arguments:")[1]
+    play = help_of(m, "play", "--help")
+    for short, verb in [("c", "call"), ("k", "check"), ("r", "raise"), ("u", "undo")]:
+        assert f"{short} {verb}" in play
+    new = help_of(m, "new", "--help")
+    assert "--ante N " in new and "(default: 0)." in new and "--as" not in new
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            "call 10",
+            "call takes no amount: to raise, `raise 10`",
+        ),
+        ("check 5", "check takes no amount: to bet, `bet 5`"),
+        ("c", "`c` is the short form of `call` inside `marquoir play`: type `marquoir call`"),
+        ("r 60", "`r` is the short form of `raise` inside `marquoir play`: type `marquoir raise`"),
+    ],
+)
+def test_a_usage_error_says_what_was_meant(m: Marquoir, line: str, message: str) -> None:
+    m.script(SHORT + "deal")
+    assert m.refused(line, 2) == message
+
+
+def test_refusals_in_plain_english(m: Marquoir) -> None:
+    m.script("new t --blinds 5/10 --cave 100 --recaves 1\nseat a\nseat b\nrecave a")
+    assert m.refused("recave a") == "a has used the one recave this session allows"
+    assert m.refused("recave zoe") == "unknown player: zoe (at the table: a, b)"
+    m.script("deal\ncall\ncheck")  # the flop: b speaks first
+    assert m.refused("bet 5") == "the minimum bet is 10"
+    m("bet 10")
+    assert m.refused("raise 15") == "the minimum raise is to 20"

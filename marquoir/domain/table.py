@@ -130,6 +130,15 @@ class Account:
         return self.stack + self.cashed_out - self.bought
 
 
+def recaves_used(name: str, limit: int) -> str:
+    """Why a recave is refused: the session's limit is reached (in good English)."""
+    if limit == 0:
+        return "this session allows no recaves"
+    if limit == 1:
+        return f"{name} has used the one recave this session allows"
+    return f"{name} has used all {limit} recaves of this session"
+
+
 def check_name(name: str, *, what: str = "player") -> str:
     """A name is one word without '>' or '=' (player names write showdown rankings)."""
     if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
@@ -208,7 +217,7 @@ class Table:
         self._between_hands("recave")
         limit = self.settings.caves.recaves
         if limit is not None and account.recaves >= limit:
-            raise IllegalAction(f"{name} has used all {limit} recaves of this session")
+            raise IllegalAction(recaves_used(name, limit))
         return Recaved(name, self._cave_amount(chips, what="recave"))
 
     def leave_event(self, name: str) -> Left:
