@@ -13,6 +13,7 @@ import signal
 import subprocess
 import termios
 import time
+from typing import Any
 
 import pytest
 
@@ -297,3 +298,68 @@ def test_refusals_in_plain_english(m: Marquoir) -> None:
     assert m.refused("bet 5") == "the minimum bet is 10"
     m("bet 10")
     assert m.refused("raise 15") == "the minimum raise is to 20"
+
+
+# -- the report's chart and dates ------------------------------------------------------------
+
+
+def report_of(m: Marquoir) -> Any:
+    from marquoir.reports.model import build_report
+    from marquoir.storage.ledger import Ledger
+
+    with Ledger(m.db) as book:
+        info = book.current()
+        return build_report(book, info, "2026-12-01T21:05:00+00:00")
+
+
+def test_the_chart_marks_caves_recaves_and_departures(m: Marquoir) -> None:
+    from marquoir.reports.html import chart_series, stack_chart_svg
+
+    # a and b sit down with 100 (cave, at the start); hand 1: a goes all-in, b calls and
+    # wins: a is busted and recaves 100; hand 2: the button (b, heads-up the small blind)
+    # folds his 1 to a; then b goes home with his 199.
+    m.script(
+        "new t --blinds 1/2 --cave 100\nseat a\nseat b\n"
+        "deal\nallin\ncall\nwin b\nrecave a\ndeal\nfold\nleave b"
+    )
+    nan = float("nan")
+    series = {line.name: line for line in chart_series(report_of(m))}
+    a, b = series["a"], series["b"]
+    # a: 100 at the start, 0 after hand 1, 100 again at once (the recave, a vertical step
+    # at x = 1, not a slope into hand 2 like chips won), 101 after hand 2
+    assert list(zip(a.xs, a.ys, strict=True)) == [(0, 100), (1, 0), (1, 100), (2, 101)]
+    assert a.marks == [(0, 100, "cave"), (1, 100, "recave")]
+    assert b.marks == [(0, 100, "cave"), (2, 199, "leave")]
+    assert b.xs[-1] == 2 and str(b.ys[-1]) == str(nan)  # his line ends when he leaves
+    svg = stack_chart_svg(report_of(m))
+    for words in ("cave", "recave", "leaves", "start"):
+        assert f">{words}</text>" in svg
+
+
+@pytest.mark.parametrize(("hands", "some"), [(7, [0, 1, 2, 3, 4, 5, 6, 7]), (45, [5, 15, 25])])
+def test_the_chart_labels_the_hands_sensibly(hands: int, some: list[int]) -> None:
+    from matplotlib.figure import Figure
+
+    from marquoir.reports.html import hand_ticks
+
+    axes: Any = Figure().add_subplot()
+    hand_ticks(axes, hands)
+    ticks = [t for t in axes.xaxis.get_major_locator()() if 0 <= t <= hands]
+    assert set(some) <= set(ticks)
+    formatter = axes.xaxis.get_major_formatter()
+    assert formatter(0, 0) == "start" and formatter(5, 0) == "5"
+
+
+def test_report_dates_are_in_local_time(m: Marquoir, monkeypatch: pytest.MonkeyPatch) -> None:
+    from marquoir.reports.render import local_time, render
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # UTC+9 all year
+    time.tzset()
+    try:
+        assert local_time("2026-12-01T21:05:00+00:00") == "2026-12-02 06:05"
+        m.script("new t --blinds 1/2 --cave 100\nseat a\nseat b\ndeal\nfold")
+        text = render(report_of(m), "text")
+        assert "2026-12-02 06:05" in text and "2026-12-01T21:05" not in text
+    finally:
+        monkeypatch.undo()
+        time.tzset()
