@@ -69,8 +69,8 @@ EXAMPLES: dict[str, list[str]] = {
     "fold": ["marquoir fold"],
     "allin": ["marquoir allin"],
     "bet": ["marquoir bet 20"],
-    "raise": ["marquoir raise 60      (alice's total bet for the round is now 60)"],
-    "win": ["marquoir win alice", "marquoir win alice bob      (a split pot)"],
+    "raise": ["marquoir raise 60      # the player's total bet for the round is now 60"],
+    "win": ["marquoir win alice", "marquoir win alice bob      # a split pot"],
     "showdown": [
         'marquoir showdown "alice > bob = carol"',
         'marquoir showdown --board "Ah Kd 7c 2s 9h" alice="As Ks" bob="Qh Qd"',
