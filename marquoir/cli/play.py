@@ -118,7 +118,10 @@ def run_interactive(db: str | None, run: RunLine) -> int:
         if words[0] == "play":
             error("play cannot run inside play")
             continue
-        run(words, "")
+        try:
+            run(words, "")
+        except KeyboardInterrupt:  # its transaction is whole or rolled back, never half
+            print("\n(interrupted: `s` shows whether it was recorded)")
 
 
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:
