@@ -70,7 +70,9 @@ class Marquoir:
         return lines[0]
 
     def stacks_json(self) -> dict[str, Any]:
+        """`stacks --json`, its `version` checked and taken out."""
         data: dict[str, Any] = json.loads(self("stacks", "--json"))
+        assert data.pop("version") == 1
         return data
 
     def stacks(self) -> dict[str, int]:

@@ -408,7 +408,7 @@ def test_the_reports_show_each_hands_blinds(cli: Marquoir, tmp_path: Path) -> No
     hands = list(csv.DictReader(io.StringIO(cli("export", "csv", "--what", "hands"))))
     blinds = {(row["hand"], row["small_blind"], row["big_blind"], row["ante"]) for row in hands}
     assert blinds == {("1", "1", "2", "0"), ("2", "2", "4", "1"), ("3", "2", "4", "1")}
-    log = json.loads(cli("export", "json", "--what", "hands"))
+    log = json.loads(cli("export", "json", "--what", "hands"))["rows"]
     assert {(row["hand"], row["stakes"]) for row in log} == {
         (1, "1/2"),
         (2, "2/4 ante 1"),

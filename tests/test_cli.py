@@ -127,7 +127,10 @@ class Marquoir:
             self(shlex.join(words))
 
     def json(self, line: str) -> Any:
-        return json.loads(self(line))
+        """The JSON a command prints, its `version` checked and taken out."""
+        data = json.loads(self(line))
+        assert data.pop("version") == 1
+        return data
 
     def stacks(self) -> dict[str, int]:
         return {p["name"]: p["stack"] for p in self.json("stacks --json")["players"]}
@@ -194,7 +197,7 @@ def entry(name: str, seat: int, stack: int, **more: Any) -> dict[str, Any]:
 
 
 def settings_of(m: Marquoir, name: str) -> dict[str, Any]:
-    (session,) = [s for s in m.json("sessions --json") if s["name"] == name]
+    (session,) = [s for s in m.json("sessions --json")["sessions"] if s["session"] == name]
     settings: dict[str, Any] = session["settings"]
     return settings
 
@@ -479,7 +482,7 @@ def test_commands_before_any_session(m: Marquoir, line: str) -> None:
 
 def test_use_and_sessions(m: Marquoir) -> None:
     assert m("sessions") == "no session yet\n"
-    assert m.json("sessions --json") == []
+    assert m.json("sessions --json") == {"sessions": []}
     m("new one --blinds 1/2 --cave 100")
     m("seat alice")
     m("new two --blinds 5/10 --betting pl")
@@ -491,8 +494,8 @@ def test_use_and_sessions(m: Marquoir) -> None:
     assert m.stacks() == {}
     assert m("use one") == "session one is current\n"
     assert m.stacks() == {"alice": 100}
-    listed = m.json("sessions --json")
-    assert [(s["name"], s["current"]) for s in listed] == [("one", True), ("two", False)]
+    listed = m.json("sessions --json")["sessions"]
+    assert [(s["session"], s["current"]) for s in listed] == [("one", True), ("two", False)]
     assert all(len(s["created_at"]) == 25 and s["created_at"][10] == "T" for s in listed)
     assert m.refused("use nope") == "no session named nope"
     assert m.json("stacks --json")["session"] == "one"
@@ -660,10 +663,12 @@ def test_leave_between_hands_only_and_stacks_lists_the_player(club: Marquoir) ->
     assert club.refused("sitout bob") == "bob has left the table"
     assert club.refused("button bob") == "bob has left the table"
     assert club.refused("leave zed") == "unknown player: zed (at the table: alice, carol)"
-    # He comes back: the new cave adds to his history.
-    assert club("seat bob --cave 50") == "bob sits in seat 2 with 50 chips\n"
+    # He comes back: the new cave adds to his history, as a recave.
+    assert club("seat bob --cave 50") == (
+        "bob returns to seat 2 with 50 chips (recave 1; bought 150 in all)\n"
+    )
     assert club.json("stacks --json")["players"][1] == entry(
-        "bob", 2, 50, bought=150, cashed_out=112, result=12
+        "bob", 2, 50, bought=150, recaves=1, cashed_out=112, result=12
     )
 
 
@@ -1453,7 +1458,7 @@ def test_cli_runner_with_marquoir_db(db: Path, monkeypatch: pytest.MonkeyPatch) 
     last = result.stdout.splitlines()[-1]
     assert last == "2     b       20     20      0        0    0       sitting out"
     result = runner.invoke(app, ["sessions", "--json"])
-    assert [s["name"] for s in json.loads(result.stdout)] == ["e"]
+    assert [s["session"] for s in json.loads(result.stdout)["sessions"]] == ["e"]
     result = runner.invoke(app, ["play"], input="back b\ndeal\nfold\n")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == "hand 1 over | a 9 (-1), b 21 (+1)"

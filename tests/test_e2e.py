@@ -41,6 +41,7 @@ def player(name: str, seat: int, stack: int, bought: int, **more: Any) -> dict[s
 # -- the example evening ---------------------------------------------------------------------
 
 EVENING_FINAL = {
+    "version": 1,
     "session": "vendredi",
     "hand": 4,
     "in_hand": False,
@@ -109,7 +110,7 @@ def test_the_example_evening_hand_by_hand_from_stdin(cli: Marquoir) -> None:
     for chunk, stacks in zip(chunks, expected, strict=True):
         cli.play(chunk)
         assert cli.stacks() == stacks
-    assert cli.stacks_json() == EVENING_FINAL
+    assert {"version": 1, **cli.stacks_json()} == EVENING_FINAL
 
 
 # -- heads-up, one command per process (the fast path) ---------------------------------------
@@ -395,7 +396,7 @@ def test_every_report_format_from_the_installed_command(tmp_path: Path) -> None:
     cli = Marquoir(tmp_path)
     cli("play", str(EXAMPLE))
     cli("leave", "--all")
-    rows = list(csv.DictReader(io.StringIO(cli("report", "--format", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(cli("export", "csv", "-o", "-"))))
     assert [(r["player"], int(r["net_chips"])) for r in rows] == [
         ("alice", -153),
         ("bob", -300),
@@ -403,6 +404,9 @@ def test_every_report_format_from_the_installed_command(tmp_path: Path) -> None:
         ("dave", 160),
     ]
     assert sum(int(r["net_chips"]) for r in rows) == 0
+    assert not Path("-").exists()  # `-o -` is standard output, not a file named -
+    report_csv = cli("report", "--format", "csv")
+    assert report_csv.startswith("vendredi\n") and "\nStacks after each hand\n" in report_csv
     data = json.loads(cli("report", "--format", "json"))
     from decimal import Decimal
 

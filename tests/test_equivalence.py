@@ -134,8 +134,8 @@ def session_settings_json(capsys: pytest.CaptureFixture[str], db: Path) -> Any:
     import json
 
     return [
-        {key: value for key, value in s.items() if key != "created_at"}
-        for s in json.loads(printed(capsys, db, "sessions", "--json"))
+        {key: value for key, value in s.items() if key not in ("created_at", "date")}
+        for s in json.loads(printed(capsys, db, "sessions", "--json"))["sessions"]
     ]
 
 

@@ -48,7 +48,8 @@ SETUP = [
 VERBS = [
     "deal", "check", "call", "fold", "allin", "bet", "raise", "win", "showdown", "undo",
     "status", "stacks", "seat", "recave", "leave", "button", "sitout", "back", "count",
-    "blinds", "settle", "sessions", "use", "new", "open", "bringin", "first", "brelan",
+    "blinds", "settle", "reopen", "verify", "sessions", "use", "new", "open", "bringin",
+    "first", "brelan",
     "c", "k", "r", "bogus", "",
 ]  # fmt: skip
 NAMES = st.sampled_from([*PLAYERS, "zoe", "Alice", "éloïse", "a>b", "a=b", "-x", "\u200b"])

@@ -794,7 +794,7 @@ DRAW, BOUI, STUD_G = Game.DRAW, Game.BOUILLOTTE, Game.STUD
             "stud needs its limits (--limits SMALL/BIG)",
         ),
         (
-            {"game": STUD_G, "ante": 1, "bring_in": 1},
+            {"game": STUD_G, "betting": BettingKind.NO_LIMIT, "ante": 1, "bring_in": 1},
             "stud is played fixed-limit here (--betting fl --limits S/B)",
         ),
         (
@@ -810,7 +810,7 @@ DRAW, BOUI, STUD_G = Game.DRAW, Game.BOUILLOTTE, Game.STUD
             "stud has no blinds",
         ),
         ({"small_blind": 1, "big_blind": 2, "game": BOUI, "passe": 1}, "bouillotte has no blinds"),
-        ({"game": BOUI}, "Bouillotte needs a passe of at least 1 chip (--passe N)"),
+        ({"game": BOUI, "passe": 0}, "Bouillotte needs a passe of at least 1 chip (--passe N)"),
         (
             {"game": BOUI, "passe": 1, "ante": 1},
             "Bouillotte has no ante: the dealer puts in the passe",

@@ -49,7 +49,7 @@ from marquoir.domain.phh import (
 from marquoir.domain.table import SessionSettings, ShowedDown, Table, TableEvent
 from marquoir.reports.phh_export import export_phh, finished_hands
 from marquoir.storage import codec
-from marquoir.storage.ledger import Ledger
+from marquoir.storage.ledger import Ledger, SessionInfo
 from marquoir.storage.phh_import import (
     ImportReport,
     PHHImportError,
@@ -753,12 +753,29 @@ def test_exported_hands_import_back_to_the_same_stacks(
         texts = [PHHSource(info.name, export_phh(book, info)[0]) for info, _ in book.sessions()]
     with Ledger(tmp_path / "back.db") as back:
         report = import_phh(back, texts, session="back")
-    # the hands given as a ranking are exported with unknown cards: those whose every pot
-    # had a single player left to win it import all the same, the others are skipped
+    # the hands given as a ranking are exported with unknown cards; the import takes their
+    # result from finishing_stacks: every hand comes back, one session per table
     no_cards = stats["ranking without cards"]
-    assert (report.imported, report.skipped, no_cards) == (474, 6, 18)
+    assert (report.imported, report.skipped, no_cards) == (480, 0, 18)
     assert report.imported == report.matching == report.compared
-    assert len(report.sessions) == len(CONFIGS)
+    assert 0 < report.from_result <= no_cards  # the others had one player left per pot
+    with Ledger(path) as book, Ledger(tmp_path / "back.db") as back:
+        sessions = [info for info, _ in book.sessions()]
+        assert len(report.sessions) == len(sessions)
+        for info, name in zip(sessions, report.sessions, strict=True):
+            again = back.session_named(name)
+            assert again.settings == info.settings  # the table, chip value and currency
+            assert [h["final"] for h in back.hands(again)] == [h["final"] for h in book.hands(info)]
+            assert _seats_dealt(back, again) == _seats_dealt(book, info)
+
+
+def _seats_dealt(book: Ledger, info: SessionInfo) -> list[list[tuple[str, int]]]:
+    """Who sat where at each deal."""
+    return [
+        sorted((name, seat) for name, seat, _ in event.data["seats"])
+        for event in book.events(info)
+        if event.kind == "deal"
+    ]
 
 
 def test_what_phh_cannot_say_is_skipped(ledger: Ledger) -> None:

@@ -189,9 +189,51 @@ def test_markdown_report(settled: SessionReport) -> None:
 # -- CSV and JSON ----------------------------------------------------------------------------
 
 
+def csv_sections(text: str) -> dict[str, list[list[str]]]:
+    """The report's CSV cut at its blank rows: {title: rows after the title}."""
+    found: dict[str, list[list[str]]] = {}
+    block: list[list[str]] = []
+    for row in csv.reader(io.StringIO(text)):
+        if not row:
+            found[block[0][0]] = block[1:]
+            block = []
+        else:
+            block.append(row)
+    assert not block  # the last section ends with its blank row too
+    return found
+
+
+def test_csv_report_has_every_section(settled: SessionReport) -> None:
+    found = csv_sections(render(settled, "csv"))
+    assert list(found) == ["vendredi", "Players", "Settlement", "Hands", "Stacks after each hand"]
+    facts = dict((row[0], row[1]) for row in found["vendredi"])
+    assert (facts["chip value"], facts["date"][:4]) == ("0.10 EUR", settled.created_at[:4])
+    players = {row[1]: row for row in found["Players"][1:] if row[1] in PLAYERS}
+    net_money = found["Players"][0].index("net money")
+    assert {name: Decimal(row[net_money]) for name, row in players.items()} == MONEY
+    assert [row[0] for row in found["Settlement"]] == [
+        t.describe(currency="EUR")
+        for t in settled.settlement.transfers  # type: ignore[union-attr]
+    ]
+    stacks = found["Stacks after each hand"]
+    assert stacks[0] == ["hand", *PLAYERS]
+    assert [[int(c) for c in row[1:] if c] for row in stacks[1:]] == [
+        [after[name] for name in PLAYERS if name in after] for after in STACKS
+    ]
+
+
+def test_excel_csv_is_for_french_spreadsheets(settled: SessionReport) -> None:
+    text = exports.excel(exports.export(settled, "ledger", "csv"))
+    assert text.startswith("\ufeffsession;date;seat;player;")
+    rows = list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
+    assert [row["net_money"] for row in rows] == [
+        f"{MONEY[name]:.2f}".replace(".", ",") for name in PLAYERS
+    ]
+    assert rows[0]["date"] == settled.created_at[:10]  # a date keeps its dashes
+
+
 def test_csv_is_the_ledger(settled: SessionReport) -> None:
-    text = render(settled, "csv")
-    assert text == exports.export(settled, "ledger", "csv")
+    text = exports.export(settled, "ledger", "csv")
     reader = csv.DictReader(io.StringIO(text))
     assert tuple(reader.fieldnames or ()) == exports.LEDGER_FIELDS
     rows = {row["player"]: row for row in reader}
@@ -206,6 +248,9 @@ def test_csv_is_the_ledger(settled: SessionReport) -> None:
     assert rows["bob"]["recaves"] == "2"
     assert rows["dave"]["hands_played"] == "3"
     assert sum(int(row["net_chips"]) for row in rows.values()) == 0
+    assert {(row["session"], row["date"]) for row in rows.values()} == {
+        ("vendredi", settled.created_at[:10])
+    }
 
 
 def test_json_report(settled: SessionReport) -> None:
@@ -213,7 +258,9 @@ def test_json_report(settled: SessionReport) -> None:
     assert text == render(settled, "json")
     data = json.loads(text)
     assert set(data) == {
+        "version",
         "session",
+        "date",
         "created_at",
         "settings",
         "title",
@@ -228,12 +275,13 @@ def test_json_report(settled: SessionReport) -> None:
     assert data["unsettled"] is None
     assert sum(p["net_chips"] for p in data["players"]) == 0
     assert sum(Decimal(p["net_money"]) for p in data["players"]) == 0
-    assert {p["name"]: Decimal(p["net_money"]) for p in data["players"]} == MONEY
+    assert {p["player"]: Decimal(p["net_money"]) for p in data["players"]} == MONEY
+    assert [hand["hand"] for hand in data["hands"]] == [1, 2, 3, 4]
     assert [hand["stacks"] for hand in data["hands"]] == STACKS
     assert data["hands"][2]["pots"][0]["shares"] == [
-        {"player": "dave", "amount": 14},
-        {"player": "alice", "amount": 13},
-        {"player": "bob", "amount": 13},
+        {"player": "dave", "chips": 14},
+        {"player": "alice", "chips": 13},
+        {"player": "bob", "chips": 13},
     ]
     balances = {name: Decimal(value) for name, value in data["settlement"]["balances"].items()}
     assert balances == MONEY
@@ -278,13 +326,15 @@ def test_hand_rows(settled: SessionReport) -> None:
             assert row["stack"] == STACKS[number - 1][name]
             assert row["start"] == row["stack"] - row["net"]
     assert by_key[4, "bob"]["start"] == 113  # after his recave
-    assert json.loads(exports.export(settled, "hands", "json")) == rows
+    assert json.loads(exports.export(settled, "hands", "json"))["rows"] == rows
     parsed = list(csv.DictReader(io.StringIO(exports.export(settled, "hands", "csv"))))
     assert [{k: str(v) for k, v in row.items()} for row in rows] == parsed
 
 
 def test_ledger_json(settled: SessionReport) -> None:
-    data = json.loads(exports.export(settled, "ledger", "json"))
+    exported = json.loads(exports.export(settled, "ledger", "json"))
+    assert (exported["version"], exported["session"], exported["what"]) == (1, "vendredi", "ledger")
+    data = exported["rows"]
     assert data == exports.ledger_rows(settled)
     assert [row["player"] for row in data] == list(PLAYERS)
     assert sum(Decimal(row["net_money"]) for row in data) == 0
@@ -337,7 +387,10 @@ def test_report_of_the_evening_before_everyone_left(evening_db: Path) -> None:
     text = render(report, "text")
     assert section(text, "Settlement") == [f"Not settled yet: {report.unsettled}"]
     assert json.loads(render(report, "json"))["settlement"] is None
-    nets = [int(row["net_chips"]) for row in csv.DictReader(io.StringIO(render(report, "csv")))]
+    nets = [
+        int(row["net_chips"])
+        for row in csv.DictReader(io.StringIO(exports.export(report, "ledger", "csv")))
+    ]
     assert sum(nets) == 0  # the chips still at the table count as cashed out
 
 
@@ -364,8 +417,10 @@ def test_report_with_a_hand_in_play_and_odd_names(tmp_path: Path) -> None:
     assert odd not in page and "a&amp;b&lt;c|_x_" in page
     assert "<svg" in page and "zoé" in page
     assert "a\\&b\\<c\\|\\_x\\_" in render(report, "md")
-    rows = list(csv.DictReader(io.StringIO(render(report, "csv"))))
+    rows = list(csv.DictReader(io.StringIO(exports.export(report, "ledger", "csv"))))
     assert [row["player"] for row in rows] == [odd, "zoé"]
+    players = csv_sections(render(report, "csv"))["Players"]
+    assert [row[1] for row in players[1:3]] == [odd, "zoé"]
 
 
 def test_rendering_text_does_not_import_matplotlib() -> None:

@@ -137,6 +137,9 @@ CASES = [
     ),
     ("leave --all", CLUB, "leave --all"),
     ("leave --all after a void deal", VOID_DEAL, "leave --all"),
+    ("a return", CLUB + "leave bob\n", "seat bob"),
+    ("settle", CLUB + "leave --all\n", "settle"),
+    ("reopen", CLUB + "leave --all\nsettle\n", "reopen"),
 ]
 
 

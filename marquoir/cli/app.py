@@ -6,13 +6,21 @@ functions, the same ones the fast path calls: a line means the same on both.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 import typer.main
 
-from ..domain import BettingKind, ConfigError, ForcedBetSchedule, Game, TableConfig
+from ..domain import (
+    BettingKind,
+    ConfigError,
+    ForcedBetSchedule,
+    Game,
+    TableConfig,
+    UsageError,
+)
+from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar
 from .app_core import AsOption, JsonOption, app, command
@@ -29,30 +37,32 @@ def chips(text: str | int) -> int:
     """A number of chips: a whole number, 0 or more."""
     if isinstance(text, int):  # a default value
         return text
-    value = parse_chips(text)
-    if value is None:
-        raise typer.BadParameter(f"an amount is a whole number of chips (got {text!r})")
-    return value
+    try:
+        return read_chips(text)
+    except UsageError as failure:
+        raise typer.BadParameter(str(failure)) from None
 
 
 def _pair(text: str, option: str) -> tuple[int, int]:
     parts = text.split("/")
     if len(parts) != 2 or not all(parse_chips(p) is not None for p in parts):
         raise typer.BadParameter(
-            f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text!r})",
+            f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text[:40]!r})",
             param_hint=f"'{option}'",
         )
-    return int(parts[0]), int(parts[1])
-
-
-def _money(text: str) -> str:
     try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise typer.BadParameter(f"not an amount of money: {text!r}") from None
-    if not value.is_finite() or value <= 0:
-        raise typer.BadParameter(f"a chip must be worth more than 0 (got {text!r})")
-    return str(value)
+        return read_chips(parts[0]), read_chips(parts[1])
+    except UsageError as failure:
+        raise typer.BadParameter(str(failure), param_hint=f"'{option}'") from None
+
+
+def _checked(read: Callable[[str], str], text: str, option: str | None = None) -> str:
+    """The value `read` makes of an option, or typer's usage error (naming the option)."""
+    try:
+        return read(text)
+    except UsageError as failure:
+        hint = f"'{option}'" if option else None
+        raise typer.BadParameter(str(failure), param_hint=hint) from None
 
 
 @command()
@@ -130,9 +140,15 @@ def new(
             param_hint="'--open'",
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
-    if betting is None:
-        betting = BettingKind.FIXED_LIMIT if game is Game.STUD else BettingKind.NO_LIMIT
-    if cap is not None and betting is not BettingKind.FIXED_LIMIT:
+    # Options left out take the game's defaults (TableConfig asks the game), as in Python.
+    given: dict[str, Any] = {
+        key: value
+        for key, value in (("betting", betting), ("cap", cap), ("passe", passe))
+        if value is not None
+    }
+    if cap is not None and TableConfig.default(game, "betting", betting) is not (
+        BettingKind.FIXED_LIMIT
+    ):
         raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
     small_bet = big_bet = None
     if limits is not None:
@@ -141,24 +157,26 @@ def new(
         small_blind=small_blind,
         big_blind=big_blind,
         game=game,
-        betting=betting,
         ante=ante,
         bb_ante=bb_ante,
         straddle=straddle,
         small_bet=small_bet,
         big_bet=big_bet,
-        # Robert's Rules: a bet and four raises in two-round draw games, three elsewhere.
-        cap=(4 if game is Game.DRAW else 3) if cap is None else cap,
         heads_up_uncapped=heads_up_uncapped,
         chip_unit=chip_unit,
         jackpots=open_with == "jacks",
         second_round=second_round,
-        passe=(1 if game is Game.BOUILLOTTE else 0) if passe is None else passe,
         bring_in=bring_in,
         deck=deck,
+        **given,
     )
     caves = CavePolicy(default=cave, minimum=cave_min, maximum=cave_max, recaves=recaves)
-    settings = SessionSettings(config, caves, _money(chip_value), currency)
+    settings = SessionSettings(
+        config,
+        caves,
+        _checked(read_chip_value, chip_value),
+        _checked(check_currency, currency, "--currency"),
+    )
     commands.new(_db(ctx), name, settings)
 
 
@@ -451,7 +469,7 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
     global _click_command
     if _click_command is None:
         _click_command = typer.main.get_command(app)
-    full = (["--db", db] if db else []) + (args or ["--help"])
+    full = (["--db", db] if db is not None else []) + (args or ["--help"])
     try:
         result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
     except typer.Exit as stop:
@@ -465,6 +483,5 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
     return result if isinstance(result, int) else 0
 
 
-# The end of the evening's commands live in their own module; importing it registers them on
-# `app` after the table's (the order of the help). It imports `app_core`, never this module.
-from . import app_evening  # noqa: E402, F401
+# The rest of the commands live in their own modules (kept small); importing registers them.
+from . import app_evening, app_files  # noqa: E402, F401

@@ -4,10 +4,13 @@ import. Registered on the app when `app.py` imports this module."""
 from __future__ import annotations
 
 import enum
+from datetime import date
 from typing import Annotated
 
 import typer
 
+from ..domain import UsageError
+from ..domain.inputs import read_date
 from .app_core import JsonOption, app, command
 from .app_core import db_of as _db
 
@@ -19,7 +22,24 @@ __all__ = ["app"]
 SessionOption = Annotated[
     str | None, typer.Option("--session", help="Another session than the current one.")
 ]
-OutputOption = Annotated[str | None, typer.Option("-o", "--output", help="Write to FILE.")]
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="Write to FILE (- for standard output); never over the database.",
+    ),
+]
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Overwrite FILE when it exists already.")
+]
+ExcelOption = Annotated[
+    bool,
+    typer.Option(
+        "--excel", help="CSV for French spreadsheets: UTF-8 with BOM, `;`, decimal comma."
+    ),
+]
 
 
 @command()
@@ -51,6 +71,14 @@ def settle(
     closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json)
 
 
+@command()
+def reopen(ctx: typer.Context) -> None:
+    """Reopen a settled session, to change it after all (settle closes it)."""
+    from . import closing
+
+    closing.reopen(_db(ctx))
+
+
 class ReportFormat(enum.StrEnum):
     text = "text"
     md = "md"
@@ -67,11 +95,15 @@ def report(
     ),
     output: OutputOption = None,
     session: SessionOption = None,
+    force: ForceOption = False,
+    excel: ExcelOption = False,
 ) -> None:
     """The session's report: players, settlement, hand log, stacks after every hand."""
     from . import closing
 
-    closing.report(_db(ctx), fmt=fmt.value, output=output, session=session)
+    closing.report(
+        _db(ctx), fmt=fmt.value, output=output, session=session, force=force, excel=excel
+    )
 
 
 class ExportFormat(enum.StrEnum):
@@ -98,21 +130,31 @@ def export(
     ),
     output: OutputOption = None,
     session: SessionOption = None,
+    force: ForceOption = False,
+    excel: ExcelOption = False,
 ) -> None:
     """Export the ledger or the hand log (csv, json), the ledger in PokerNow's layout, or
     every hand as a PHH hand history (phh)."""
     from . import closing
 
-    closing.export(_db(ctx), what=what.value, fmt=fmt.value, output=output, session=session)
+    closing.export(
+        _db(ctx),
+        what=what.value,
+        fmt=fmt.value,
+        output=output,
+        session=session,
+        force=force,
+        excel=excel,
+    )
 
 
-def _date(text: str | None) -> str | None:
+def _date(text: str | None) -> date | None:
     if text is None:
         return None
-    parts = text.split("-")
-    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise typer.BadParameter(f"a date is YYYY-MM-DD (got {text!r})")
-    return text
+    try:
+        return read_date(text)
+    except UsageError as failure:
+        raise typer.BadParameter(str(failure)) from None
 
 
 @command()
@@ -147,3 +189,19 @@ def import_(
     from . import closing
 
     closing.import_phh(_db(ctx), files, session=session)
+
+
+@command()
+def serve(
+    ctx: typer.Context,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
+    lan: Annotated[
+        bool,
+        typer.Option("--lan", help="Listen on the local network (the players' phones)."),
+    ] = False,
+) -> None:
+    """A read-only live page of the table for the players, on Datasette
+    (pip install 'marquoir[serve]'); 127.0.0.1 only unless --lan."""
+    from .serve import serve as run
+
+    run(_db(ctx), port=port, lan=lan)

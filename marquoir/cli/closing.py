@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import date
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine, LeftAll
+from ..domain.inputs import read_chips
 from ..domain.settlement import bank_payouts
+from ..domain.table import Table, TableEvent
 from ..reports.model import Settlement, build_report, settlement_of, standings
-from ..storage.ledger import Ledger
+from ..storage.db import CREATE, READ, WRITE
+from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
+from .output import write_text
 from .render import columns
 
 
-def _ledger(db: str | None) -> Ledger:
-    return Ledger(database_path(db))
+def _ledger(db: str | None, mode: str) -> Ledger:
+    return Ledger(database_path(db), mode=mode)
 
 
 def parse_counts(pairs: list[str]) -> dict[str, int]:
@@ -29,17 +34,19 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
     for pair in pairs:
         name, sep, chips = pair.partition("=")
         if not sep or not name or not (chips.isascii() and chips.isdigit()):
-            raise UsageError(f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair!r})")
+            raise UsageError(
+                f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair[:60]!r})"
+            )
         if name in counted:
             raise UsageError(f"{name} is counted twice")
-        counted[name] = int(chips)
+        counted[name] = read_chips(chips, what=f"the count of {name}")
     return counted
 
 
 def count(db: str | None, pairs: list[str], *, record: bool) -> None:
     """Compare the counted stacks with the tracked ones; with `record`, correct them."""
     counted = parse_counts(pairs)
-    with _ledger(db) as book:
+    with _ledger(db, WRITE if record else READ) as book:
         if record:
             table, done = book.execute_all(
                 lambda t: [
@@ -80,7 +87,7 @@ def count_text(lines: list[CountLine]) -> str:
 
 def leave_all(db: str | None) -> None:
     """Cash out every player still at the table: one event, one `undo`."""
-    with _ledger(db) as book:
+    with _ledger(db, WRITE) as book:
         event = book.execute(lambda table: table.leave_all_event()).event
     assert isinstance(event, LeftAll)
     print(", ".join(f"{name} leaves with {chips}" for name, chips in event.leaves))
@@ -90,12 +97,39 @@ def _money(amount: Decimal) -> str:
     return f"{amount:+.2f}" if amount else "0.00"
 
 
-def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
-    with _ledger(db) as book:
+def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
+    """The session's settlement; the first time, the settlement is recorded and closes the
+    session's books (`reopen`, or `undo` right after, opens them again)."""
+    with _ledger(db, WRITE) as book:
         session, table = book.read()
-    settlement, unsettled = settlement_of(table)
-    if settlement is None:
-        raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+        if table.closed:  # settled before: the same settlement, printed again
+            settlement, unsettled = settlement_of(table)
+            if settlement is None:
+                raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+            return session, table, settlement
+
+        def close(table: Table) -> TableEvent:
+            found, unsettled = settlement_of(table)
+            if found is None:
+                raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+            return table.settle_event()
+
+        outcome = book.execute(close)
+    settlement, unsettled = settlement_of(outcome.table)
+    if settlement is None:  # (checked in the transaction: cannot happen)
+        raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+    return outcome.session, outcome.table, settlement
+
+
+def reopen(db: str | None) -> None:
+    """Reopen a settled session: table commands are accepted again."""
+    with _ledger(db, WRITE) as book:
+        outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
+    print(f"session {outcome.session.name} is open again: its settlement no longer holds")
+
+
+def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
+    session, table, settlement = _settled(db)
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
     payouts = (
@@ -149,7 +183,10 @@ def _settle_dict(
     def transfer(t: object) -> dict[str, str]:
         return {"payer": t.payer, "payee": t.payee, "amount": f"{t.amount:.2f}"}  # type: ignore[attr-defined]
 
+    from ..reports.exports import OUTPUT_VERSION
+
     return {
+        "version": OUTPUT_VERSION,
         "session": name,
         "currency": currency,
         "chip_value": str(value),
@@ -160,16 +197,8 @@ def _settle_dict(
     }
 
 
-def _write(text: str, output: str | None) -> None:
-    if output is None:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    try:
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-    except OSError as failure:
-        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
-    print(f"written to {output}")
+def _write(text: str, output: str | None, *, force: bool, db: str | None) -> None:
+    write_text(text, output, force=force, database=database_path(db))
 
 
 def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyped-def]
@@ -178,51 +207,89 @@ def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyp
     return build_report(book, info, created)
 
 
-def report(db: str | None, *, fmt: str, output: str | None, session: str | None) -> None:
+def _excel_only_for_csv(fmt: str, excel: bool) -> None:
+    if excel and fmt not in ("csv", "pokernow"):
+        raise UsageError(f"--excel is for CSV files, not {fmt}")
+
+
+def report(
+    db: str | None,
+    *,
+    fmt: str,
+    output: str | None,
+    session: str | None,
+    force: bool = False,
+    excel: bool = False,
+) -> None:
+    from ..reports.exports import excel as to_excel
     from ..reports.render import render
 
-    with _ledger(db) as book:
+    _excel_only_for_csv(fmt, excel)
+    with _ledger(db, READ) as book:
         data = _report_of(book, session)
-    _write(render(data, fmt), output)
+    text = render(data, fmt)
+    _write(to_excel(text) if excel else text, output, force=force, db=db)
 
 
-def export(db: str | None, *, what: str, fmt: str, output: str | None, session: str | None) -> None:
+def export(
+    db: str | None,
+    *,
+    what: str,
+    fmt: str,
+    output: str | None,
+    session: str | None,
+    force: bool = False,
+    excel: bool = False,
+) -> None:
     from ..reports import exports
 
+    _excel_only_for_csv(fmt, excel)
     if fmt == "phh":
-        from ..reports.phh_export import export_phh
+        from ..domain.phh import dumps
+        from ..reports.phh_export import UNKNOWN_CARDS_NOTE, phh_hands, unknown_cards
 
-        with _ledger(db) as book:
-            text, skipped = export_phh(book, session)
+        with _ledger(db, READ) as book:
+            hands, skipped = phh_hands(book, session)
         for message in skipped:
             print(f"skipped: {message}", file=sys.stderr)
-        if text:
-            _write(text, output)
+        blind = unknown_cards(hands)
+        if blind:  # said once, on standard error: the file itself stays valid PHH
+            print(f"note: {blind} of {len(hands)} {UNKNOWN_CARDS_NOTE}", file=sys.stderr)
+        if hands:
+            _write(dumps(hands), output, force=force, db=db)
         return
 
-    with _ledger(db) as book:
+    with _ledger(db, READ) as book:
         data = _report_of(book, session)
         times = book.player_times(book.session_named(data.name))
     if fmt == "pokernow":
-        _write(exports.pokernow_csv(data, times), output)
+        text = exports.pokernow_csv(data, times)
     else:
-        _write(exports.export(data, what, fmt), output)
+        text = exports.export(data, what, fmt)
+    _write(exports.excel(text) if excel else text, output, force=force, db=db)
 
 
-def show_standings(db: str | None, *, since: str | None, until: str | None, as_json: bool) -> None:
+def show_standings(
+    db: str | None, *, since: date | None, until: date | None, as_json: bool
+) -> None:
     from tabulate import tabulate
 
-    with _ledger(db) as book:
+    from ..reports.exports import OUTPUT_VERSION
+
+    with _ledger(db, READ) as book:
         table = standings(book, since=since, until=until)
     if as_json:
         print(
             json.dumps(
                 {
+                    "version": OUTPUT_VERSION,
+                    "from": None if since is None else since.isoformat(),
+                    "to": None if until is None else until.isoformat(),
                     "sessions": list(table.sessions),
                     "currency": table.currency,
                     "players": [
                         {
-                            "name": p.name,
+                            "player": p.name,
                             "sessions": p.sessions,
                             "hands": p.hands,
                             "net": f"{p.net:.2f}",
@@ -269,6 +336,6 @@ def import_phh(db: str | None, files: list[str], *, session: str | None) -> None
     if session is None:
         stem = os.path.splitext(os.path.basename(files[0]))[0]
         session = re.sub(r"[^\w.-]+", "-", stem) or "imported"
-    with _ledger(db) as book:
+    with _ledger(db, CREATE) as book:
         outcome = run_import(book, files, session=session)
     print("\n".join(outcome.lines()))

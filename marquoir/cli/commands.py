@@ -12,8 +12,9 @@ from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
-from ..domain.table import SessionSettings, Table, TableEvent
+from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
+from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, Outcome
 from ..storage.paths import database_path
 from . import render
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def ledger(db: str | None) -> Ledger:
-    return Ledger(database_path(db))
+def ledger(db: str | None, mode: str = WRITE) -> Ledger:
+    """The database, opened to read, write (the default) or create it."""
+    return Ledger(database_path(db), mode=mode)
 
 
 def _print_json(data: Any) -> None:
@@ -136,7 +138,7 @@ def _show(
     as_dict: Callable[[str, Table], dict[str, Any]],
     as_text: Callable[[str, Table], str],
 ) -> None:
-    with ledger(db) as book:
+    with ledger(db, READ) as book:
         session, table = book.read()
     if as_json:
         _print_json(as_dict(session.name, table))
@@ -145,8 +147,9 @@ def _show(
 
 
 def new(db: str | None, name: str, settings: SessionSettings) -> None:
-    with ledger(db) as book:
-        book.create_session(name, settings)
+    check_name(name, what="session")  # before the file is created: a refusal creates nothing
+    with ledger(db, CREATE) as book:
+        name = book.create_session(name, settings).name
     print(f"session {name} created and current: {render.game_title(Table(settings))}")
     caves = settings.caves
     if caves.default is not None:
@@ -158,12 +161,12 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
 
 def use(db: str | None, name: str) -> None:
     with ledger(db) as book:
-        book.use(name)
+        name = book.use(name).name
     print(f"session {name} is current")
 
 
 def sessions(db: str | None, *, as_json: bool) -> None:
-    with ledger(db) as book:
+    with ledger(db, READ) as book:
         rows = book.sessions()
         current = None
         try:
@@ -172,15 +175,19 @@ def sessions(db: str | None, *, as_json: bool) -> None:
             current = None
     if as_json:
         _print_json(
-            [
-                {
-                    "name": info.name,
-                    "current": info.name == current,
-                    "created_at": created,
-                    "settings": settings_to_dict(info.settings),
-                }
-                for info, created in rows
-            ]
+            {
+                "version": render.JSON_VERSION,
+                "sessions": [
+                    {
+                        "session": info.name,
+                        "date": created[:10],
+                        "current": info.name == current,
+                        "created_at": created,
+                        "settings": settings_to_dict(info.settings),
+                    }
+                    for info, created in rows
+                ],
+            }
         )
         return
     if not rows:
@@ -193,20 +200,40 @@ def sessions(db: str | None, *, as_json: bool) -> None:
 def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> None:
     outcome = _run(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
     event = outcome.event
-    print(f"{player} sits in seat {event.seat} with {event.chips} chips")  # type: ignore[union-attr]
+    assert isinstance(event, Seated)
+    name = event.player
+    if not event.returning:
+        print(f"{name} sits in seat {event.seat} with {event.chips} chips")
+        return
+    account = outcome.table.accounts[name]
+    limit = outcome.table.settings.caves.recaves
+    count = f"recave {account.recaves}" + (f" of {limit}" if limit is not None else "")
+    same = "" if name_key(player) != name_key(name) or player == name else f"{player} is {name}: "
+    print(
+        f"{same}{name} returns to seat {event.seat} with {event.chips} chips ({count}; "
+        f"bought {account.bought} in all)"
+    )
+
+
+def _player_of(outcome: Outcome) -> str:
+    """The recorded name of the player an event is about (`recave ALICE` is alice's)."""
+    name: str = getattr(outcome.event, "player")  # noqa: B009 (every player event has one)
+    return name
 
 
 def recave(db: str | None, player: str, chips: int | None) -> None:
     outcome = _run(db, lambda table: table.recave_event(player, chips))
-    account = outcome.table.accounts[player]
-    print(f"{player} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
+    name = _player_of(outcome)
+    account = outcome.table.accounts[name]
+    print(f"{name} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
 
 
 def leave(db: str | None, player: str) -> None:
     outcome = _run(db, lambda table: table.leave_event(player))
-    account = outcome.table.accounts[player]
+    name = _player_of(outcome)
+    account = outcome.table.accounts[name]
     print(
-        f"{player} leaves with {account.cashed_out} chips "
+        f"{name} leaves with {account.cashed_out} chips "
         f"(bought {account.bought}, result {render.signed(account.result)})"
     )
 
@@ -227,15 +254,15 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
 
 
 def button(db: str | None, player: str) -> None:
-    _run(db, lambda table: table.button_event(player))
-    print(f"the next deal puts the button on {player}")
+    outcome = _run(db, lambda table: table.button_event(player))
+    print(f"the next deal puts the button on {_player_of(outcome)}")
 
 
 def sitout(db: str | None, player: str) -> None:
-    _run(db, lambda table: table.sitout_event(player))
-    print(f"{player} sits out from the next hand")
+    outcome = _run(db, lambda table: table.sitout_event(player))
+    print(f"{_player_of(outcome)} sits out from the next hand")
 
 
 def back(db: str | None, player: str) -> None:
-    _run(db, lambda table: table.back_event(player))
-    print(f"{player} is back from the next hand")
+    outcome = _run(db, lambda table: table.back_event(player))
+    print(f"{_player_of(outcome)} is back from the next hand")

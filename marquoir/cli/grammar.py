@@ -21,6 +21,7 @@ command (a test checks that both parsers declare the same options).
 from __future__ import annotations
 
 from ..domain import Action, UsageError
+from ..domain.inputs import read_chips
 from ..domain.records import Record
 from . import commands
 
@@ -61,7 +62,8 @@ def parse_chips(text: str) -> int | None:
     ASCII only: '²'.isdigit() and '٤'.isdigit() are True too.
     """
     text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    # read_chips refuses (exit 2) an amount over the bound before int() could choke on it
+    return read_chips(text) if text.isascii() and text.isdigit() else None
 
 
 # -- what each hot verb does (the typer commands call these too) ------------------------------

@@ -90,6 +90,10 @@ EXAMPLES: dict[str, list[str]] = {
     "export": ["marquoir export csv -o ledger.csv", "marquoir export phh -o hands.phhs"],
     "standings": ["marquoir standings --from 2026-09-01"],
     "import": ["marquoir import phh game.phh --session imported"],
+    "reopen": ["marquoir reopen      # a settled session takes commands again"],
+    "verify": ["marquoir verify", "marquoir verify --json"],
+    "backup": ["marquoir backup vendredi-copy.db"],
+    "serve": ["marquoir serve", "marquoir serve --lan --port 8080      # the players' phones"],
 }
 
 
@@ -127,7 +131,7 @@ def _plain_param(param: Any) -> None:
         if is_argument:
             metavar = str(param.metavar)
             usage = metavar if param.required else f"[{metavar}]"
-            param._usage_display_name = lambda: usage  # not typer's `{name}`
+            param.get_usage_pieces = lambda ctx: [usage]  # not typer's `{name}`
             param.display_type_rich = lambda ctx: None  # not `<str>` after the name
     default = _default_text(param)
     help_text = param.help or ""

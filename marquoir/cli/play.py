@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from ..domain import MarquoirError
+from ..storage.db import READ
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 from . import render
@@ -19,9 +20,50 @@ RunLine = Callable[[list[str], str], int]
 QUIT = {"q", "quit", "exit"}
 
 
+def strip_comment(line: str) -> str:
+    """The line without its comment: a `#` that starts a word (at the start of the line or
+    after a space or tab, outside quotes) starts a comment; inside a word it is part of it,
+    so `seat bob#2` seats bob#2, as on the command line."""
+    quote = ""
+    word_start = True
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if quote:
+            if char == "\\" and quote == '"':
+                i += 1  # an escaped character inside double quotes
+            elif char == quote:
+                quote = ""
+            word_start = False
+        elif char in " \t\r\n":  # shlex's whitespace
+            word_start = True
+        elif char == "#" and word_start:
+            return line[:i]
+        else:
+            if char == "\\":
+                i += 1  # an escaped character: part of the word
+            elif char in "'\"":
+                quote = char
+            word_start = False
+        i += 1
+    return line
+
+
+def script_lines(text: str) -> list[str]:
+    """A script's lines: split on \\n (or \\r\\n) only, a UTF-8 byte order mark dropped.
+
+    Not `str.splitlines()`: it also breaks at a form feed, U+2028 and other separators, and
+    what follows one inside a `#` comment would run as a command.
+    """
+    lines = text.removeprefix("\ufeff").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line
+    return [line.removesuffix("\r") for line in lines]
+
+
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    return expand_short_form(shlex.split(line, comments=True))
+    return expand_short_form(shlex.split(strip_comment(line)))
 
 
 def run_script(run: RunLine, lines: Iterable[str]) -> int:
@@ -46,7 +88,7 @@ def run_script(run: RunLine, lines: Iterable[str]) -> int:
 def prompt(db: str | None) -> str:
     """The prompt shows the table: hand, street, pot and whose turn."""
     try:
-        with Ledger(database_path(db)) as book:
+        with Ledger(database_path(db), mode=READ) as book:
             session, table = book.read()
     except MarquoirError:
         return "marquoir> "
@@ -87,7 +129,7 @@ def run_interactive(db: str | None, run: RunLine) -> int:
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
     print("s status, d deal, w NAME win); q or Ctrl-D to quit.")
     try:
-        with Ledger(database_path(db)) as book:
+        with Ledger(database_path(db), mode=READ) as book:
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)
@@ -141,7 +183,7 @@ def run_play(db: str | None, file: str | None, run: RunLine) -> int:
         return run_interactive(db, run)
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:  # a text-only stream (some test runners)
-        return run_script(run, sys.stdin.read().splitlines())
+        return run_script(run, script_lines(sys.stdin.read()))
     return _run_bytes(run, stdin.read(), "standard input")
 
 
@@ -151,4 +193,4 @@ def _run_bytes(run: RunLine, data: bytes, source: str) -> int:
     except UnicodeDecodeError as failure:
         error(f"cannot read {source}: not UTF-8 text (byte {failure.start + 1})")
         return 1
-    return run_script(run, text.splitlines())
+    return run_script(run, script_lines(text))

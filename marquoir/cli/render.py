@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
@@ -17,6 +18,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
+
+# The version of `status --json` and `stacks --json`: the same number as the other JSON
+# outputs (reports/exports.py OUTPUT_VERSION, checked by a test), written here so the table
+# commands do not import the reports.
+JSON_VERSION = 1
 
 BETTING_NAMES = {
     BettingKind.NO_LIMIT: "no-limit",
@@ -61,13 +67,15 @@ def describe_pot(hand: Hand) -> str:
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
+    if table.closed:
+        return "the session is settled: `marquoir reopen` to change it"
     if hand is None:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
-    if hand.awaiting == "bring-in":
+    if hand.awaiting == AWAIT_BRING_IN:
         return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
-    if hand.awaiting == "first":
+    if hand.awaiting == AWAIT_FIRST:
         return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
     return hand.legal().describe()
 
@@ -249,6 +257,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
     for entry in players:
         del entry["note"]
     data: dict[str, Any] = {
+        "version": JSON_VERSION,
         "session": session,
         "game": table.config.game.value,
         "betting": table.config.betting.value,
@@ -300,6 +309,7 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
             }
         )
     return {
+        "version": JSON_VERSION,
         "session": session,
         "hand": table.hand_no,
         "in_hand": table.in_hand,
@@ -378,7 +388,12 @@ def _leave_all_words(data: dict[str, Any]) -> str:
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "seat": lambda d: f"{d['player']} sits in seat {d['seat']} with {d['chips']}",
+    "seat": lambda d: (
+        f"{d['player']} {'returns to' if d.get('returning') else 'sits in'} seat {d['seat']}"
+        f" with {d['chips']}"
+    ),
+    "settle": lambda d: "the settlement (the session is open again)",
+    "reopen": lambda d: "the reopening (the session is settled again)",
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
     "leave-all": _leave_all_words,

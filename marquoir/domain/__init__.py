@@ -1,6 +1,7 @@
 """The rules of the table: pure Python, no I/O.
 
-`Hand` is the hold'em state machine; `TableConfig` the table's rules; `build_pots` and
+`Hand` is the state machine of one hand of any game (each game, in `games/`, decides what
+is particular to it); `TableConfig` the table's rules; `build_pots` and
 `award_pots` the pot arithmetic; `parse_ranking` reads a showdown result.
 """
 

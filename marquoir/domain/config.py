@@ -1,29 +1,26 @@
-"""Table configuration: the game, the betting structure and the forced bets."""
+"""Table configuration: the game, the betting structure and the forced bets.
+
+What depends on the game (its defaults, the settings it accepts, its checks, its name) is
+asked of the game (`games/`), so a table built from the command line and one built in
+Python get the same rules.
+"""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from .errors import ConfigError
+from .games import GAMES, Game, GameRules, rules_for
+from .kinds import BettingKind
 from .records import Record
 
-
-class Game(StrEnum):
-    """The games Marquoir keeps the books for."""
-
-    HOLDEM = "holdem"
-    DRAW = "draw"
-    BOUILLOTTE = "bouillotte"
-    STUD = "stud"
-    OMAHA = "omaha"
-
-
-class BettingKind(StrEnum):
-    """Betting structures: no-limit, pot-limit, fixed-limit."""
-
-    NO_LIMIT = "nl"
-    POT_LIMIT = "pl"
-    FIXED_LIMIT = "fl"
+# Settings that only some games accept, and what the others say of them.
+GAME_OPTIONS = (
+    ("deck", "the 32-card deck is for five-card draw"),
+    ("jackpots", "jackpots (--open jacks) are a draw game, not {name}"),
+    ("second_round", "--second-round is for draw, not {name}"),
+    ("passe", "the passe is for Bouillotte, not {name}"),
+    ("bring_in", "a bring-in is for stud, not {name}"),
+    ("straddle", "a straddle is for hold'em, not {name}"),
+)
 
 
 class ForcedBetSchedule(Record):
@@ -83,6 +80,9 @@ class _ConfigFields(Record):
     deck: int = 52
 
 
+_UNSET = _ConfigFields(0, 0)._asdict()
+
+
 class TableConfig(_ConfigFields):
     """Everything about a table's rules that stays fixed for a hand; validated when made.
 
@@ -99,9 +99,29 @@ class TableConfig(_ConfigFields):
     __slots__ = ()
 
     def __new__(cls, *args: object, **kwargs: object) -> TableConfig:
+        given = set(cls._fields[: len(args)]) | kwargs.keys()
+        game = args[2] if len(args) > 2 else kwargs.get("game", Game.HOLDEM)
+        if isinstance(game, str) and game in GAMES:
+            # the game's own defaults (a raise cap, a passe, a betting structure)
+            for field, value in GAMES[game].defaults:
+                if field not in given:
+                    kwargs[field] = value
         self = super().__new__(cls, *args, **kwargs)  # type: ignore[arg-type]
         self.validate()
         return self
+
+    @classmethod
+    def default(cls, game: str, field: str, given: object = None) -> object:
+        """What `field` is for `game` when built with `given` (None: not given): the game's
+        default, else the table's."""
+        if given is not None:
+            return given
+        return dict(GAMES[game].defaults).get(field, _UNSET[field])
+
+    @property
+    def rules(self) -> GameRules:
+        """The table's game: its streets, forced bets, announcements, side payments."""
+        return rules_for(self)
 
     @property
     def schedule(self) -> ForcedBetSchedule:
@@ -128,16 +148,9 @@ class TableConfig(_ConfigFields):
     def title(self) -> str:
         """The game in a few words: "hold'em no-limit 1/2 ante 1", "jackpots ante 1"."""
         betting = {"nl": "no-limit", "pl": "pot-limit", "fl": "fixed-limit"}[self.betting.value]
-        names = {
-            Game.HOLDEM: "hold'em",
-            Game.DRAW: ("jackpots" if self.jackpots else "five-card draw")
-            + (" (32 cards)" if self.deck == 32 else ""),
-            Game.BOUILLOTTE: "Bouillotte",
-            Game.STUD: "seven-card stud",
-            Game.OMAHA: "Omaha",
-        }
-        parts = [names[self.game]]
-        if self.game is not Game.BOUILLOTTE:
+        rules = self.rules
+        parts = [rules.title()]
+        if rules.names_betting:
             parts.append(betting)
         stakes = self.stakes()
         if stakes:
@@ -147,9 +160,7 @@ class TableConfig(_ConfigFields):
     @property
     def card_variant(self) -> str | None:
         """How shown cards are read at the showdown (None: the scorekeeper names the winner)."""
-        if self.game is Game.DRAW:
-            return "piquet" if self.deck == 32 else "draw"
-        return {Game.HOLDEM: "holdem", Game.OMAHA: "omaha", Game.STUD: "stud"}.get(self.game)
+        return self.rules.card_variant()
 
     @property
     def min_bet(self) -> int:
@@ -159,7 +170,7 @@ class TableConfig(_ConfigFields):
     @property
     def big_bet_street(self) -> int:
         """The first betting round played with the big bet in fixed-limit."""
-        return 1 if self.game is Game.DRAW else 2
+        return GAMES[self.game].big_bet_street
 
     @property
     def straddle_amount(self) -> int:
@@ -169,14 +180,7 @@ class TableConfig(_ConfigFields):
     def validate(self) -> None:
         """Raise `ConfigError` with a message a host understands when the settings clash."""
         self._validate_common()
-        checks = {
-            Game.HOLDEM: self._validate_holdem,
-            Game.DRAW: self._validate_draw,
-            Game.BOUILLOTTE: self._validate_bouillotte,
-            Game.STUD: self._validate_stud,
-            Game.OMAHA: self._validate_holdem,
-        }
-        checks[self.game]()
+        self.rules.validate()
         if self.betting is BettingKind.FIXED_LIMIT:
             self._validate_limits()
         elif self.small_bet is not None or self.big_bet is not None:
@@ -198,82 +202,23 @@ class TableConfig(_ConfigFields):
             raise ConfigError(f"the raise cap cannot be negative (got {self.cap})")
         if self.deck not in (52, 32):
             raise ConfigError(f"a deck has 52 or 32 cards (got {self.deck})")
-        if self.deck == 32 and self.game is not Game.DRAW:
-            raise ConfigError("the 32-card deck is for five-card draw")
+        self._refuse_options(GAME_OPTIONS[:1])
         if self.second_round not in ("dealer", "opener"):
             raise ConfigError(
                 f"after the draw the first to speak is the dealer's left or the opener "
                 f"(got {self.second_round!r})"
             )
-        name = self.game.value
-        if self.jackpots and self.game is not Game.DRAW:
-            raise ConfigError(f"jackpots (--open jacks) are a draw game, not {name}")
-        if self.second_round != "dealer" and self.game is not Game.DRAW:
-            raise ConfigError(f"--second-round is for draw, not {name}")
-        if self.passe and self.game is not Game.BOUILLOTTE:
-            raise ConfigError(f"the passe is for Bouillotte, not {name}")
-        if self.bring_in and self.game is not Game.STUD:
-            raise ConfigError(f"a bring-in is for stud, not {name}")
-        if self.straddle and self.game not in (Game.HOLDEM, Game.OMAHA):
-            raise ConfigError(f"a straddle is for hold'em, not {name}")
+        self._refuse_options(GAME_OPTIONS[1:])
 
-    def _validate_no_blinds(self) -> None:
-        if self.small_blind or self.big_blind:
-            raise ConfigError(f"{self.game.value} has no blinds")
-
-    def _validate_draw(self) -> None:
-        if self.jackpots:
-            if not self.ante:
-                raise ConfigError("jackpots need an ante from every player (--ante N)")
-            if self.small_blind or self.big_blind:
-                raise ConfigError("jackpots have no blinds: an ante from every player")
-        elif self.small_blind or self.big_blind:
-            self._validate_holdem()
-        elif not self.ante:
-            raise ConfigError("draw needs an ante (--ante N), blinds (--blinds 1/2), or both")
-        if self.bb_ante and not self.big_blind:
-            raise ConfigError("a big-blind ante needs blinds")
-
-    def _validate_bouillotte(self) -> None:
-        self._validate_no_blinds()
-        if self.ante:
-            raise ConfigError("Bouillotte has no ante: the dealer puts in the passe")
-        if self.passe <= 0:
-            raise ConfigError("Bouillotte needs a passe of at least 1 chip (--passe N)")
-        if self.betting is not BettingKind.NO_LIMIT:
-            raise ConfigError("Bouillotte is played with bets limited only by the caves (nl)")
-
-    def _validate_stud(self) -> None:
-        self._validate_no_blinds()
-        if self.betting is not BettingKind.FIXED_LIMIT:
-            raise ConfigError("stud is played fixed-limit here (--betting fl --limits S/B)")
-        if self.small_bet is None:
-            raise ConfigError("stud needs its limits (--limits SMALL/BIG)")
-        if self.bring_in <= 0:
-            raise ConfigError("stud needs a bring-in (--bring-in N)")
-        if self.bring_in >= self.small_bet:
-            raise ConfigError(
-                f"the bring-in ({self.bring_in}) must be less than the small bet "
-                f"({self.small_bet}): a full bet is a completion"
-            )
-
-    def _validate_holdem(self) -> None:
-        if self.big_blind <= 0:
-            raise ConfigError(f"the big blind must be at least 1 chip (got {self.big_blind})")
-        if self.small_blind <= 0:
-            raise ConfigError(f"the small blind must be at least 1 chip (got {self.small_blind})")
-        if self.small_blind > self.big_blind:
-            raise ConfigError(
-                f"the small blind ({self.small_blind}) is larger than the big blind "
-                f"({self.big_blind})"
-            )
-        if self.bb_ante and self.ante == 0:
-            raise ConfigError("a big-blind ante needs an ante amount (--ante N --bb-ante)")
+    def _refuse_options(self, options: tuple[tuple[str, str], ...]) -> None:
+        """Refuse a game-specific setting (set away from its default) the game does not take."""
+        accepted = GAMES[self.game].options
+        for option, refusal in options:
+            if option not in accepted and getattr(self, option) != _UNSET[option]:
+                raise ConfigError(refusal.format(name=self.game.value))
 
     def _validate_limits(self) -> None:
         small, big = self.limits
-        if self.game is Game.STUD and self.small_bet is None:
-            return  # reported by the stud checks
         if self.small_bet is None and not self.big_blind:
             raise ConfigError("fixed-limit needs its limits: --limits SMALL/BIG")
         if small <= 0 or big <= 0:
@@ -287,3 +232,6 @@ class TableConfig(_ConfigFields):
             )
         if self.straddle:
             raise ConfigError("a straddle is only kept in no-limit and pot-limit games")
+
+
+__all__ = ["GAME_OPTIONS", "BettingKind", "Game", "TableConfig"]

@@ -19,6 +19,8 @@ class Seated(Record):
     player: str
     seat: int
     chips: int
+    # a player who had left comes back (his cave counts as a recave)
+    returning: bool = False
 
 
 class Recaved(Record):
@@ -118,6 +120,14 @@ class Corrected(Record):
     stack: int
 
 
+class Settled(Record):
+    """The session was settled: its books are closed until it is reopened."""
+
+
+class Reopened(Record):
+    """A settled session is reopened: table commands are accepted again."""
+
+
 TableEvent = (
     Seated
     | Recaved
@@ -133,6 +143,8 @@ TableEvent = (
     | BlindsSet
     | BrelansPaid
     | CarrySplit
+    | Settled
+    | Reopened
 )
 
 

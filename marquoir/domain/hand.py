@@ -1,5 +1,10 @@
 """The hand state machine: forced bets, who acts, legal actions, rounds, pots, showdown.
 
+The hand drives and the game decides: the hand keeps the players, the turn, the bets and the
+pots for every game; what is particular to a game (streets, forced bets, who speaks first,
+what the scorekeeper announces) is asked of its rules object (`games/`), which acts on the
+hand only through the public methods of the "for the game" section below.
+
 A `Hand` starts from the seats (name, seat number, stack) of the players dealt in and the
 button. Each action is first verified (a refusal raises an `IllegalAction` a player
 understands), then applied; applying returns the frozen `ActionEvent` that the log keeps.
@@ -11,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
-from .announcements import SAID_BY_SCOREKEEPER, apply_named, verify_named
 from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
-from .games import AWAIT_BRING_IN, AWAIT_FIRST, rules_for
+from .games import SAID_BY_SCOREKEEPER, rules_for
 from .outcome import (
     ForcedBet,
     HandResult,
@@ -70,7 +74,7 @@ class _Resolved(Record):
 
 
 class Hand:
-    """One hand of Texas hold'em, from the forced bets to the last chip awarded."""
+    """One hand of the table's game, from the forced bets to the last chip awarded."""
 
     def __init__(
         self, config: TableConfig, seats: Sequence[SeatInfo], button: int, *, dead: int = 0
@@ -80,7 +84,8 @@ class Hand:
         # chips left in the middle by a void deal before (and fines), for this hand's pot
         self.dead_in = dead
         self.opener: str | None = None
-        # what the scorekeeper must say before anyone acts (stud: the bring-in, who's first)
+        # what the scorekeeper must say before anyone acts (a waiting state of the game:
+        # stud's bring-in, who speaks first)
         self.awaiting: str | None = None
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
@@ -103,7 +108,7 @@ class Hand:
         self._with_chips = 0
         start = self.rules.start(self)
         self._recount()
-        self._set_turn(start)
+        self.set_turn(start)
 
     @classmethod
     def replay(
@@ -206,7 +211,9 @@ class Hand:
         )
 
     def _opens_jackpot(self) -> bool:
-        return self.config.jackpots and self._rnd.street == 0 and self._rnd.current_bet == 0
+        """The first bet of the hand, in a game where it is said `open N` (jackpots)."""
+        rnd = self._rnd
+        return self.rules.opens_by_declaration and rnd.street == 0 and rnd.current_bet == 0
 
     def _before_opening(self) -> bool:
         """No bet yet in the first round of a game where an unopened deal is void."""
@@ -217,7 +224,7 @@ class Hand:
     def verify(self, action: Action) -> ActionEvent:
         """The event `action` would make, or an `IllegalAction` saying why it is refused."""
         if action.kind in SAID_BY_SCOREKEEPER:
-            return verify_named(self, action)
+            return self.rules.verify_announcement(self, action)
         i = self._require_turn()
         p = self._players[i]
         if action.player is not None and action.player != p.name:
@@ -241,7 +248,7 @@ class Hand:
         """Verify `action`, carry it out, move the hand on, and return its event."""
         event = self.verify(action)
         if action.kind in SAID_BY_SCOREKEEPER:
-            apply_named(self, event)
+            self.rules.apply_announcement(self, event)
             self.events.append(event)
             return event
         i = self._index[event.player]
@@ -305,24 +312,76 @@ class Hand:
         self._finish(event.awards, by_fold=False)
         return event
 
-    # -- the machinery -------------------------------------------------------------------
+    # -- for the game: what a game's rules may ask of the hand -----------------------------
 
-    def _require_turn(self) -> int:
-        if self._to_act is None:
-            if self.awaiting == AWAIT_BRING_IN:
-                raise IllegalAction("name who brings in first: `bringin PLAYER`")
-            if self.awaiting == AWAIT_FIRST:
-                raise IllegalAction(f"name who speaks first on {self.street}: `first PLAYER`")
-            if self.phase is Phase.SHOWDOWN:
-                raise HandOver("the betting is over: give the showdown result")
-            raise HandOver("the hand is over: deal the next one")
-        return self._to_act
+    @property
+    def size(self) -> int:
+        """How many players were dealt in."""
+        return len(self._players)
 
-    def _open_round(self, opening: int, *, min_bet: int | None = None) -> None:
+    @property
+    def button_index(self) -> int:
+        """The button's index in seat order (seat indexes count from 0, clockwise)."""
+        return self._button
+
+    def index_of(self, name: str) -> int:
+        """The seat index of a player dealt in (`KeyError` for anybody else)."""
+        return self._index[name]
+
+    def player(self, i: int) -> PlayerView:
+        """The player at seat index i."""
+        p = self._players[i]
+        return PlayerView(p.name, p.seat, p.stack, p.bet, p.live, p.dead, p.folded)
+
+    def post(
+        self, i: int, amount: int, kind: str, *, live: bool = True, nominal: bool = False
+    ) -> None:
+        """A forced bet (as much of it as the stack allows): live in the bet in front, or
+        dead (antes, a passe). A `nominal` blind counts as full for the pot-limit maximum
+        even when short (TDA 54-B)."""
+        p = self._players[i]
+        put = min(amount, p.stack)
+        p.stack -= put
+        if live:
+            p.bet += put
+            p.live += put
+        else:
+            p.dead += put
+        if nominal:
+            p.nominal = amount
+        self.forced.append(ForcedBet(p.name, kind, put, p.stack == 0))
+
+    def open_round(
+        self, opening: int, *, min_bet: int | None = None, incomplete: bool = False
+    ) -> None:
+        """Set up the betting round: `opening` is the price to call (the big blind or a
+        straddle; 0 on later rounds); `min_bet` overrides the smallest opening bet
+        (Bouillotte's passes); an `incomplete` opening (stud's bring-in) is less than a full
+        bet, so a completion follows it."""
         self._structure.start_round(self._rnd, opening, min_bet=min_bet)
+        if incomplete:
+            self._rnd.opened, self._rnd.full_level = False, 0
 
-    def _set_turn(self, start: int | str) -> None:
-        """Find who acts from seat index `start`, or wait for the scorekeeper to name him."""
+    def put_in(self, i: int, chips: int) -> None:
+        """A player puts chips of his stack into his bet (an announced bring-in)."""
+        p = self._players[i]
+        p.stack -= chips
+        p.bet += chips
+        p.live += chips
+        self._with_chips -= p.stack == 0
+
+    def record_bet(self, total: int) -> None:
+        """A bet or raise to `total` was made this round (the structure counts it)."""
+        self._structure.record(self._rnd, total)
+
+    def mark_acted(self, i: int) -> None:
+        """The player has acted at the current level of the round."""
+        p = self._players[i]
+        p.acted, p.acted_level = True, self._rnd.current_bet
+
+    def set_turn(self, start: int | str) -> None:
+        """Find who acts from seat index `start`, or wait for the scorekeeper to name him
+        (`start` is then the game's waiting state, kept in `awaiting`)."""
         if isinstance(start, str):
             if self._scan(0) is None:  # nobody could act anyway
                 self._close_round()
@@ -333,16 +392,35 @@ class Hand:
         if self._to_act is None:
             self._close_round()
 
-    def _post(self, i: int, amount: int, kind: str, *, live: bool = True) -> None:
+    def fold_out(self, i: int, *, fine: int = 0) -> None:
+        """A player is out of the hand out of turn (a false opener): his chips stay in the
+        pot, and `fine` chips of his stack wait in the middle for the next hand."""
         p = self._players[i]
-        put = min(amount, p.stack)
-        p.stack -= put
-        if live:
-            p.bet += put
-            p.live += put
-        else:
-            p.dead += put
-        self.forced.append(ForcedBet(p.name, kind, put, p.stack == 0))
+        self._with_chips -= p.stack > 0
+        p.stack -= fine
+        self.fines[p.name] = fine
+        p.folded = True
+        self._in_hand -= 1
+        if self.phase is Phase.SHOWDOWN:
+            if self._in_hand == 1:
+                winner = next(q.name for q in self._players if not q.folded)
+                self._finish(tuple(award_pots(self.pots(), ((winner,),))), by_fold=True)
+            return
+        if self._in_hand == 1:
+            self._close_round()
+        elif self._to_act == i or self._to_act is None:
+            self.set_turn(i + 1)
+
+    # -- the machinery -------------------------------------------------------------------
+
+    def _require_turn(self) -> int:
+        if self._to_act is None:
+            if self.awaiting is not None:
+                raise IllegalAction(self.rules.waiting_message(self))
+            if self.phase is Phase.SHOWDOWN:
+                raise HandOver("the betting is over: give the showdown result")
+            raise HandOver("the hand is over: deal the next one")
+        return self._to_act
 
     def _recount(self) -> None:
         self._in_hand = sum(not q.folded for q in self._players)
@@ -415,13 +493,12 @@ class Hand:
             return _Resolved("call", added, p.bet + added)
         opening = rnd.street == 0 and rnd.current_bet == 0
         if kind is ActionKind.ALLIN:
-            if opening and self.config.jackpots:
+            if opening and self.rules.opens_by_declaration:
                 raise IllegalAction(
-                    "in jackpots the first bet opens the pot: once the opener has shown jacks "
-                    f"or better, say `open {p.bet + p.stack}` for all his chips"
+                    f"{self.rules.opening_rule}, say `open {p.bet + p.stack}` for all his chips"
                 )
             return self._resolve_raise(i, p.bet + p.stack)
-        if kind is ActionKind.OPEN or (opening and self.config.jackpots):
+        if kind is ActionKind.OPEN or (opening and self.rules.opens_by_declaration):
             return self._resolve_open(i, action, opening=opening)
         if action.amount is None:
             raise UsageError("a bet or raise needs an amount: the total bet for this round")
@@ -429,13 +506,11 @@ class Hand:
 
     def _resolve_open(self, i: int, action: Action, *, opening: bool) -> _Resolved:
         """The first bet of a jackpot (`open N`, jacks or better) or of a Bouillotte round."""
-        if not opening or not (self.config.jackpots or self.rules.voids_unopened):
+        rules = self.rules
+        if not opening or not (rules.opens_by_declaration or rules.voids_unopened):
             raise IllegalAction("there is nothing to open here: say bet or raise")
         if action.kind is not ActionKind.OPEN:
-            raise IllegalAction(
-                "in jackpots the first bet opens the pot: once the opener has shown jacks or "
-                "better, say `open N`"
-            )
+            raise IllegalAction(f"{rules.opening_rule}, say `open N`")
         if action.amount is None:
             raise UsageError("open needs an amount: the opening bet")
         _verb, added, total = self._resolve_raise(i, action.amount)
@@ -504,8 +579,8 @@ class Hand:
             self.phase = Phase.SHOWDOWN
             return
         self._rnd = RoundState(street=self._rnd.street + 1)
-        self._open_round(0)
-        self._set_turn(self.rules.street_start(self, self._rnd.street))
+        self.open_round(0)
+        self.set_turn(self.rules.street_start(self, self._rnd.street))
 
     def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool, void: bool = False) -> None:
         carry = sum(self.fines.values()) + (self.total_in_middle() if void else 0)

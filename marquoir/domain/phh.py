@@ -22,6 +22,8 @@ from decimal import Decimal, InvalidOperation
 
 from .config import BettingKind, Game, TableConfig
 from .errors import ConfigError, MarquoirError
+from .games import GAMES
+from .inputs import MAX_CHIPS
 from .records import Record
 
 TYPE_CHECKING = False
@@ -31,16 +33,16 @@ if TYPE_CHECKING:
 
 Amount = int | Decimal
 
-# The variants Marquoir plays, with its game and betting structure.
+# The variants Marquoir plays, with its game and betting structure (each game declares its
+# codes), and the hole cards of each.
 PLAYED = {
-    "NT": (Game.HOLDEM, BettingKind.NO_LIMIT),
-    "FT": (Game.HOLDEM, BettingKind.FIXED_LIMIT),
-    "PO": (Game.OMAHA, BettingKind.POT_LIMIT),
+    code: (Game(name), betting)
+    for name, rules in GAMES.items()
+    for betting, code in rules.phh_codes
 }
-HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4}
+HOLE_CARDS = {code: GAMES[game].hole_cards for code, (game, _) in PLAYED.items()}
 # PHH has no code for pot-limit hold'em, no-limit or fixed-limit Omaha (FO/8 is hi-lo), nor
 # for Marquoir's draw, stud (F7S needs the door cards to know the bring-in), Bouillotte.
-VARIANT_OF = {value: key for key, value in PLAYED.items()}
 # Fixed-limit as PHH (PokerKit) plays it: four bets or raises a round, the big blind not
 # counted pre-flop; Marquoir's cap counts raises after the opening bet (the big blind).
 PHH_FIXED_LIMIT_CAP = 4
@@ -143,6 +145,8 @@ def loads(text: str) -> list[PHHHand]:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not a PHH file (TOML: {error})") from error
+    except ValueError:  # a number of more than 4,300 digits
+        raise PHHError("not a PHH file: a number is too large (over 4,300 digits)") from None
     if "variant" in document:
         return [hand_from_dict(document)]
     hands = []
@@ -215,8 +219,13 @@ def _amount(value: object, name: str, where: str, *, allow_inf: bool = False) ->
         return None
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PHHError(f"{where}: {name} must be a number (got {value!r})")
-    if isinstance(value, Decimal) and not value.is_finite() and not (allow_inf and value > 0):
+    # (NaN first: comparing it raises)
+    if isinstance(value, Decimal) and (
+        value.is_nan() or (value.is_infinite() and not (allow_inf and value > 0))
+    ):
         raise PHHError(f"{where}: {name} must be a finite number (got {value})")
+    if value > MAX_CHIPS and not (isinstance(value, Decimal) and value.is_infinite()):
+        raise PHHError(f"{where}: {name} is at most {MAX_CHIPS:,} (got {value:.3g})")
     if value < 0:
         raise PHHError(f"{where}: {name} cannot be negative (got {value})")
     return value
@@ -427,9 +436,7 @@ def _show(amounts: Sequence[Amount]) -> str:
 
 def variant_of(config: TableConfig) -> str | None:
     """The PHH code of a Marquoir table, or None when PHH has none for its game."""
-    if config.jackpots:
-        return None
-    return VARIANT_OF.get((config.game, config.betting))
+    return dict(config.rules.phh_codes).get(config.betting)
 
 
 def forced_bet_fields(

@@ -8,8 +8,9 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from .actions import Action, ActionEvent
-from .config import ForcedBetSchedule, Game, TableConfig
-from .errors import ConfigError, IllegalAction, MarquoirError, UsageError
+from .caves import CavePolicy
+from .config import ForcedBetSchedule, TableConfig
+from .errors import IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
     Back,
@@ -23,13 +24,16 @@ from .events import (
     Left,
     LeftAll,
     Recaved,
+    Reopened,
     SatOut,
     Seated,
+    Settled,
     ShowedDown,
     TableEvent,
 )
-from .games import rules_for
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .inputs import MAX_CHIPS
+from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
 from .records import Record
@@ -39,44 +43,6 @@ if TYPE_CHECKING:
     from .cards import HandValue
 
 MAX_SEATS = 10
-
-
-class _CaveFields(Record):
-    default: int | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    recaves: int | None = None
-
-
-class CavePolicy(_CaveFields):
-    """Buy-in rules of a session; a limit left at None does not apply. Validated when made."""
-
-    __slots__ = ()
-
-    def __new__(cls, *args: object, **kwargs: object) -> CavePolicy:
-        self = super().__new__(cls, *args, **kwargs)  # type: ignore[arg-type]
-        self.validate()
-        return self
-
-    def validate(self) -> None:
-        """Refuse limits that no cave could meet."""
-        for what, value in (("default cave", self.default), ("minimum cave", self.minimum)):
-            if value is not None and value <= 0:
-                raise ConfigError(f"the {what} must be at least 1 chip (got {value})")
-        low, high = self.minimum, self.maximum
-        if low is not None and high is not None and low > high:
-            raise ConfigError(f"the minimum cave ({low}) is larger than the maximum ({high})")
-        if self.default is not None:
-            if low is not None and self.default < low:
-                raise ConfigError(
-                    f"the default cave ({self.default}) is below the minimum cave ({low})"
-                )
-            if high is not None and self.default > high:
-                raise ConfigError(
-                    f"the default cave ({self.default}) is above the maximum cave ({high})"
-                )
-        if self.recaves is not None and self.recaves < 0:
-            raise ConfigError(f"the number of recaves cannot be negative (got {self.recaves})")
 
 
 class SessionSettings(Record):
@@ -139,13 +105,6 @@ def recaves_used(name: str, limit: int) -> str:
     return f"{name} has used all {limit} recaves of this session"
 
 
-def check_name(name: str, *, what: str = "player") -> str:
-    """A name is one word without '>' or '=' (player names write showdown rankings)."""
-    if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
-        raise UsageError(f"{name!r} is not a valid {what} name: one word, without '>' or '='")
-    return name
-
-
 class Table:
     """The state of a session's table, built by applying its events in order."""
 
@@ -164,8 +123,11 @@ class Table:
         # the last hand whose brelans were paid, and who was dealt in the last hand
         self.brelans_hand = 0
         self.last_dealt: tuple[str, ...] = ()
-        # what the last brelan payment moved, player by player
-        self.last_brelans: dict[str, int] = {}
+        # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
+        # player by player
+        self.last_side_payments: dict[str, int] = {}
+        # settled: the books are closed until the session is reopened
+        self.closed = False
 
     @property
     def config(self) -> TableConfig:
@@ -180,9 +142,29 @@ class Table:
         """The players at the table (not left), in seat order."""
         return sorted((a for a in self.accounts.values() if not a.left), key=lambda a: a.seat)
 
+    def resolve(self, name: str) -> str:
+        """The recorded name of the player written `name`: the name itself, or the one that
+        differs from it only by case or Unicode normalisation (`ALICE` finds alice)."""
+        if name in self.accounts:
+            return name
+        key = name_key(name)
+        found = [n for n in self.accounts if name_key(n) == key]
+        present = [n for n in found if not self.accounts[n].left]
+        for candidates in (found, present):
+            if len(candidates) == 1:
+                return candidates[0]
+        return name
+
+    def check_open(self) -> None:
+        """Refuse to change a settled session: its books are closed until `reopen`."""
+        if self.closed:
+            raise IllegalAction(
+                "this session is settled, its books are closed: `marquoir reopen` reopens it"
+            )
+
     def account(self, name: str) -> Account:
         """The account of a player at the table, or an error naming the player."""
-        account = self.accounts.get(name)
+        account = self.accounts.get(self.resolve(name))
         if account is None:
             seated = ", ".join(a.name for a in self.present()) or "nobody yet"
             raise IllegalAction(f"unknown player: {name} (at the table: {seated})")
@@ -192,11 +174,31 @@ class Table:
 
     # -- commands: each returns the event it would record ----------------------------------
 
-    def seat_event(self, name: str, *, seat: int | None = None, cave: int | None = None) -> Seated:
-        """Sit a player down with a cave (the session's default when not given)."""
-        check_name(name)
-        if name in self.accounts and not self.accounts[name].left:
-            raise IllegalAction(f"{name} is already seated (seat {self.accounts[name].seat})")
+    def seat_event(
+        self, name: str, *, seat: int | None = None, cave: int | None = None, recave: bool = True
+    ) -> Seated:
+        """Sit a player down with a cave (the session's default when not given).
+
+        A player who left and sits down again returns: he keeps his history (caves, cash-out,
+        count corrections), and his new cave is a recave, within the session's recave
+        limits (`recave=False`: a return that is no re-buy, as a hand history's import sits
+        each hand's players down and cashes them out after it). A name that differs only by
+        case from a player's is that player.
+        """
+        name = check_name(name)
+        known = self.resolve(name)
+        previous = self.accounts.get(known)
+        if previous is not None and not previous.left:
+            same = "" if known == name else f" ({name} is {known}: names differ only by case)"
+            raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
+        seat = self._free_seat(seat)
+        if previous is None or not recave:
+            return Seated(known, seat, self._cave_amount(cave, what="cave"))
+        self._check_recaves(previous, what="returns")
+        return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
+
+    def _free_seat(self, seat: int | None) -> int:
+        """The seat asked for if it is free, or the first free seat."""
         taken = {a.seat for a in self.present()}
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
@@ -208,23 +210,26 @@ class Table:
         elif seat in taken:
             holder = next(a.name for a in self.present() if a.seat == seat)
             raise IllegalAction(f"seat {seat} is taken by {holder}")
-        chips = self._cave_amount(cave, what="cave")
-        return Seated(name, seat, chips)
+        return seat
+
+    def _check_recaves(self, account: Account, *, what: str = "recaves") -> None:
+        limit = self.settings.caves.recaves
+        if limit is not None and account.recaves >= limit:
+            why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
+            raise IllegalAction(recaves_used(account.name, limit) + why)
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
         self._between_hands("recave")
-        limit = self.settings.caves.recaves
-        if limit is not None and account.recaves >= limit:
-            raise IllegalAction(recaves_used(name, limit))
-        return Recaved(name, self._cave_amount(chips, what="recave"))
+        self._check_recaves(account)
+        return Recaved(account.name, self._cave_amount(chips, what="recave"))
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
         account = self.account(name)
         self._between_hands("leave")
-        return Left(name, account.stack)
+        return Left(account.name, account.stack)
 
     def leave_all_event(self) -> LeftAll:
         """Everyone still at the table cashes out (end of night), a void deal's chips first
@@ -241,10 +246,14 @@ class Table:
         """Put the button on this player at the next deal: one who will be dealt in."""
         account = self._button_check(name)
         if account.busted:
-            raise IllegalAction(f"{name} has no chips: the button goes to a player dealt in")
+            raise IllegalAction(
+                f"{account.name} has no chips: the button goes to a player dealt in"
+            )
         if account.sitting_out:
-            raise IllegalAction(f"{name} is sitting out: the button goes to a player dealt in")
-        return ButtonSet(name)
+            raise IllegalAction(
+                f"{account.name} is sitting out: the button goes to a player dealt in"
+            )
+        return ButtonSet(account.name)
 
     def _button_check(self, name: str) -> Account:
         # (what a recorded button event needs: older versions recorded it on any player)
@@ -254,36 +263,56 @@ class Table:
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
-        if self.account(name).sitting_out:
-            raise IllegalAction(f"{name} is already sitting out")
-        return SatOut(name)
+        account = self.account(name)
+        if account.sitting_out:
+            raise IllegalAction(f"{account.name} is already sitting out")
+        return SatOut(account.name)
 
     def back_event(self, name: str) -> Back:
         """A player who sat out is dealt in again."""
-        if not self.account(name).sitting_out:
-            raise IllegalAction(f"{name} is not sitting out")
-        return Back(name)
+        account = self.account(name)
+        if not account.sitting_out:
+            raise IllegalAction(f"{account.name} is not sitting out")
+        return Back(account.name)
+
+    def settle_event(self) -> Settled:
+        """Close the books: the session is settled (the money is computed by the caller)."""
+        if self.closed:
+            raise IllegalAction("this session is already settled")
+        self._between_hands("settle")
+        return Settled()
+
+    def reopen_event(self) -> Reopened:
+        """Reopen a settled session: table commands are accepted again."""
+        if not self.closed:
+            raise IllegalAction("this session is not settled: nothing to reopen")
+        return Reopened()
 
     def count(self, counted: dict[str, int]) -> list[CountLine]:
         """Compare counted stacks with the tracked ones (between hands; players not named
         are not compared)."""
         self._between_hands("count the chips")
-        lines = []
+        lines: list[CountLine] = []
         for name, chips in counted.items():
             if chips < 0:
                 raise IllegalAction(f"a counted stack cannot be negative ({name}={chips})")
-            lines.append(CountLine(name, self.account(name).stack, chips))
+            if chips > MAX_CHIPS:
+                raise IllegalAction(f"a counted stack is at most {MAX_CHIPS:,} chips ({name})")
+            account = self.account(name)
+            if any(line.player == account.name for line in lines):
+                raise UsageError(f"{account.name} is counted twice")
+            lines.append(CountLine(account.name, account.stack, chips))
         return sorted(lines, key=lambda line: self.accounts[line.player].seat)
 
     def correct_event(self, name: str, stack: int) -> Corrected:
         """Replace a player's tracked stack by the counted one, between hands."""
         account = self.account(name)
         self._between_hands("correct a stack")
-        if stack < 0:
-            raise IllegalAction(f"a stack cannot be negative ({name}={stack})")
+        if not 0 <= stack <= MAX_CHIPS:
+            raise IllegalAction(f"a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})")
         if stack == account.stack:
-            raise IllegalAction(f"{name} already has {stack}: nothing to correct")
-        return Corrected(name, stack)
+            raise IllegalAction(f"{account.name} already has {stack}: nothing to correct")
+        return Corrected(account.name, stack)
 
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
@@ -306,7 +335,7 @@ class Table:
             raise IllegalAction(
                 "a hand needs at least two players with chips who are not sitting out"
             )
-        rules = rules_for(self.config)
+        rules = self.config.rules
         game = self.config.game.value
         if len(players) < rules.min_players:
             raise IllegalAction(f"{game} is played by {rules.min_players} players at least")
@@ -317,11 +346,15 @@ class Table:
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
+        if action.player is not None:  # `--as ALICE` is alice
+            action = action._replace(player=self.resolve(action.player))
         self._hand_in_play().verify(action)
         return Acted(action)
 
     def showdown_event(self, ranking: Ranking, odd_chip: str | None = None) -> ShowedDown:
         """The showdown result of the hand in play."""
+        ranking = resolve_ranking(ranking, self.resolve)
+        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
         self._hand_in_play().verify_showdown(ranking, odd_chip)
         return ShowedDown(ranking, odd_chip)
 
@@ -349,6 +382,8 @@ class Table:
             raise IllegalAction(
                 f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
             )
+        shown = {self.resolve(name): text for name, text in shown.items()}
+        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
         cards = {name: parse_cards(text) for name, text in shown.items()}
         ranking, values = ranking_from_cards(variant, cards, parse_cards(board))
         canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
@@ -359,7 +394,7 @@ class Table:
 
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
-        if self.config.game is not Game.BOUILLOTTE:
+        if not self.config.rules.pays_brelans:
             raise IllegalAction("brelans are paid at Bouillotte only")
         self._between_hands("pay the brelans")
         if not self.last_dealt or self.brelans_hand == self.hand_no:
@@ -380,6 +415,15 @@ class Table:
 
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
         """Carry out an event; betting and showdown events return what the hand made of them."""
+        if isinstance(event, Reopened):
+            self.reopen_event()
+            self.closed = False
+            return None
+        self.check_open()
+        if isinstance(event, Settled):
+            self.settle_event()
+            self.closed = True
+            return None
         if isinstance(event, Acted):
             hand = self._hand_in_play()
             done = hand.apply(event.action)
@@ -429,9 +473,11 @@ class Table:
         elif isinstance(event, SatOut):
             self.sitout_event(event.player)
             self.accounts[event.player].sitting_out = True
-        else:
+        elif isinstance(event, Back):
             self.back_event(event.player)
             self.accounts[event.player].sitting_out = False
+        else:
+            raise MarquoirError(f"not an event of the table: {event!r}")
         return None
 
     def _apply_leave(self, event: Left) -> None:
@@ -449,12 +495,24 @@ class Table:
         self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
-        self.seat_event(event.player, seat=event.seat, cave=event.chips)
+        # Checked again by its exact recorded name: a file written before names were compared
+        # without case may hold both alice and Alice.
         previous = self.accounts.get(event.player)
+        if previous is not None and not previous.left:
+            raise IllegalAction(f"{event.player} is already seated (seat {previous.seat})")
+        if event.returning and previous is None:
+            raise MarquoirError(f"the recorded return of {event.player} does not match the table")
+        self._free_seat(event.seat)
+        if event.returning:
+            assert previous is not None
+            self._check_recaves(previous, what="returns")
+        # (a return recorded before returns were recaves is replayed as it was: no recave)
+        self._cave_amount(event.chips, what="recave" if event.returning else "cave")
         account = Account(event.player, event.seat)
         if previous is not None:  # a player who left and comes back keeps his history
             account.bought, account.cashed_out = previous.bought, previous.cashed_out
-            account.recaves = previous.recaves
+            account.recaves = previous.recaves + (1 if event.returning else 0)
+            account.adjusted = previous.adjusted
             del self.accounts[event.player]
         account.stack = event.chips
         account.bought += event.chips
@@ -485,25 +543,15 @@ class Table:
         self.carry += result.carry
 
     def _pay_brelans(self, event: BrelansPaid) -> None:
-        """One passe from each other player to each brelan (two to a brelan carré); holders
-        do not pay each other; a short player pays the best brelans first, as far as his
-        chips go (docs/rules.md, Bouillotte)."""
-        unit = self.config.passe
-        owed = ([(event.carre, 2 * unit)] if event.carre else []) + [
-            (name, unit) for name in event.players
-        ]
-        holders = {name for name, _ in owed}
-        self.last_brelans = {}
-        # the players of the hand pay: not those who sat it out
-        for payer in self.present():
-            if payer.name in holders or payer.name not in self.last_dealt:
-                continue
-            for name, amount in owed:
-                paid = min(amount, payer.stack)
-                payer.stack -= paid
-                self.accounts[name].stack += paid
-                for who, delta in ((payer.name, -paid), (name, paid)):
-                    self.last_brelans[who] = self.last_brelans.get(who, 0) + delta
+        """The game's side payments: Bouillotte's brelans, paid by the players of the hand
+        (not those who sat it out), in passes of the schedule in force."""
+        # (the schedule in force, not the last hand's: a table read back from its snapshot
+        # has no last hand, and must pay as the replay of the log does)
+        payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
+        moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
+        for name, delta in moves.items():
+            self.accounts[name].stack += delta
+        self.last_side_payments = moves
         self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:
@@ -526,6 +574,8 @@ class Table:
             chips = policy.default
         if chips <= 0:
             raise IllegalAction(f"a {what} must be at least 1 chip (got {chips})")
+        if chips > MAX_CHIPS:
+            raise IllegalAction(f"a {what} is at most {MAX_CHIPS:,} chips")
         if policy.minimum is not None and chips < policy.minimum:
             raise IllegalAction(f"the minimum {what} is {policy.minimum} chips (got {chips})")
         if policy.maximum is not None and chips > policy.maximum:
@@ -582,11 +632,14 @@ __all__ = [
     "Left",
     "LeftAll",
     "Recaved",
+    "Reopened",
     "SatOut",
     "Seated",
     "SessionSettings",
+    "Settled",
     "ShowedDown",
     "Table",
     "TableEvent",
     "check_name",
+    "name_key",
 ]

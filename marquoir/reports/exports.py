@@ -1,7 +1,11 @@
 """Exports for spreadsheets and other programs: the ledger and the hand log as CSV or JSON,
 and the ledger in PokerNow's layout.
 
-Amounts are plain numbers: chips as integers, money as strings with two decimals (exact).
+One vocabulary for every output (docs/outputs.md): `player`, `hand`, `session` and `date` (the
+session's day, YYYY-MM-DD) in every row; chips as integers; money exact, as a string with two
+decimals in JSON and a number with two decimals in CSV. `recaves` is a count, `bought` every
+chip paid for (caves and recaves). JSON exports are an object with a `version` and the rows.
+`--excel` CSV: UTF-8 with a byte-order mark, `;` between fields, a decimal comma.
 """
 
 from __future__ import annotations
@@ -15,7 +19,13 @@ from typing import Any
 from ..domain.errors import MarquoirError, UsageError
 from .model import SessionReport
 
+# The version of the JSON outputs (report, exports, settle, standings, stacks, status,
+# sessions): bumped with marquoir/schemas/*.json when a key changes meaning or goes away.
+OUTPUT_VERSION = 1
+
 LEDGER_FIELDS = (
+    "session",
+    "date",
     "seat",
     "player",
     "bought",
@@ -32,6 +42,8 @@ LEDGER_FIELDS = (
     "left",
 )
 HAND_FIELDS = (
+    "session",
+    "date",
     "hand",
     "button",
     "player",
@@ -54,6 +66,10 @@ POKERNOW_HEADER = (
     "stack",
     "net",
 )
+# Columns that hold numbers written as text (money): a spreadsheet must read -15.30 as a number.
+NUMERIC_TEXT = frozenset({"net_money"})
+# A spreadsheet reads a cell that starts with one of these as a formula (OWASP, CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 WHATS = ("ledger", "hands")
 FORMATS = ("csv", "json")
 
@@ -64,8 +80,11 @@ def _money(amount: Decimal) -> str:
 
 def ledger_rows(report: SessionReport) -> list[dict[str, Any]]:
     """One row per player (keys `LEDGER_FIELDS`): chips bought, cashed out, held, results."""
+    day = report.created_at[:10]
     return [
         {
+            "session": report.name,
+            "date": day,
             "seat": p.seat,
             "player": p.name,
             "bought": p.bought,
@@ -90,6 +109,7 @@ def hand_rows(report: SessionReport) -> list[dict[str, Any]]:
     what he took from the pots, his net for the hand and his stack after it, and the forced
     bets of the hand (the stakes in words; the blinds and the ante)."""
     rows = []
+    day = report.created_at[:10]
     for hand in report.hands:
         forced = hand.forced_bets or {}
         won: dict[str, int] = {}
@@ -101,6 +121,8 @@ def hand_rows(report: SessionReport) -> list[dict[str, Any]]:
             net = hand.nets.get(name, 0)
             rows.append(
                 {
+                    "session": report.name,
+                    "date": day,
                     "hand": hand.hand_no,
                     "button": hand.button,
                     "player": name,
@@ -117,21 +139,49 @@ def hand_rows(report: SessionReport) -> list[dict[str, Any]]:
     return rows
 
 
+def neutralise(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula: a leading `'` when it starts with
+    = + - @ tab or carriage return (OWASP's advice against CSV injection)."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def _cell(field: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str) and field not in NUMERIC_TEXT:
+        return neutralise(value)
+    return value
+
+
 def _csv(fields: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(fields)
     for row in rows:
-        writer.writerow(
-            ("true" if v else "false") if isinstance(v, bool) else v
-            for v in (row[f] for f in fields)
-        )
+        writer.writerow(_cell(field, row[field]) for field in fields)
     return out.getvalue()
+
+
+def excel(text: str) -> str:
+    """A CSV for French spreadsheets: a UTF-8 byte-order mark, `;` between fields and a
+    decimal comma in the numbers with decimals (money: `-15.30` becomes `-15,30`)."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    for row in csv.reader(io.StringIO(text)):
+        writer.writerow(_decimal_comma(cell) for cell in row)
+    return "\ufeff" + out.getvalue()
+
+
+def _decimal_comma(cell: str) -> str:
+    whole, dot, fraction = cell.lstrip("+-").partition(".")
+    if dot and whole.isascii() and whole.isdigit() and fraction.isascii() and fraction.isdigit():
+        return cell.replace(".", ",")
+    return cell
 
 
 def export(report: SessionReport, what: str, fmt: str) -> str:
     """The ledger (`what="ledger"`) or the hand log (`"hands"`) as `fmt` "csv" (one header
-    row) or "json" (an array of objects, keys sorted)."""
+    row) or "json" (an object: `version`, `session`, `date`, `what`, `rows`, keys sorted)."""
     if what not in WHATS:
         raise UsageError(f"unknown export {what!r}: one of {', '.join(WHATS)}")
     if fmt not in FORMATS:
@@ -143,7 +193,16 @@ def export(report: SessionReport, what: str, fmt: str) -> str:
     )
     if fmt == "csv":
         return _csv(fields, rows)
-    return json.dumps(rows, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    data = {
+        "version": OUTPUT_VERSION,
+        "session": report.name,
+        "date": report.created_at[:10],
+        "what": what,
+        "currency": report.currency,
+        "chip_value": f"{report.chip_value:f}",
+        "rows": rows,
+    }
+    return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
 def cents(chips: int, chip_value: Decimal) -> int:

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any, NamedTuple
 
 from .model import ChipMove, SessionReport
-from .render import Section, sections, stack_columns
+from .story import Section, sections, stack_columns
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto;

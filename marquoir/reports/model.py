@@ -6,6 +6,7 @@ every format tells the same story.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from ..domain.config import ForcedBetSchedule, TableConfig
@@ -118,17 +119,18 @@ class SessionReport(Record):
 
 def hand_lines(
     summaries: list[dict[str, Any]],
-    brelans: dict[int, dict[str, int]] | None = None,
+    side_payments: dict[int, dict[str, int]] | None = None,
     *,
     config: TableConfig | None = None,
 ) -> tuple[HandLine, ...]:
-    """The hands, with what the brelans paid after each (Bouillotte) in the nets and stacks,
-    and, given the session's table `config`, the forced bets each hand was dealt with."""
+    """The hands, with the side payments after each (Bouillotte's brelans) in the nets and
+    stacks, and, given the session's table `config`, the forced bets each hand was dealt
+    with."""
     lines = []
-    brelans = brelans or {}
+    side_payments = side_payments or {}
     forced = _ForcedBetsOfHands(config)
     for summary in summaries:
-        paid = brelans.get(summary["hand"], {})
+        paid = side_payments.get(summary["hand"], {})
         pots = tuple(
             PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
             for pot in summary["pots"]
@@ -252,7 +254,7 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
     """Gather the report of a session from the file."""
     table = book.load(session)
     config = session.settings.table
-    hands = hand_lines(book.hands(session), book.brelans(session), config=config)
+    hands = hand_lines(book.hands(session), book.side_payments(session), config=config)
     settlement, unsettled = settlement_of(table)
     return SessionReport(
         name=session.name,
@@ -290,19 +292,19 @@ class Standings(Record):
     players: tuple[StandingLine, ...]
 
 
-def standings(book: Ledger, *, since: str | None = None, until: str | None = None) -> Standings:
+def standings(book: Ledger, *, since: date | None = None, until: date | None = None) -> Standings:
     """Each player's results over the sessions created between `since` and `until`
-    (ISO dates, both included), best total first."""
+    (both days included; the day a session was created, UTC), best total first."""
     per_player: dict[str, list[tuple[str, Decimal, int]]] = {}
     names, currencies = [], set()
     for info, created in book.sessions():
-        day = created[:10]
-        if (since and day < since) or (until and day > until):
+        day = date.fromisoformat(created[:10])
+        if (since is not None and day < since) or (until is not None and day > until):
             continue
         names.append(info.name)
         currencies.add(info.settings.currency)
         table = book.load(info)
-        hands = hand_lines(book.hands(info), book.brelans(info))
+        hands = hand_lines(book.hands(info), book.side_payments(info))
         for line in player_lines(table, hands):
             per_player.setdefault(line.name, []).append(
                 (info.name, line.net_money, line.hands_played)

@@ -2,38 +2,73 @@
 
 The hands are rebuilt from the session's events by the table's own rules. Each hand lists its
 players in PHH order (p1 the first left of the button ... pn the button; heads-up p1 is the
-big blind), their stacks when dealt, the forced bets and limits that hand was dealt with (a
-`blinds` event between hands changes them), the actions (`d dh pN ????` or the cards shown
-at the showdown, `pN cbr X` for a bet or raise to X, `pN cc`, `pN f`, `d db ...` with `?`
-for cards nobody recorded), the showdown (`pN sm CARDS` for the cards shown, `pN sm` for a
-player who lost without showing, `pN sm ????` for one who takes a pot of his own without
-showing), and Marquoir's `finishing_stacks`.
+big blind), their stacks when dealt, the forced bets and limits that hand was dealt with
+(a `blinds` event between hands changes them), the actions
+(`d dh pN ????` or the cards shown at the showdown, `pN cbr X` for a bet or raise to X,
+`pN cc`, `pN f`, `d db ...` with `?` for cards nobody recorded), the showdown (`pN sm CARDS`
+for the cards shown, `pN sm` for a player who lost without showing, `pN sm ????` for one
+who takes a pot without showing), and what Marquoir knows of the hand: `finishing_stacks`,
+`winnings` (the chips each took from the pots), `currency`, the deal's date and time in UTC
+(`year`, `month`, `day`, `time`, `time_zone`), `event` and `table` (the session), `seats` and
+`seat_count`, the chip value as the user field `_chip_value` (PHH amounts are chips), and the
+session's settings as `_settings` (what PHH cannot say: the fixed-limit cap, a straddle not
+posted in this hand, the caves), so `marquoir import phh` gives the same session back.
 
-Skipped, with a message: a showdown given as a ranking without the cards (PHH tells the
-winner from the cards only, and PokerKit cannot replay a showdown with unknown board cards),
-an unfinished hand, and every hand of a session whose game PHH has no variant for: pot-limit
-hold'em, no-limit or fixed-limit Omaha (FO/8 is hi-lo), five-card draw, jackpots, seven-card
-stud as Marquoir keeps it (without the door cards that say who brings in), Bouillotte.
+A showdown given as a ranking (without the cards) is written with unknown cards (`????`, an
+unknown board): `finishing_stacks` and `winnings` carry its result, `marquoir import phh`
+takes it from there, but PokerKit cannot replay such a hand (it decides showdowns from the
+cards): `unknown_cards` counts them so the command can say so.
+
+Skipped, with a message: an unfinished hand, a hand that starts with a void deal's chips, and
+every hand of a session whose game PHH has no variant for: pot-limit hold'em, no-limit or
+fixed-limit Omaha (FO/8 is hi-lo), five-card draw, jackpots, seven-card stud as Marquoir keeps
+it (without the door cards that say who brings in), Bouillotte.
 """
 
 from __future__ import annotations
 
+import datetime
+
 from ..domain.hand import Hand
 from ..domain.phh import HOLE_CARDS, PHHHand, dumps, forced_bet_fields, variant_of
 from ..domain.table import Dealt, ShowedDown, Table
-from ..storage.codec import event_from_record
+from ..storage.codec import event_from_record, settings_to_dict
 from ..storage.ledger import Ledger, SessionInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from typing import Any
 
 STREET_CARDS = (0, 3, 1, 1)  # board cards dealt at the start of each hold'em round
+UNKNOWN_CARDS_NOTE = (
+    "hands had their showdown given as a ranking: they are written with unknown cards (????) "
+    "and their result is in finishing_stacks and winnings, but PokerKit cannot replay them"
+)
+
+
+def unknown_cards(hands: list[PHHHand]) -> int:
+    """How many of these hands have a player show unknown cards (`pN sm ????`)."""
+    return sum(
+        any(
+            " sm " in action and set(action.split(" sm ", 1)[1].strip()) == {"?"}
+            for action in hand.actions
+        )
+        for hand in hands
+    )
 
 
 def export_phh(ledger: Ledger, session: SessionInfo | str | None = None) -> tuple[str, list[str]]:
     """Every finished hand of the session (the current one by default) as PHH text, and a
     message for each hand or session that PHH cannot express."""
+    hands, skipped = phh_hands(ledger, session)
+    return dumps(hands), skipped
+
+
+def phh_hands(
+    ledger: Ledger, session: SessionInfo | str | None = None
+) -> tuple[list[PHHHand], list[str]]:
+    """Every finished hand of the session as a PHH record, and what was skipped."""
     if session is None:
         info = ledger.current()
     elif isinstance(session, str):
@@ -45,11 +80,12 @@ def export_phh(ledger: Ledger, session: SessionInfo | str | None = None) -> tupl
     if variant is None:
         count = len(ledger.hands(info))
         what = f"{count} hand{'s' if count != 1 else ''}"
-        return "", [
+        return [], [
             f"session {info.name}: PHH has no variant for {config.title()} ({what} skipped)"
         ]
     hands: list[PHHHand] = []
     skipped: list[str] = []
+    dealt = ledger.deal_times(info)
     for number, played, showed in finished_hands(ledger, info):
         if played is None:
             skipped.append(f"hand {number}: not finished")
@@ -57,8 +93,8 @@ def export_phh(ledger: Ledger, session: SessionInfo | str | None = None) -> tupl
             skipped.append(f"hand {number}: it starts with the chips of a void deal")
         else:  # a showdown given as a ranking: the cards are unknown (????), the winners
             # show unknown cards, the others muck, and finishing_stacks carry the result
-            hands.append(hand_record(info, played, showed, number=number))
-    return dumps(hands), skipped
+            hands.append(hand_record(info, played, showed, number=number, when=dealt.get(number)))
+    return hands, skipped
 
 
 def finished_hands(
@@ -83,9 +119,15 @@ def finished_hands(
 
 
 def hand_record(
-    info: SessionInfo, played: Hand, showed: ShowedDown | None, *, number: int | None = None
+    info: SessionInfo,
+    played: Hand,
+    showed: ShowedDown | None,
+    *,
+    number: int | None = None,
+    when: str | None = None,
 ) -> PHHHand:
-    """One finished hand as a PHH record (amounts in chips); `number` its hand number."""
+    """One finished hand as a PHH record (amounts in chips); `number` its hand number,
+    `when` the time it was dealt (ISO 8601, UTC)."""
     assert played.result is not None
     config = played.config  # the forced bets this hand was dealt with (`blinds` may change)
     order = played.order_of_play()
@@ -113,6 +155,22 @@ def hand_record(
     if showed is not None:
         actions += _showdown(played, showed, index, shown, street, flops, holes)
     seats = {p.name: p.seat for p in played.players}
+    won = {name: 0 for name in order}
+    for award in played.result.awards:
+        for name, amount in award.shares:
+            won[name] += amount
+    settings = info.settings
+    extra: list[tuple[str, object]] = [
+        ("event", info.name),
+        *_dealt_at(when),
+        ("seats", [seats[name] for name in order]),
+        ("seat_count", max(seats.values())),
+        ("table", info.name),
+        ("winnings", [won[name] for name in order]),
+        ("currency", settings.currency),
+        ("_chip_value", str(settings.chip_value)),
+        ("_settings", _without_none(settings_to_dict(settings))),
+    ]
     return PHHHand(
         variant=fields["variant"],
         ante_trimming_status=fields["ante_trimming_status"],
@@ -126,8 +184,35 @@ def hand_record(
         players=tuple(order),
         finishing_stacks=tuple(played.result.final[name] for name in order),
         hand=number,
-        extra=(("seats", [seats[name] for name in order]), ("table", info.name)),
+        extra=tuple(extra),
     )
+
+
+def _without_none(data: dict[str, Any]) -> dict[str, Any]:
+    """TOML has no null: a setting left at None (no limit) is left out."""
+    return {
+        key: _without_none(value) if isinstance(value, dict) else value
+        for key, value in data.items()
+        if value is not None
+    }
+
+
+def _dealt_at(when: str | None) -> list[tuple[str, object]]:
+    """PHH's date and time fields from an ISO time in UTC (`time_zone_abbreviation` is left
+    out: PokerKit 0.7 does not know it)."""
+    if not when:
+        return []
+    try:
+        moment = datetime.datetime.fromisoformat(when)
+    except ValueError:
+        return []
+    return [
+        ("time", moment.time().replace(tzinfo=None, microsecond=0)),
+        ("time_zone", "UTC"),
+        ("day", moment.day),
+        ("month", moment.month),
+        ("year", moment.year),
+    ]
 
 
 def _board_parts(board: str) -> tuple[str, ...]:
@@ -169,4 +254,11 @@ def _showdown(
     return lines
 
 
-__all__ = ["export_phh", "finished_hands", "hand_record"]
+__all__ = [
+    "UNKNOWN_CARDS_NOTE",
+    "export_phh",
+    "finished_hands",
+    "hand_record",
+    "phh_hands",
+    "unknown_cards",
+]

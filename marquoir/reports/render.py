@@ -1,38 +1,27 @@
 """A session report as text, Markdown, CSV, JSON or HTML.
 
-Every format tells the same story: `sections(report)` builds it once, as titled facts, lines
-and tables of strings; text (tabulate `simple`), Markdown (tabulate `github`) and HTML
-(`html.py`) only dress it differently. CSV is the per-player ledger of `exports.py`; JSON is
-the whole report, key-sorted, so the same data always gives the same text.
+Every format tells the same story: `story.sections(report)` builds it once, as titled facts,
+lines and tables of strings; text (tabulate `simple`), Markdown (tabulate `github`) and HTML
+(`html.py`) only dress it differently; CSV writes the same sections one after the other (a
+title row, the facts, the table, a blank row). JSON is the whole report in the vocabulary of
+docs/outputs.md (with a `version`), key-sorted, so the same data always gives the same text.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
 from tabulate import tabulate
 
 from ..domain.errors import UsageError
-from ..domain.records import Record
 from . import exports
 from .model import HandLine, PlayerLine, SessionReport
+from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
-CENT = Decimal("0.01")
-
-
-class Section(Record):
-    """One part of a report: a title, then facts (label, value), lines, and one table."""
-
-    title: str
-    facts: tuple[tuple[str, str], ...] = ()
-    lines: tuple[str, ...] = ()
-    headers: tuple[str, ...] = ()
-    rows: tuple[tuple[str, ...], ...] = ()
-    numeric: tuple[bool, ...] = ()  # per column: right-aligned
 
 
 def render(report: SessionReport, fmt: str) -> str:
@@ -42,7 +31,7 @@ def render(report: SessionReport, fmt: str) -> str:
     if fmt == "md":
         return to_markdown(report)
     if fmt == "csv":
-        return exports.export(report, "ledger", "csv")
+        return to_csv(report)
     if fmt == "json":
         return to_json(report)
     if fmt == "html":
@@ -50,233 +39,6 @@ def render(report: SessionReport, fmt: str) -> str:
 
         return to_html(report)
     raise UsageError(f"unknown report format {fmt!r}: one of {', '.join(FORMATS)}")
-
-
-# --- numbers ------------------------------------------------------------------------------
-
-
-def signed(chips: int) -> str:
-    """+160, -153, 0."""
-    return f"{chips:+d}" if chips else "0"
-
-
-def money(amount: Decimal, currency: str = "", *, sign: bool = False) -> str:
-    """12.50 (two decimals, exact), "+12.50 EUR" with a sign and a currency."""
-    text = f"{amount.quantize(CENT):{'+' if sign and amount else ''}f}"
-    return f"{text} {currency}" if currency else text
-
-
-def decimal_text(value: Decimal) -> str:
-    """A decimal with at least two places, never rounded: 0.10, 0.005, 1.00."""
-    exponent = value.as_tuple().exponent
-    if isinstance(exponent, int) and exponent >= -2:
-        return f"{value.quantize(CENT):f}"
-    return f"{value:f}"
-
-
-# --- the story, once ----------------------------------------------------------------------
-
-
-def sections(report: SessionReport) -> list[Section]:
-    """The report's sections, in order: session, players, settlement, hands, stacks."""
-    return [
-        session_section(report),
-        players_section(report),
-        settlement_section(report),
-        hands_section(report),
-        stacks_section(report),
-    ]
-
-
-def local_time(stamp: str) -> str:
-    """A stored UTC time ("2026-12-01T21:05:00+00:00") as the reader's local time:
-    "2026-12-01 22:05" in Paris in winter. A text that is not a time is shown as it is."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return stamp
-    if moment.tzinfo is None:  # stored times are UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def session_section(report: SessionReport) -> Section:
-    """The session's settings."""
-    caves = report.settings.get("caves", {})
-    facts = [
-        ("game", report.title),
-        ("chip value", f"{decimal_text(report.chip_value)} {report.currency}".strip()),
-        ("currency", report.currency or "-"),
-        ("date", local_time(report.created_at)),
-    ]
-    if caves.get("default"):
-        facts.append(("default cave", f"{caves['default']} chips"))
-    limits = [
-        f"{label} {caves[key]}"
-        for key, label in (("minimum", "minimum"), ("maximum", "maximum"), ("recaves", "recaves"))
-        if caves.get(key) is not None
-    ]
-    if limits:
-        facts.append(("cave limits", ", ".join(limits)))
-    facts.append(("hands", str(len(report.hands))))
-    runs = stakes_runs(report.hands)
-    if len(runs) > 1:
-        facts.append(("stakes", ", ".join(runs)))
-    return Section(report.name, facts=tuple(facts))
-
-
-PLAYER_HEADERS = (
-    "seat",
-    "player",
-    "bought",
-    "recaves",
-    "cashed out",
-    "at table",
-    "net chips",
-    "net money",
-    "hands",
-    "won",
-    "biggest pot",
-)
-
-
-def players_section(report: SessionReport) -> Section:
-    """One row per player, and a total row: what was bought, cashed out, won and lost."""
-    corrected = any(p.adjusted for p in report.players)
-    headers = PLAYER_HEADERS + (("corrected",) if corrected else ())
-    rows = [player_row(p, report.currency, corrected) for p in report.players]
-    if report.players:
-        total = sum((p.net_money for p in report.players), Decimal("0.00"))
-        rows.append(
-            (
-                "",
-                "total",
-                str(sum(p.bought for p in report.players)),
-                str(sum(p.recaves for p in report.players)),
-                str(sum(p.cashed_out for p in report.players)),
-                str(sum(p.stack for p in report.players)),
-                signed(sum(p.net_chips for p in report.players)),
-                money(total, report.currency, sign=True),
-                "",
-                "",
-                "",
-            )
-            + ((signed(sum(p.adjusted for p in report.players)),) if corrected else ())
-        )
-    numeric = tuple(h != "player" for h in headers)
-    return Section("Players", headers=headers, rows=tuple(rows), numeric=numeric)
-
-
-def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str, ...]:
-    """A player's line of the players table ("left" when he cashed out and went home)."""
-    row = (
-        str(player.seat),
-        player.name,
-        str(player.bought),
-        str(player.recaves),
-        str(player.cashed_out),
-        "left" if player.left else str(player.stack),
-        signed(player.net_chips),
-        money(player.net_money, currency, sign=True),
-        str(player.hands_played),
-        str(player.hands_won),
-        str(player.biggest_pot),
-    )
-    return row + ((signed(player.adjusted),) if corrected else ())
-
-
-def settlement_section(report: SessionReport) -> Section:
-    """Who pays whom, or why the session cannot be settled yet."""
-    settlement = report.settlement
-    if settlement is None:
-        return Section("Settlement", lines=(f"Not settled yet: {report.unsettled}",))
-    lines = [t.describe(currency=report.currency) for t in settlement.transfers]
-    if not lines:
-        lines.append("Nobody owes anything.")
-    if len(settlement.groups) > 1:
-        groups = "; ".join(", ".join(group) for group in settlement.groups)
-        lines.append(f"({len(settlement.groups)} groups settle apart: {groups})")
-    return Section("Settlement", lines=tuple(lines))
-
-
-def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
-    """The forced bets over the evening: "1/2 (hands 1-12)", "2/4 ante 1 (hands 13-20)"."""
-    runs: list[list[Any]] = []  # [stakes, first hand, last hand]
-    for hand in hands:
-        if runs and runs[-1][0] == hand.stakes:
-            runs[-1][2] = hand.hand_no
-        else:
-            runs.append([hand.stakes, hand.hand_no, hand.hand_no])
-    return [
-        f"{stakes} (hand {first})" if first == last else f"{stakes} (hands {first}-{last})"
-        for stakes, first, last in runs
-    ]
-
-
-def winners_text(hand: HandLine, shares: tuple[tuple[str, int], ...]) -> str:
-    """ "dave 14, alice 13, bob 13", marked when everybody else folded."""
-    text = ", ".join(f"{name} {amount}" for name, amount in shares)
-    return f"{text} (others folded)" if hand.by_fold else text
-
-
-def hands_section(report: SessionReport) -> Section:
-    """The hand log: one row per pot of each hand (its forced bets on its first row), with
-    its amount and what each winner took."""
-    if not report.hands:
-        return Section("Hands", lines=("No hand finished yet.",))
-    rows = []
-    for hand in report.hands:
-        first = True
-        for pot in hand.pots or ():
-            rows.append(
-                (
-                    str(hand.hand_no) if first else "",
-                    hand.button if first else "",
-                    hand.stakes if first else "",
-                    pot.name,
-                    str(pot.amount),
-                    winners_text(hand, pot.shares),
-                )
-            )
-            first = False
-        if first:  # a void deal: nobody opened, the chips wait for the next deal
-            row = (str(hand.hand_no), hand.button, hand.stakes, "void", str(hand.carry))
-            rows.append((*row, "next deal"))
-    return Section(
-        "Hands",
-        headers=("hand", "button", "stakes", "pot", "amount", "winners"),
-        rows=tuple(rows),
-        numeric=(True, False, False, False, True, False),
-    )
-
-
-def stack_columns(report: SessionReport) -> list[str]:
-    """The players of the stacks table, in seat order, then any other name met in the hands."""
-    names = [p.name for p in sorted(report.players, key=lambda p: (p.seat, p.name))]
-    seen = set(names)
-    for hand in report.hands:
-        for name in [*hand.players, *hand.stacks]:
-            if name not in seen:
-                seen.add(name)
-                names.append(name)
-    return names
-
-
-def stacks_section(report: SessionReport) -> Section:
-    """Each player's stack after every hand (empty where he was not at the table)."""
-    if not report.hands:
-        return Section("Stacks after each hand", lines=("No hand finished yet.",))
-    names = stack_columns(report)
-    rows = tuple(
-        (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
-        for hand in report.hands
-    )
-    return Section(
-        "Stacks after each hand",
-        headers=("hand", *names),
-        rows=rows,
-        numeric=(True,) * (len(names) + 1),
-    )
 
 
 # --- text and Markdown --------------------------------------------------------------------
@@ -339,31 +101,20 @@ def to_markdown(report: SessionReport) -> str:
 
 
 def report_data(report: SessionReport) -> dict[str, Any]:
-    """The whole report as JSON-ready data (money as strings with two decimals)."""
+    """The whole report as JSON-ready data (docs/outputs.md: `player`, `hand`, chips as
+    integers, money as strings with two decimals)."""
     settlement = report.settlement
     return {
+        "version": exports.OUTPUT_VERSION,
         "session": report.name,
+        "date": report.created_at[:10],
         "created_at": report.created_at,
         "settings": report.settings,
         "title": report.title,
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
-        "players": [{**p._asdict(), "net_money": money(p.net_money)} for p in report.players],
-        "hands": [
-            {
-                **hand._asdict(),
-                "players": list(hand.players),
-                "pots": [
-                    {
-                        "name": pot.name,
-                        "amount": pot.amount,
-                        "shares": [{"player": n, "amount": a} for n, a in pot.shares],
-                    }
-                    for pot in hand.pots
-                ],
-            }
-            for hand in report.hands
-        ],
+        "players": [_player_data(p) for p in report.players],
+        "hands": [_hand_data(hand) for hand in report.hands],
         "settlement": None
         if settlement is None
         else {
@@ -378,6 +129,78 @@ def report_data(report: SessionReport) -> dict[str, Any]:
     }
 
 
+def _player_data(p: PlayerLine) -> dict[str, Any]:
+    return {
+        "player": p.name,
+        "seat": p.seat,
+        "bought": p.bought,
+        "recaves": p.recaves,
+        "cashed_out": p.cashed_out,
+        "stack": p.stack,
+        "adjusted": p.adjusted,
+        "net_chips": p.net_chips,
+        "net_money": money(p.net_money),
+        "hands_played": p.hands_played,
+        "hands_won": p.hands_won,
+        "biggest_pot": p.biggest_pot,
+        "left": p.left,
+    }
+
+
+def _hand_data(hand: HandLine) -> dict[str, Any]:
+    return {
+        "hand": hand.hand_no,
+        "button": hand.button,
+        "players": list(hand.players),
+        "pots": [
+            {
+                "pot": pot.name,
+                "chips": pot.amount,
+                "shares": [{"player": n, "chips": a} for n, a in pot.shares],
+            }
+            for pot in hand.pots
+        ],
+        "by_fold": hand.by_fold,
+        "stacks": hand.stacks,
+        "nets": hand.nets,
+        "void": hand.void,
+        "carry": hand.carry,
+        # the forced bets the hand was dealt with (a `blinds` event changes them)
+        "stakes": hand.stakes,
+        "forced_bets": hand.forced_bets,
+    }
+
+
 def to_json(report: SessionReport) -> str:
     """The whole report as one JSON object, key-sorted and indented."""
     return json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+
+def to_csv(report: SessionReport) -> str:
+    """Every section one after the other: a row with its title, its facts (label, value),
+    its lines, its table with a header row, then a blank row. The money cells are numbers
+    with two decimals (`-15.30`); a text cell a spreadsheet would run as a formula gets a
+    leading `'` (`exports.neutralise`); `export csv` gives one table alone."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for section in sections(report):
+        writer.writerow((exports.neutralise(section.title),))
+        writer.writerows(tuple(map(exports.neutralise, fact)) for fact in section.facts)
+        writer.writerows((exports.neutralise(line),) for line in section.lines)
+        if section.headers:
+            writer.writerow(tuple(map(exports.neutralise, section.headers)))
+            writer.writerows(tuple(_csv_cell(cell) for cell in row) for row in section.rows)
+        writer.writerow(())
+    return out.getvalue()
+
+
+def _csv_cell(cell: str) -> str:
+    """`+12.50 EUR` -> `12.50`, `+43` -> `43`: a number a spreadsheet reads as one; any other
+    text neutralised (a player named `+bob` is written `'+bob`)."""
+    text = cell.removesuffix(f" {cell.rsplit(' ', 1)[-1]}") if " " in cell else cell
+    number = text.removeprefix("+")
+    digits = number.removeprefix("-").replace(".", "", 1)
+    return number if digits.isascii() and digits.isdigit() else exports.neutralise(cell)

@@ -29,9 +29,11 @@ from ..domain.table import (
     Left,
     LeftAll,
     Recaved,
+    Reopened,
     SatOut,
     Seated,
     SessionSettings,
+    Settled,
     ShowedDown,
     Table,
     TableEvent,
@@ -97,6 +99,8 @@ KINDS: dict[type, str] = {
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
+    Settled: "settle",
+    Reopened: "reopen",
 }
 # Kinds no command records any more, read from older files: a void deal's chips given back
 # at the end of the night are now part of the one `leave-all` event.
@@ -142,7 +146,10 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
     if isinstance(event, LeftAll):
         leaves = [list(pair) for pair in event.leaves]
         return kind, {"leaves": leaves, "shares": [list(share) for share in event.shares]}
-    return kind, event._asdict()
+    data = event._asdict()
+    if isinstance(event, Seated) and not event.returning:
+        del data["returning"]  # a first cave is stored as it always was
+    return kind, data
 
 
 def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
@@ -174,6 +181,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "sitout": SatOut,
         "back": Back,
         "correction": Corrected,
+        "settle": Settled,
+        "reopen": Reopened,
     }
     event: TableEvent = simple[kind](**data)
     return event
@@ -203,6 +212,8 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
+        # (written only when settled: the snapshots of an open session stay as they were)
+        **({"closed": True} if table.closed else {}),
         "accounts": [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
@@ -223,6 +234,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_dealt = tuple(data.get("last_dealt", ()))
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
+    table.closed = bool(data.get("closed", False))
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:

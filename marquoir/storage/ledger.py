@@ -16,9 +16,17 @@ from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
-from ..domain.table import BrelansPaid, Dealt, SessionSettings, Table, TableEvent, check_name
+from ..domain.table import (
+    BrelansPaid,
+    Dealt,
+    SessionSettings,
+    Table,
+    TableEvent,
+    check_name,
+    name_key,
+)
 from . import codec
-from .db import connect
+from .db import CREATE, DatabaseError, connect
 
 # No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
 # table command (docs/design.md, "The hot path").
@@ -77,11 +85,12 @@ class _Transaction:
 
 
 class Ledger:
-    """One database file."""
+    """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, mode: str = CREATE) -> None:
         self.path = os.fspath(path)
-        self.conn = connect(self.path)
+        self.mode = mode
+        self.conn = connect(self.path, mode=mode)
 
     def close(self) -> None:
         self.conn.close()
@@ -100,12 +109,13 @@ class Ledger:
 
     def create_session(self, name: str, settings: SessionSettings) -> SessionInfo:
         """A new session, which becomes the current one."""
-        check_name(name, what="session")
+        name = check_name(name, what="session")
         with self.transaction() as conn:
-            if conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
+            taken = self._session_row(name)
+            if taken is not None:
                 raise IllegalAction(
-                    f"a session named {name} already exists: `marquoir use {name}` makes it "
-                    "current, or choose another name"
+                    f"a session named {taken[1]} already exists: `marquoir use {taken[1]}` "
+                    "makes it current, or choose another name"
                 )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
@@ -128,12 +138,22 @@ class Ledger:
         return [(self._info(row), row[3]) for row in rows]
 
     def session_named(self, name: str) -> SessionInfo:
-        row = self.conn.execute(
-            "SELECT id, name, settings FROM sessions WHERE name = ?", (name,)
-        ).fetchone()
+        """The session called `name` (or a name that differs from it only by case)."""
+        row = self._session_row(name)
         if row is None:
             raise NoSession(f"no session named {name}")
         return self._info(row)
+
+    def _session_row(self, name: str) -> Any:
+        row = self.conn.execute(
+            "SELECT id, name, settings FROM sessions WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:  # Vendredi is vendredi
+            key = name_key(name)
+            rows = self.conn.execute("SELECT id, name, settings FROM sessions").fetchall()
+            same = [r for r in rows if name_key(r[1]) == key]
+            row = same[0] if len(same) == 1 else None
+        return row
 
     def current(self) -> SessionInfo:
         """The current session, or an error telling how to start one."""
@@ -169,7 +189,13 @@ class Ledger:
         if row is None:
             table, after = Table(session.settings), 0
         else:
-            table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            try:
+                table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+            except (KeyError, TypeError, ValueError) as damage:
+                raise DatabaseError(
+                    f"the saved table of session {session.name} is damaged ({damage!r}): "
+                    "`marquoir verify` rebuilds it from the log"
+                ) from None
             after = int(row[0])
         for stored in self.events(session, after=after):
             table.apply(codec.event_from_record(stored.kind, stored.data))
@@ -184,14 +210,19 @@ class Ledger:
         )
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
-    def execute(self, command: Callable[[Table], TableEvent]) -> Outcome:
+    def execute(
+        self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
+    ) -> Outcome:
         """Check and record one command on the current session's table.
 
         `command` receives the table and returns the event (raising when the rules refuse).
+        A settled session refuses every command but those that say `closed_ok` (reopen).
         """
         with self.transaction():
             session = self.current()
             table = self.load(session)
+            if not closed_ok:
+                table.check_open()
             event = command(table)
             detail = self._apply(session, table, event)
         return Outcome(session, table, event, detail)
@@ -218,6 +249,7 @@ class Ledger:
         with self.transaction():
             session = self.current()
             table = self.load(session)
+            table.check_open()
             for event in commands(table):
                 self._apply(session, table, event)
                 count += 1
@@ -232,7 +264,7 @@ class Ledger:
     ) -> int:
         extra: object = detail
         if isinstance(event, BrelansPaid):
-            extra = dict(table.last_brelans)
+            extra = dict(table.last_side_payments)
         kind, data = codec.event_to_record(event, extra)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
         if hand_no is None and kind in ("action", "showdown", "brelans"):
@@ -259,17 +291,33 @@ class Ledger:
         )
 
     def player_times(self, session: SessionInfo) -> dict[str, tuple[str, str]]:
-        """Each player's first and last recorded event (ISO times, UTC)."""
+        """Each player's first and last recorded event (ISO times, UTC); `leave --all` is
+        one event naming everyone it cashed out."""
         rows = self.conn.execute(
-            "SELECT json_extract(data, '$.player') AS player, min(created_at), max(created_at) "
-            "FROM events WHERE session_id = ? AND undone = 0 AND player IS NOT NULL "
-            "GROUP BY player",
-            (session.id,),
+            "SELECT player, min(at), max(at) FROM ("
+            " SELECT json_extract(data, '$.player') AS player, created_at AS at"
+            " FROM events WHERE session_id = ? AND undone = 0"
+            " UNION ALL"
+            " SELECT json_extract(gone.value, '$[0]'), e.created_at"
+            " FROM events e, json_each(e.data, '$.leaves') gone"
+            " WHERE e.session_id = ? AND e.undone = 0 AND e.kind = 'leave-all'"
+            ") WHERE player IS NOT NULL GROUP BY player",
+            (session.id, session.id),
         )
         return {row[0]: (row[1], row[2]) for row in rows}
 
-    def brelans(self, session: SessionInfo) -> dict[int, dict[str, int]]:
-        """What the brelan payments after each hand moved (Bouillotte), by hand number."""
+    def deal_times(self, session: SessionInfo) -> dict[int, str]:
+        """When each hand was dealt (ISO time, UTC), by hand number."""
+        rows = self.conn.execute(
+            "SELECT hand_no, created_at FROM events WHERE session_id = ? AND undone = 0 "
+            "AND kind = 'deal'",
+            (session.id,),
+        )
+        return {int(row[0]): row[1] for row in rows}
+
+    def side_payments(self, session: SessionInfo) -> dict[int, dict[str, int]]:
+        """What the side payments after each hand moved (the game's: Bouillotte's brelans),
+        player by player, by hand number."""
         rows = self.conn.execute(
             "SELECT hand_no, data FROM events WHERE session_id = ? AND undone = 0 "
             "AND kind = 'brelans' ORDER BY id",
@@ -283,6 +331,19 @@ class Ledger:
             "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no", (session.id,)
         )
         return [json.loads(row[0]) for row in rows]
+
+    def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
+        """The summaries of the session's last `count` finished hands, in order."""
+        rows = self.conn.execute(
+            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
+            (session.id, count),
+        )
+        return [json.loads(row[0]) for row in rows][::-1]
+
+    def hand_count(self, session: SessionInfo) -> int:
+        """How many hands of the session are finished."""
+        row = self.conn.execute("SELECT count(*) FROM hands WHERE session_id = ?", (session.id,))
+        return int(row.fetchone()[0])
 
     def read(self) -> tuple[SessionInfo, Table]:
         """The current session and its table, for display."""

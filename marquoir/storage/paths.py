@@ -25,11 +25,20 @@ def app_dir() -> str:
     return os.path.join(base, APP_NAME)
 
 
+def default_database_path() -> str:
+    """The file used when neither --db nor $MARQUOIR_DB names one."""
+    return os.path.join(app_dir(), DB_FILENAME)
+
+
 def database_path(explicit: str | None = None) -> str:
-    """The database to use: an explicit path, else $MARQUOIR_DB, else the app dir's file."""
-    if explicit:
+    """The database to use: an explicit path, else $MARQUOIR_DB, else the app dir's file.
+
+    An explicit empty path stays empty (opening it is a usage error), rather than silently
+    meaning the default file.
+    """
+    if explicit is not None:
         return explicit
     from_env = os.environ.get("MARQUOIR_DB")
     if from_env:
         return from_env
-    return os.path.join(app_dir(), DB_FILENAME)
+    return default_database_path()

@@ -11,18 +11,29 @@ are all-in, and Marquoir does not, is passed over. Names are the PHH names with 
 `_` (p1..pn when the file has none). Fixed-limit tables allow 4 raises after the big blind
 pre-flop, as PokerKit does (Marquoir's `cap`).
 
+Marquoir's own export (`marquoir export phh`) comes back as it was: hands with the same
+`table` go to one session (NAME, NAME-2, ... in the order met), the players sit in their
+`seats` when those follow the order of play, the chip value is the user field
+`_chip_value` (amounts stay whole chips) and the session takes the exported `_settings` (the
+fixed-limit cap, a straddle, the caves: what PHH cannot say) when they agree with the hand's
+blinds. A showdown whose cards are unknown (a showdown given
+as a ranking, `pN sm ????`) takes its result from `finishing_stacks` (else `winnings`): the
+winners of each pot, from the last side pot to the main pot, are the players the result
+says took chips; the report says how many hands were settled that way.
+
 What is not imported, with a message in the report (the import goes on):
 - variants other than NT (no-limit hold'em), FT (fixed-limit hold'em) and PO (pot-limit
   Omaha), and forced bets Marquoir does not play (button antes, several straddles, a min_bet
   that is not the big blind), more than 10 players, unknown stacks;
 - hands whose actions stop before the end, or whose showdown cannot be read (a pot that only
-  players with unknown cards contest, an unknown board).
+  players with unknown cards contest, an unknown board) and that carry neither
+  `finishing_stacks` nor `winnings` to take the result from.
 
 A hand Marquoir's rules refuse, or a malformed file, stops the import: nothing is recorded
 (one transaction) and the error names the file, the hand and the action.
 
-A session has one table configuration, so hands at different stakes or games go to several
-new sessions: NAME for the first configuration met, then NAME-2, NAME-3... Amounts with
+A session has one table configuration, so hands at different stakes or games (or tables)
+go to several new sessions: NAME for the first one met, then NAME-2, NAME-3... Amounts with
 decimals are multiplied by the smallest power of 10 that makes every amount of the session
 whole chips (its chip value is then 1/scale); a hand's `currency` becomes its session's.
 When a hand has `finishing_stacks`, the report compares them with Marquoir's and explains
@@ -55,8 +66,17 @@ from ..domain.phh import (
     to_chips,
 )
 from ..domain.records import Record
-from ..domain.table import Dealt, SessionSettings, ShowedDown, Table, TableEvent, check_name
+from ..domain.table import (
+    Dealt,
+    SessionSettings,
+    ShowedDown,
+    Table,
+    TableEvent,
+    check_name,
+)
 from . import codec
+from .ledger import NoSession
+from .phh_history import exported_config, ranking_from_result, seats_of, session_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,6 +117,7 @@ class HandImport(Record):
     compared: bool = False
     differs: bool = False
     message: str = ""
+    from_result: bool = False  # unknown showdown cards: the result came from the history
 
     @property
     def imported(self) -> bool:
@@ -131,6 +152,10 @@ class ImportReport(Record):
     def differing(self) -> int:
         return sum(h.differs for h in self.hands)
 
+    @property
+    def from_result(self) -> int:
+        return sum(h.from_result for h in self.hands)
+
     def lines(self) -> list[str]:
         """The report for a person: counts, then every skipped hand and every difference."""
         s = "s" if len(self.sessions) != 1 else ""
@@ -142,6 +167,12 @@ class ImportReport(Record):
             out.append(
                 f"finishing stacks: {self.matching} of {self.compared} hands match"
                 + (f", {self.differing} differ" if self.differing else "")
+            )
+        if self.from_result:
+            out.append(
+                f"{self.from_result} hand{'s' if self.from_result != 1 else ''} showed unknown "
+                "cards at the showdown: the winners of each pot were taken from the history's "
+                "finishing_stacks (or winnings)"
             )
         for name, scale in self.scales.items():
             out.append(
@@ -164,6 +195,17 @@ class _Plan(Record):
     config: TableConfig | None
     scale: int
     skip: str
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The hand's other fields (`table`, `seats`, `currency`, `_chip_value`...)."""
+        return dict(self.hand.extra)
+
+    @property
+    def table_name(self) -> str | None:
+        """The table the hand was played at (Marquoir's export writes its session's name)."""
+        table = self.fields.get("table")
+        return str(table) if isinstance(table, str | int) and not isinstance(table, bool) else None
 
 
 def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[PHHSource]:
@@ -225,7 +267,9 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
             plans.append(_Plan(label, hand, actions, None, 1, table))
             continue
         scale = scales[table]
-        plans.append(_Plan(label, hand, actions, table_config(hand, scale), scale, ""))
+        derived = table_config(hand, scale)
+        exported = exported_config(hand, derived) if scale == 1 else None
+        plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
 
 
@@ -263,16 +307,20 @@ def import_phh(
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
     `session`, in one transaction; the first becomes the current session."""
-    check_name(session, what="session")
-    if ledger.conn.execute("SELECT 1 FROM sessions WHERE name = ?", (session,)).fetchone():
-        raise IllegalAction(f"a session named {session} already exists: import under a new name")
+    session = check_name(session, what="session")
+    try:  # (Vendredi is vendredi)
+        taken = ledger.session_named(session).name
+    except NoSession:
+        taken = None
+    if taken is not None:
+        raise IllegalAction(f"a session named {taken} already exists: import under a new name")
     plans = _plans(read_sources(sources))
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
         raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
     now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
     results: list[HandImport] = []
-    groups: dict[tuple[TableConfig, int], _Group] = {}
+    groups: dict[tuple[str | None, TableConfig, int], _Group] = {}
     with ledger.transaction() as conn:
         row = conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()
         writer = _Writer(conn, int(row[0]) + 1, now, session)
@@ -280,14 +328,12 @@ def import_phh(
             if plan.config is None:
                 results.append(HandImport(plan.label, plan.hand.variant, message=plan.skip))
                 continue
-            group = groups.get((plan.config, plan.scale))
+            key = (plan.table_name, plan.config, plan.scale)
+            group = groups.get(key)
             if group is None:
-                chip_value = format(1 / Decimal(plan.scale), "f")
-                settings = SessionSettings(table=plan.config, chip_value=chip_value)
-                currency = dict(plan.hand.extra).get("currency")
-                if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
-                    settings = settings._replace(currency=currency.upper())
-                group = groups[plan.config, plan.scale] = _Group(settings, plan.scale)
+                assert plan.config is not None
+                settings = session_settings(plan.hand, plan.config, plan.scale)
+                group = groups[key] = _Group(settings, plan.scale)
             results.append(_import_hand(group, plan, writer))
         for group in writer.made:
             writer.snapshot(group)
@@ -384,8 +430,9 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
         if playing and table.hand is None and table.last_hand is not None:
             summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
 
+    from_result: list[bool] = []
     try:
-        for event in _events(table, plan, names, scale):
+        for event in _events(table, plan, names, scale, from_result):
             record(event)
     except _Skip as why:
         group.table = codec.table_from_snapshot(group.settings, group.before)
@@ -395,7 +442,9 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     writer.hand(group, rows, summary[0] if summary else None)
     played = table.last_hand
     assert played is not None and played.result is not None
-    outcome = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
+    outcome = HandImport(
+        plan.label, plan.hand.variant, group.name, table.hand_no, from_result=bool(from_result)
+    )
     finishing = plan.hand.finishing_stacks
     if finishing is None:
         return outcome
@@ -406,11 +455,17 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     return outcome._replace(compared=True, differs=True, message=reason)
 
 
-def _events(table: Table, plan: _Plan, names: list[str], scale: int) -> Iterator[TableEvent]:
-    """The table's events for one hand, each made once the ones before it are applied."""
+def _events(
+    table: Table, plan: _Plan, names: list[str], scale: int, from_result: list[bool]
+) -> Iterator[TableEvent]:
+    """The table's events for one hand, each made once the ones before it are applied;
+    `from_result` gets an entry when the showdown was taken from the history's result."""
     hand = plan.hand
-    for seat, (name, stack) in enumerate(zip(names, hand.starting_stacks, strict=True), 1):
-        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale))
+    seats = seats_of(plan.fields.get("seats"), len(names))
+    for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
+        # each hand sits its players down and cashes them out: the next hand's seat is no
+        # re-buy, whatever recave limit the session's settings keep
+        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale), recave=False)
     yield table.button_event(names[-1])
     yield table.deal_event()
     cards: dict[str, str] = {}
@@ -447,7 +502,14 @@ def _events(table: Table, plan: _Plan, names: list[str], scale: int) -> Iterator
     if played is not None:
         if played.phase is Phase.BETTING:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
-        yield _showdown(table, played, cards, mucked, board)
+        try:
+            yield _showdown(table, played, cards, mucked, board)
+        except _Skip:
+            ranking = ranking_from_result(plan.hand, names, scale, played)
+            if ranking is None:
+                raise
+            from_result.append(True)
+            yield table.showdown_event(ranking)
     for account in table.present():
         yield table.leave_event(account.name)
 

@@ -1,0 +1,102 @@
+"""The file's upkeep: `verify` (replay the log, rebuild what differs) and `backup FILE`.
+Registered on the app by `app.py`."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Annotated
+
+import typer
+
+from ..domain import IllegalAction, UsageError
+from ..storage import db as database
+from ..storage.ledger import Ledger
+from ..storage.paths import database_path
+from ..storage.verify import Verification
+from ..storage.verify import backup as copy_database
+from ..storage.verify import verify as check_file
+from .app_core import JsonOption, app, command
+from .app_core import db_of as _db
+from .app_evening import ForceOption
+from .output import STDOUT, check_target
+
+__all__ = ["app"]
+
+
+@command()
+def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """Replay every session's log from the start and compare it with the stored snapshots
+    and hand rows (and SQLite's integrity check); rebuild the rows that differ.
+
+    Exit 0 when the file is sound (after any rebuild), 1 when a problem remains that verify
+    cannot fix: a damaged file, an event that cannot be replayed, or a read-only file."""
+    path = database_path(_db(ctx))
+    reason = database.unwritable(path) if os.path.exists(path) else None
+    mode = database.READ if reason else database.WRITE
+    with Ledger(path, mode=mode) as book:
+        result = check_file(book, cannot_write=reason and f"cannot write {path}: {reason}")
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(verification_lines(result)))
+    if not result.sound:
+        raise database.DatabaseError("the file has problems that verify cannot fix (see above)")
+
+
+def verification_lines(result: Verification) -> list[str]:
+    """`verify` in words: SQLite's checks, each session, what was rebuilt, the verdict."""
+    lines = ["integrity: " + ("; ".join(result.integrity) if result.integrity else "ok")]
+    for check in result.sessions:
+        if check.problem:
+            lines.append(f"{check.name}: {check.problem}")
+            continue
+        verdict = f"{len(check.wrong)} differ" if check.wrong else "all match"
+        lines.append(
+            f"{check.name}: {_count(check.events, 'event')} replayed, "
+            f"{_count(check.snapshots, 'snapshot')} and {_count(check.hands, 'hand')} "
+            f"compared: {verdict}"
+        )
+        lines.extend(f"  {what}" for what in check.wrong)
+    if not result.sessions:
+        lines.append("no session in the file")
+    if result.rebuilt:
+        lines.append(f"rebuilt {_count(result.rebuilt, 'row')} from the log")
+    wrong = sum(len(check.wrong) for check in result.sessions)
+    if wrong > result.rebuilt and result.cannot_write:
+        lines.append(f"not rebuilt: {result.cannot_write}")
+    if result.sound:
+        lines.append("the file is sound")
+    return lines
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+@command()
+def backup(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Where to write the copy.")],
+    force: ForceOption = False,
+) -> None:
+    """Copy the database to FILE with SQLite's online backup: a consistent copy, even while
+    another terminal records hands."""
+    path = database_path(_db(ctx))
+    if file == STDOUT:
+        raise UsageError("backup writes a database file, not standard output: name the file")
+    check_target(file, force=force, database=path)
+    folder = os.path.dirname(os.path.abspath(file))
+    if not os.path.isdir(folder):
+        raise IllegalAction(f"cannot write {file}: no folder {folder}")
+    with Ledger(path, mode=database.READ) as book:
+        sessions = len(book.sessions())
+        try:
+            copy_database(book, file, replace=force)
+        except FileExistsError:
+            raise IllegalAction(f"{file} already exists: add --force to overwrite it") from None
+        except OSError as failure:
+            raise IllegalAction(f"cannot write {file}: {failure.strerror}") from None
+    size = os.path.getsize(file)
+    plural = "s" if sessions != 1 else ""
+    print(f"{path} copied to {file} ({sessions} session{plural}, {size:,} bytes)")

@@ -1,0 +1,57 @@
+"""Where commands write files (`report -o`, `export -o`, `backup`): never over the database,
+never over an existing file unless `--force`, and `-o -` is standard output.
+
+Each refusal is a rules refusal (exit 1): the command line parses, the file system says no;
+only an empty file name is a usage error (exit 2), like an empty `--db`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..domain import IllegalAction, UsageError
+
+STDOUT = "-"
+# The files SQLite keeps beside a database while it is open or after a crash.
+SIDE_FILES = ("", "-wal", "-shm", "-journal")
+
+
+def check_target(target: str, *, force: bool, database: str) -> None:
+    """Refuse to write `target` when it is the database (or one of its side files), or when
+    it exists and `force` is not given."""
+    if not target:
+        raise UsageError("the output file name is empty (use - for standard output)")
+    real = os.path.realpath(target)
+    base = os.path.realpath(database)
+    for suffix in SIDE_FILES:
+        if real == base + suffix or _same_file(target, database + suffix):
+            what = "the database" if not suffix else f"the database's {suffix} file"
+            raise IllegalAction(f"{target} is {what} {database}: write to another file")
+    if not force and os.path.lexists(target):
+        raise IllegalAction(f"{target} already exists: add --force to overwrite it")
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Two names of one file (a hard link, another spelling)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist
+        return False
+
+
+def write_text(text: str, output: str | None, *, force: bool, database: str) -> None:
+    """Write `text` to `output`, or to standard output for None or `-`."""
+    if output is None or output == STDOUT:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    check_target(output, force=force, database=database)
+    try:
+        # "x" creates the file or fails: no race between the check above and the write.
+        with open(output, "w" if force else "x", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise IllegalAction(f"{output} already exists: add --force to overwrite it") from None
+    except OSError as failure:
+        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
+    print(f"written to {output}")

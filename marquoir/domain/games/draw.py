@@ -1,0 +1,85 @@
+"""Five-card draw: antes and/or blinds, a betting round, the draw, a second round.
+
+Jackpots (`--open jacks`): an ante from every player, jacks or better to open (the first bet
+is said `open N`); nobody folds before the opening and a deal nobody opens is void (the
+antes stay in the middle for the next one). An opener who turns out not to have had the
+hand (a false opener) is out, his chips stay in the pot, and he pays a fine of one ante
+into the next pot (docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, ActionEvent
+from ..errors import ConfigError, HandOver, IllegalAction
+from ..outcome import Phase
+from .base import GameRules, check_blinds, post_antes_and_blinds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .base import Dealing, Settings
+
+
+class Draw(GameRules):
+    """Five-card draw, jackpots included."""
+
+    name = "five-card draw"
+    streets = ("before the draw", "after the draw")
+    # Robert's Rules: a bet and four raises in two-round draw games (three elsewhere).
+    defaults = (("cap", 4),)
+    options = frozenset({"jackpots", "second_round", "deck"})
+    big_bet_street = 1
+
+    def __init__(self, config: Settings) -> None:
+        super().__init__(config)
+        self.voids_unopened = config.jackpots
+        self.opens_by_declaration = config.jackpots
+        self.opening_rule = (
+            "in jackpots the first bet opens the pot: once the opener has shown jacks or better"
+        )
+
+    def title(self) -> str:
+        name = "jackpots" if self.config.jackpots else "five-card draw"
+        return name + (" (32 cards)" if self.config.deck == 32 else "")
+
+    def card_variant(self) -> str | None:
+        return "piquet" if self.config.deck == 32 else "draw"
+
+    def validate(self) -> None:
+        cfg = self.config
+        if cfg.jackpots:
+            if not cfg.ante:
+                raise ConfigError("jackpots need an ante from every player (--ante N)")
+            if cfg.small_blind or cfg.big_blind:
+                raise ConfigError("jackpots have no blinds: an ante from every player")
+        elif cfg.small_blind or cfg.big_blind:
+            check_blinds(cfg)
+        elif not cfg.ante:
+            raise ConfigError("draw needs an ante (--ante N), blinds (--blinds 1/2), or both")
+        if cfg.bb_ante and not cfg.big_blind:
+            raise ConfigError("a big-blind ante needs blinds")
+
+    def start(self, hand: Dealing) -> int | str:
+        big = post_antes_and_blinds(hand, self.config)
+        hand.open_round(self.config.big_blind)
+        return big + 1 if self.config.big_blind else hand.button_index + 1
+
+    def street_start(self, hand: Dealing, street: int) -> int | str:
+        opener = hand.opener
+        if self.config.second_round == "opener" and opener is not None:
+            return hand.index_of(opener)
+        return hand.button_index + 1
+
+    def false_open(self, hand: Dealing, i: int, action: Action) -> ActionEvent:
+        if not self.config.jackpots:
+            return super().false_open(hand, i, action)
+        if hand.phase is Phase.COMPLETE:
+            raise HandOver("the hand is over")
+        p = hand.player(i)
+        if p.name != hand.opener or p.folded:
+            raise IllegalAction(f"{p.name} did not open this pot")
+        fine = min(self.config.ante, p.stack)
+        return ActionEvent(p.name, action, "false-open", fine, p.bet, False, hand.street)
+
+    def apply_announcement(self, hand: Dealing, event: ActionEvent) -> None:
+        # The false opener is out; his chips stay in the pot, the fine waits for the next.
+        hand.fold_out(hand.index_of(event.player), fine=event.added)

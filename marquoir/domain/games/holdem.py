@@ -1,0 +1,43 @@
+"""Texas hold'em: blinds (antes, a live straddle), four betting rounds, the button speaks
+last after the flop."""
+
+from __future__ import annotations
+
+from ..kinds import BettingKind
+from .base import GameRules, check_blinds, post_antes_and_blinds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .base import Dealing
+
+
+class Holdem(GameRules):
+    """Texas hold'em."""
+
+    name = "hold'em"
+    streets = ("preflop", "flop", "turn", "river")
+    options = frozenset({"straddle"})
+    phh_codes: tuple[tuple[BettingKind, str], ...] = (
+        (BettingKind.NO_LIMIT, "NT"),
+        (BettingKind.FIXED_LIMIT, "FT"),
+    )
+    hole_cards = 2
+
+    def validate(self) -> None:
+        check_blinds(self.config)
+
+    def card_variant(self) -> str | None:
+        return "holdem"
+
+    def start(self, hand: Dealing) -> int | str:
+        cfg = self.config
+        big = post_antes_and_blinds(hand, cfg)
+        last, opening = big, cfg.big_blind
+        n = hand.size
+        straddler = (big + 1) % n
+        if cfg.straddle and n >= 3 and hand.player(straddler).stack > cfg.straddle_amount:
+            hand.post(straddler, cfg.straddle_amount, "straddle")
+            last, opening = straddler, cfg.straddle_amount
+        # An all-in big blind still sets the full price (WSOP Live 150).
+        hand.open_round(opening)
+        return last + 1

@@ -1,0 +1,17 @@
+"""Omaha: hold'em's blinds and betting; four hole cards, of which exactly two play."""
+
+from __future__ import annotations
+
+from ..kinds import BettingKind
+from .holdem import Holdem
+
+
+class Omaha(Holdem):
+    """Omaha (high): the same betting as hold'em; only the cards differ at the showdown."""
+
+    name = "Omaha"
+    phh_codes = ((BettingKind.POT_LIMIT, "PO"),)
+    hole_cards = 4
+
+    def card_variant(self) -> str | None:
+        return "omaha"

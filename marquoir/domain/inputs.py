@@ -1,0 +1,113 @@
+"""What the door accepts: amounts of chips, what a chip is worth, currencies and dates.
+
+Each reader turns the text a user typed into a value, or raises `UsageError` (exit 2) with
+a message that says what is expected. The bounds keep every later step (arithmetic, text
+output, settlement) fast and exact: no number here is ever too large to print or compute.
+Standard library only; `decimal` and `datetime` are imported when a reader needs them, off
+the path of the table commands.
+"""
+
+from __future__ import annotations
+
+from .errors import UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from datetime import date
+
+MAX_CHIPS = 10**15
+"""The largest stack, amount, cave or count: a million billion chips."""
+MAX_CHIP_VALUE = 1_000_000
+"""The most a chip may be worth, in money."""
+CHIP_VALUE_PLACES = 6
+"""The most decimal places a chip value may have."""
+MAX_NAME = 32
+"""The longest player or session name, in characters (after NFC normalisation)."""
+
+
+def read_chips(text: str, *, what: str = "an amount") -> int:
+    """A whole number of chips written in ASCII digits, at most `MAX_CHIPS`."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        raise UsageError(f"{what} is a whole number of chips (got {text[:40]!r})")
+    # Check the length before int(): Python refuses to convert over 4,300 digits.
+    if len(digits.lstrip("0")) > len(str(MAX_CHIPS)) or int(digits) > MAX_CHIPS:
+        raise UsageError(f"{what} is at most {MAX_CHIPS:,} chips (got {len(digits)} digits)")
+    return int(digits)
+
+
+def check_chips(chips: int, *, what: str = "an amount") -> int:
+    """A number of chips already read (an event, a file): 0 to `MAX_CHIPS`."""
+    if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= MAX_CHIPS:
+        raise UsageError(f"{what} is a whole number of chips from 0 to {MAX_CHIPS:,}")
+    return chips
+
+
+def read_chip_value(text: str) -> str:
+    """What one chip is worth: a positive decimal with at most `CHIP_VALUE_PLACES` places,
+    at most `MAX_CHIP_VALUE`; returned in plain notation ("0.10", never "1E+2")."""
+    from decimal import Decimal, InvalidOperation
+
+    got = f"(got {text[:40]!r})"
+    try:
+        value = Decimal(text.strip()) if len(text) <= 40 else None
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite():
+        raise UsageError(f"not an amount of money: {text[:40]!r}")
+    if value <= 0:
+        raise UsageError(f"a chip must be worth more than 0 {got}")
+    # compared before any arithmetic: 1e999999999 is a valid Decimal, too large to compute with
+    if value > MAX_CHIP_VALUE:
+        raise UsageError(f"a chip is worth at most {MAX_CHIP_VALUE:,} {got}")
+    exponent = value.as_tuple().exponent
+    if not isinstance(exponent, int) or exponent < -CHIP_VALUE_PLACES:
+        raise UsageError(f"a chip's value has at most {CHIP_VALUE_PLACES} decimals {got}")
+    return format(value, "f")
+
+
+def check_currency(text: str) -> str:
+    """A currency: an ISO 4217 code (three letters, upper-cased) or one currency symbol
+    (€, $, £, ¥, ...: Unicode's category Sc)."""
+    import unicodedata
+
+    code = text.strip()
+    if len(code) == 3 and code.isascii() and code.isalpha():
+        return code.upper()
+    if len(code) == 1 and unicodedata.category(code) == "Sc":
+        return code
+    raise UsageError(
+        f"a currency is an ISO 4217 code of three letters (EUR, USD, CHF) or a currency "
+        f"symbol such as €, $ or £ (got {text[:40]!r})"
+    )
+
+
+def read_date(text: str) -> date:
+    """A day written YYYY-MM-DD; the month and the day may have one digit (2026-12-1).
+
+    A day that does not exist (2024-13-01, 2024-02-30) is refused.
+    """
+    from datetime import date
+
+    parts = text.strip().split("-")
+    lengths_ok = len(parts) == 3 and len(parts[0]) == 4 and all(1 <= len(p) <= 2 for p in parts[1:])
+    if not lengths_ok or not all(p.isascii() and p.isdigit() for p in parts):
+        raise UsageError(f"a date is YYYY-MM-DD (got {text[:40]!r})")
+    year, month, day = (int(p) for p in parts)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise UsageError(f"there is no such day: {text.strip()}") from None
+
+
+__all__ = [
+    "CHIP_VALUE_PLACES",
+    "MAX_CHIPS",
+    "MAX_CHIP_VALUE",
+    "MAX_NAME",
+    "check_chips",
+    "check_currency",
+    "read_chip_value",
+    "read_chips",
+    "read_date",
+]

@@ -1,0 +1,163 @@
+"""What a PHH history says besides its actions: Marquoir's own fields read back, and the
+result of a showdown whose cards are unknown.
+
+`marquoir export phh` writes `seats`, `_chip_value` and `_settings` (the session's settings);
+`marquoir import phh` uses them to give the same session back. A showdown given as a ranking
+is exported with unknown cards: its winners are read from `finishing_stacks` (or
+`winnings`), pot by pot.
+"""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+
+from ..domain import MarquoirError
+from ..domain.config import TableConfig
+from ..domain.hand import Hand
+from ..domain.phh import PHHHand, to_chips
+from ..domain.table import MAX_SEATS, SessionSettings
+from . import codec
+
+# What PHH says of a table; the exported `_settings` must agree on these to be used.
+PHH_VISIBLE = ("game", "betting", "small_blind", "big_blind", "ante", "bb_ante")
+
+
+def exported_config(hand: PHHHand, derived: TableConfig) -> TableConfig | None:
+    """The table of Marquoir's own export (`_settings`), when it agrees with the hand."""
+    settings = exported_settings(hand)
+    if settings is None:
+        return None
+    config = settings.table
+    if any(getattr(config, f) != getattr(derived, f) for f in PHH_VISIBLE):
+        return None
+    if derived.betting.value == "fl" and config.limits != derived.limits:
+        return None
+    return config
+
+
+def exported_settings(hand: PHHHand) -> SessionSettings | None:
+    """The session settings Marquoir's own export writes as `_settings`, when readable."""
+    written = dict(hand.extra).get("_settings")
+    if not isinstance(written, dict):
+        return None
+    try:
+        data = {**written, "chip_value": str(written.get("chip_value", "1"))}
+        data.setdefault("currency", "EUR")
+        return codec.settings_from_dict(data)
+    except (MarquoirError, KeyError, TypeError, ValueError):
+        return None
+
+
+def session_settings(hand: PHHHand, config: TableConfig, scale: int) -> SessionSettings:
+    """A new session's settings: the table, the chip value (the history's `_chip_value` per
+    unit of the file, divided by the scale), the caves of Marquoir's own export and the
+    currency."""
+    fields = dict(hand.extra)
+    value = 1 / Decimal(scale)
+    written = fields.get("_chip_value")
+    if isinstance(written, str | int | Decimal) and not isinstance(written, bool):
+        try:
+            given = Decimal(str(written))
+        except ArithmeticError:
+            given = Decimal(0)
+        if given.is_finite() and given > 0:
+            value = given / scale
+    exported = exported_settings(hand)
+    caves = exported.caves if exported and exported.table == config else None
+    settings = SessionSettings(table=config, chip_value=format(value, "f"))
+    if caves is not None:
+        settings = settings._replace(caves=caves)
+    currency = fields.get("currency")
+    if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
+        settings = settings._replace(currency=currency.upper())
+    return settings
+
+
+def seats_of(given: object, count: int) -> list[int]:
+    """The history's `seats` when they can be Marquoir's (distinct, 1 to 10, and in the order
+    of play from p1 round to the button pn); else 1..n."""
+    plain = list(range(1, count + 1))
+    if not isinstance(given, list) or len(given) != count:
+        return plain
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in given):
+        return plain
+    if len(set(given)) != count or not all(1 <= s <= MAX_SEATS for s in given):
+        return plain
+    # going round the table from p1, the seat numbers rise, wrapping once past the top
+    drops = sum(1 for a, b in itertools.pairwise(given) if b < a)
+    wraps = drops + (given[0] < given[-1])
+    return given if wraps == 1 or count == 1 else plain
+
+
+def ranking_from_result(
+    hand: PHHHand, names: list[str], scale: int, played: Hand
+) -> tuple[tuple[str, ...], ...] | None:
+    """The ranking that gives each pot to the players the history says took chips: from the
+    last side pot (fewest players) to the main pot, the winners of a pot are its eligible
+    players who still have winnings to account for (a player who won a bigger pot beats
+    everyone of the smaller ones too). None when the history says nothing usable."""
+    stacks = {p.name: p.stack for p in played.players}
+    theirs = hand.finishing_stacks
+    if theirs is not None:
+        final = {n: to_chips(a, scale) for n, a in zip(names, theirs, strict=True)}
+        left = {n: final[n] - stacks[n] for n in names}
+    else:
+        winnings = dict(hand.extra).get("winnings")
+        if not isinstance(winnings, list) or len(winnings) != len(names):
+            return None
+        try:
+            left = {n: to_chips(w, scale) for n, w in zip(names, winnings, strict=True)}
+        except (MarquoirError, TypeError, ValueError, ArithmeticError):
+            return None
+    standing = {p.name for p in played.players if not p.folded}
+    above: dict[str, set[str]] = {}  # winner -> the players he beat
+    ties: list[set[str]] = []
+    for pot in reversed(played.pots()):
+        eligible = [n for n in pot.eligible if n in standing]
+        owed = [n for n in eligible if left[n] > 0]
+        if not owed:
+            return None
+        # an odd chip of a split pot can leave a chip over: not a win of a bigger pot
+        floor = max(1, pot.amount // len(owed) // 2)
+        won = [n for n in owed if left[n] >= floor] or owed
+        for n in won:
+            left[n] -= pot.amount // len(won)
+            above.setdefault(n, set()).update(e for e in eligible if e not in won)
+        ties.append(set(won))
+    return _order(ties, above)
+
+
+def _order(ties: list[set[str]], above: dict[str, set[str]]) -> tuple[tuple[str, ...], ...] | None:
+    """Groups of tied winners, best first, so that each beats the players he beat."""
+    groups: list[set[str]] = []
+    for tie in ties:
+        merged = set(tie)
+        for group in [g for g in groups if g & merged]:
+            merged |= group
+            groups.remove(group)
+        groups.append(merged)
+    ranking: list[tuple[str, ...]] = []
+    while groups:
+        # a group goes next when nobody still to place beats one of its players
+        free = [
+            g
+            for g in groups
+            if not any(g & above.get(n, set()) for other in groups if other is not g for n in other)
+        ]
+        if not free:
+            return None
+        best = min(free, key=lambda g: sorted(g))
+        ranking.append(tuple(sorted(best)))
+        groups.remove(best)
+    return tuple(ranking)
+
+
+__all__ = [
+    "PHH_VISIBLE",
+    "exported_config",
+    "exported_settings",
+    "ranking_from_result",
+    "seats_of",
+    "session_settings",
+]

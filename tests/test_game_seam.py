@@ -1,0 +1,169 @@
+"""The seam between the hand and the games: a game is one object, registered by name.
+
+- A table built in Python and the same table built from the command line get the same
+  rules: the per-game defaults live with the game, not in the command line.
+- A game written against the hand's public interface alone plays a hand (the way a new
+  game is added: one class, one registry line).
+- The table refuses an event it does not know instead of taking it for another.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from marquoir.cli import main
+from marquoir.domain import (
+    Action,
+    ActionKind,
+    BettingKind,
+    ConfigError,
+    Game,
+    Hand,
+    MarquoirError,
+    Phase,
+    SeatInfo,
+    TableConfig,
+)
+from marquoir.domain.games import GAMES, GameRules, rules_for
+from marquoir.domain.games.base import post_antes
+from marquoir.domain.table import SessionSettings, Table
+from marquoir.storage.ledger import Ledger
+
+FL = BettingKind.FIXED_LIMIT
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from marquoir.domain.games.base import Dealing
+
+
+def built_by_cli(tmp_path: Path, *options: str) -> TableConfig:
+    db = tmp_path / "seam.db"
+    assert main(["--db", str(db), "new", "night", *options]) == 0
+    with Ledger(db) as book:
+        return book.session_named("night").settings.table
+
+
+@pytest.mark.parametrize(
+    ("options", "config", "expected"),
+    [
+        # Robert's Rules: a bet and four raises in two-round draw games, three elsewhere.
+        (
+            ("--game", "draw", "--ante", "1", "--betting", "fl", "--limits", "1/2"),
+            TableConfig(0, 0, game=Game.DRAW, ante=1, betting=FL, small_bet=1, big_bet=2),
+            {"cap": 4},
+        ),
+        (
+            ("--game", "draw", "--blinds", "1/2"),
+            TableConfig(1, 2, game=Game.DRAW),
+            {"cap": 4, "betting": BettingKind.NO_LIMIT},
+        ),
+        (("--blinds", "1/2", "--betting", "fl"), TableConfig(1, 2, betting=FL), {"cap": 3}),
+        # Bouillotte: the dealer's passe is one chip unless told otherwise.
+        (
+            (
+                "--game",
+                "bouillotte",
+            ),
+            TableConfig(0, 0, game=Game.BOUILLOTTE),
+            {"passe": 1},
+        ),
+        # Stud is played fixed-limit.
+        (
+            ("--game", "stud", "--ante", "1", "--bring-in", "1", "--limits", "2/4"),
+            TableConfig(0, 0, game=Game.STUD, ante=1, bring_in=1, small_bet=2, big_bet=4),
+            {"betting": FL, "cap": 3},
+        ),
+        # What is given wins over the game's default, on both sides.
+        (
+            ("--game", "draw", "--ante", "1", "--betting", "fl", "--limits", "1/2", "--cap", "2"),
+            TableConfig(0, 0, game=Game.DRAW, ante=1, betting=FL, small_bet=1, big_bet=2, cap=2),
+            {"cap": 2},
+        ),
+        (
+            ("--game", "bouillotte", "--passe", "2"),
+            TableConfig(0, 0, game=Game.BOUILLOTTE, passe=2),
+            {"passe": 2},
+        ),
+    ],
+)
+def test_python_and_the_command_line_build_the_same_table(
+    tmp_path: Path, options: tuple[str, ...], config: TableConfig, expected: dict[str, object]
+) -> None:
+    assert built_by_cli(tmp_path, *options) == config
+    for field, value in expected.items():
+        assert getattr(config, field) == value
+
+
+def test_a_default_is_not_taken_when_told_otherwise() -> None:
+    with pytest.raises(ConfigError, match="Bouillotte needs a passe"):
+        TableConfig(0, 0, game=Game.BOUILLOTTE, passe=0)
+    positional = TableConfig(0, 0, Game.DRAW, FL, 1, small_bet=2)  # game, betting, ante
+    assert (positional.game, positional.betting, positional.cap) == (Game.DRAW, FL, 4)
+
+
+def test_every_game_is_registered_by_its_name() -> None:
+    assert set(GAMES) == {g.value for g in Game}
+    for name, rules in GAMES.items():
+        assert issubclass(rules, GameRules)
+        assert rules.streets, f"{name} declares its streets"
+    config = TableConfig(0, 0, game=Game.STUD, ante=1, bring_in=1, small_bet=2)
+    assert type(rules_for(config)) is GAMES["stud"]
+    assert type(config.rules) is GAMES["stud"]
+
+
+class Pairs(GameRules):
+    """A toy game written against the hand's public interface only: an ante each, two
+    rounds of no-limit betting, the first bet at least the ante."""
+
+    name = "pairs"
+    streets = ("first round", "second round")
+
+    def validate(self) -> None:
+        if not self.config.ante:
+            raise ConfigError("pairs needs an ante")
+
+    def start(self, hand: Dealing) -> int | str:
+        post_antes(hand, self.config.ante)
+        hand.open_round(0)
+        return hand.button_index + 1
+
+
+def act(hand: Hand, kind: ActionKind, amount: int | None = None) -> str:
+    return hand.apply(Action(kind, amount)).describe()
+
+
+def test_a_game_added_as_one_class_plays_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "pairs", Pairs)
+    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
+    assert config.title() == "pairs no-limit ante 2"
+    seats = [SeatInfo("alice", 1, 100), SeatInfo("bob", 2, 100), SeatInfo("carol", 3, 50)]
+    hand = Hand(config, seats, button=3)
+    # The antes, from the button's left: 6 in the middle, nothing in front.
+    assert [(f.player, f.kind, f.amount) for f in hand.forced] == [
+        ("alice", "ante", 2),
+        ("bob", "ante", 2),
+        ("carol", "ante", 2),
+    ]
+    assert (hand.street, hand.to_act, hand.current_bet) == ("first round", "alice", 0)
+    legal = hand.legal()
+    assert legal.min_to == 2  # the smallest bet: the ante (no blinds)
+    act(hand, ActionKind.BET, 10)
+    act(hand, ActionKind.CALL)
+    act(hand, ActionKind.FOLD)
+    assert (hand.street, hand.to_act) == ("second round", "alice")
+    act(hand, ActionKind.CHECK)
+    act(hand, ActionKind.CHECK)
+    assert hand.phase is Phase.SHOWDOWN
+    hand.showdown((("bob",),))
+    assert hand.result is not None
+    # bob wins the antes (6) and alice's 10: 100 - 2 - 10 + 26
+    assert hand.result.final == {"alice": 88, "bob": 114, "carol": 48}
+
+
+def test_the_table_refuses_an_event_it_does_not_know() -> None:
+    table = Table(SessionSettings(TableConfig(1, 2)))
+    with pytest.raises(MarquoirError, match="not an event of the table"):
+        table.apply("back alice")  # type: ignore[arg-type]
+    assert table.accounts == {}

@@ -1,0 +1,278 @@
+"""`marquoir serve`: the read-only live page on Datasette.
+
+Checked through the installed command and a real server: nothing can write (every method
+but GET and HEAD, Datasette's write routes, SQL that writes), a command recorded at the table
+shows on the page within a few seconds, `--lan` prints the address for a phone, and a real
+headless Chromium draws the page (skipped only where Chromium is missing outside CI).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import re
+import shutil
+import socket
+import sqlite3
+import struct
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
+
+pytest.importorskip("datasette")
+
+from marquoir.cli.serve import datasette_app, lan_address
+from marquoir.cli.serve_page import ReadOnlyLedger
+
+EVENING = Path(__file__).resolve().parent.parent / "examples" / "evening.txt"
+# The first lines of examples/evening.txt: hand 3 dealt, bob and carol called the big blind,
+# dave (small blind) to act.
+HEAD = 40
+CHROMIUM = next(
+    (p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None
+)
+IN_CI = os.environ.get("CI") == "true"
+
+
+def evening_until_hand_three(cli: Marquoir) -> None:
+    lines = EVENING.read_text(encoding="utf-8").splitlines()
+    cli.play("\n".join(lines[:HEAD]) + "\n")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return str(response.read().decode("utf-8"))
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes] | subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "the server stopped"
+        try:
+            get(url)
+            return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.2)
+    raise AssertionError(f"{url} did not answer")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[Marquoir, str, subprocess.Popen[bytes]]]:
+    """The evening, hand 3 in play, served on a free port."""
+    if MARQUOIR is None:
+        pytest.skip("the marquoir command is not installed")
+    cli = Marquoir(tmp_path)
+    evening_until_hand_three(cli)
+    port = free_port()
+    # the server's output goes to a file: Datasette prints a long traceback for each SQL
+    # it refuses, enough to fill a pipe nobody reads
+    with open(tmp_path / "serve.log", "w", encoding="utf-8") as log:
+        process = subprocess.Popen(
+            [MARQUOIR, "serve", "--port", str(port)], env=cli.env, stdout=log, stderr=log
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base + "/", process)
+        yield cli, base, process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def player_row(page: str, name: str) -> tuple[int, str]:
+    """A player's stack and state on the live page."""
+    found = re.search(
+        rf'<td>{name}</td><td class="n">(\d+)</td><td class="n">\d*</td><td>([^<]*)</td>', page
+    )
+    assert found, page
+    return int(found[1]), found[2]
+
+
+def test_the_page_follows_the_table_within_seconds(
+    server: tuple[Marquoir, str, subprocess.Popen[bytes]],
+) -> None:
+    cli, base, _ = server
+    page = get(base + "/table/vendredi")
+    assert '<meta http-equiv="refresh" content="3">' in page  # it reloads itself
+    # hand 3: dave (small blind, 1 in front) is to act; 256 before the hand - 1 = 255
+    assert player_row(page, "dave") == (255, "to act")
+    assert player_row(page, "carol") == (388, "button")
+    # he completes the big blind: his total for the round becomes 2 (the action line's unit)
+    assert "dave to act</b> (call to 2)" in page
+    cli("call")  # dave completes: 254 behind, alice (big blind) to act
+    deadline = time.monotonic() + 5
+    while player_row(get(base + "/table/vendredi"), "dave")[0] != 254:
+        assert time.monotonic() < deadline, "the page did not follow the table"
+        time.sleep(0.2)
+    page = get(base + "/table/vendredi")
+    assert player_row(page, "alice") == (42, "to act")
+    # the pot as the terminal says it: 2 + 2 + 2 + 2 in front, nothing collected yet
+    assert "In the middle: pot 8" in page
+    index = get(base + "/")
+    assert '<a href="/table/vendredi">vendredi</a>' in index
+
+
+def test_nothing_can_write(server: tuple[Marquoir, str, subprocess.Popen[bytes]]) -> None:
+    cli, base, _ = server
+    before = hashlib.sha256(cli.db.read_bytes()).hexdigest()
+    name = cli.db.stem
+    for method in ("POST", "PUT", "PATCH", "DELETE"):
+        for path in ("/", "/table/vendredi", f"/{name}", f"/{name}/events", "/-/messages"):
+            request = urllib.request.Request(base + path, data=b"{}", method=method)
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=5)
+            assert refused.value.code == 405, (method, path)
+    # the write API of later Datasettes, and SQL that writes, through a read
+    for path in (f"/{name}/events/-/insert", f"/{name}/-/create"):
+        request = urllib.request.Request(base + path, data=b'{"row": {}}', method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=5)
+        assert refused.value.code == 405
+    for sql in (
+        "DELETE FROM events",
+        "UPDATE events SET undone = 1",
+        "INSERT INTO meta VALUES ('x', 'y')",
+        "DROP VIEW ledger",
+        "PRAGMA user_version = 7",
+    ):
+        query = urllib.parse.urlencode({"sql": sql})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base}/{name}.json?{query}", timeout=5)
+        assert refused.value.code in (400, 403), sql
+    # a read works, through the readable views
+    rows = get(f"{base}/{name}.json?sql=select+count(*)+from+ledger&_shape=arrayfirst")
+    assert rows.strip() == "[4]"
+    assert hashlib.sha256(cli.db.read_bytes()).hexdigest() == before
+    assert cli.stacks_json()["hand"] == 3
+
+
+@NOT_INSTALLED
+def test_the_pages_read_through_a_connection_that_cannot_write(tmp_path: Path) -> None:
+    cli = Marquoir(tmp_path)
+    evening_until_hand_three(cli)
+    with ReadOnlyLedger(str(cli.db)) as book:
+        assert book.load(book.current()).hand_no == 3
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            book.conn.execute("DELETE FROM events")
+    # Datasette's own client, in process: the same refusals
+    ds = datasette_app(str(cli.db))
+
+    async def post() -> int:
+        response = await ds.client.post(f"/{cli.db.stem}/events", json={"row": {}})
+        return int(response.status_code)
+
+    assert asyncio.run(post()) == 405
+
+
+@NOT_INSTALLED
+def test_lan_prints_the_address_for_a_phone(tmp_path: Path) -> None:
+    assert MARQUOIR is not None
+    cli = Marquoir(tmp_path)
+    cli("new", "t", "--blinds", "1/2")
+    port = free_port()
+    process = subprocess.Popen(
+        [MARQUOIR, "serve", "--lan", "--port", str(port)],
+        env=cli.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first, second = process.stdout.readline(), process.stdout.readline()
+        assert first.startswith(f"serving {cli.db} read-only at http://127.0.0.1:{port}/")
+        assert second == f"on a phone on the same network, open http://{lan_address()}:{port}/\n"
+        wait_until_up(f"http://{lan_address()}:{port}/", process)
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)
+
+
+@pytest.mark.skipif(lan_address() == "127.0.0.1", reason="no local network here")
+def test_without_lan_only_this_machine_can_connect(
+    server: tuple[Marquoir, str, subprocess.Popen[bytes]],
+) -> None:
+    _, base, _ = server
+    port = base.rsplit(":", 1)[1]
+    with pytest.raises((urllib.error.URLError, ConnectionError)):
+        get(f"http://{lan_address()}:{port}/")
+
+
+def test_without_datasette_the_command_says_how_to_install(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    code = (
+        "import sys; sys.modules['datasette'] = None\n"
+        "from marquoir.cli import main\n"
+        f"main(['--db', {str(db)!r}, 'new', 't', '--blinds', '1/2'])\n"
+        f"sys.exit(main(['--db', {str(db)!r}, 'serve']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 1
+    assert done.stderr == "Error: `marquoir serve` needs Datasette: pip install 'marquoir[serve]'\n"
+
+
+def test_a_port_in_use_is_one_error_line(
+    server: tuple[Marquoir, str, subprocess.Popen[bytes]],
+) -> None:
+    cli, base, _ = server
+    port = base.rsplit(":", 1)[1]
+    line = cli.refused("serve", "--port", port)
+    assert line.startswith(f"Error: cannot listen on port {port}: ")
+    done = cli.run("serve", "--port", "nope")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None and not IN_CI, reason="Chromium is not installed (CI installs it)"
+)
+def test_a_real_browser_draws_the_page(
+    server: tuple[Marquoir, str, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    assert CHROMIUM is not None, "CI must have Chromium (.ci/run installs it)"
+    _, base, _ = server
+    url = base + "/table/vendredi"
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+    home = {**os.environ, "HOME": str(tmp_path)}
+    dom = subprocess.run(
+        [CHROMIUM, *flags, "--dump-dom", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=home,
+        check=False,
+    ).stdout
+    assert player_row(dom, "dave") == (255, "to act")
+    shot = tmp_path / "serve.png"
+    subprocess.run(
+        [CHROMIUM, *flags, f"--screenshot={shot}", "--window-size=420,900", url],
+        capture_output=True,
+        timeout=120,
+        env=home,
+        check=False,
+    )
+    data = shot.read_bytes()
+    assert png_size(data) == (420, 900)
+    assert len(data) > 10_000  # text and tables drawn, not a blank page
