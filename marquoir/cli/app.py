@@ -27,6 +27,7 @@ from .app_core import AsOption, JsonOption, app, command
 from .app_core import db_of as _db
 from .errors import error
 from .grammar import parse_chips
+from .help import usage_hint
 from .runner import run_line
 
 __all__ = ["app", "run_typer"]  # the whole app: the table's commands and the evening's
@@ -98,7 +99,8 @@ def new(
     cap: Annotated[
         int | None,
         typer.Option(
-            parser=chips, help="Fixed-limit raises allowed after the opening bet (3; 4 at draw)."
+            parser=chips,
+            help="Fixed-limit raises allowed after the opening bet (default: 3; 4 at draw).",
         ),
     ] = None,
     heads_up_uncapped: Annotated[
@@ -492,7 +494,7 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
         error("aborted", where)
         return 1
     except typer.TyperException as failure:
-        error(failure.format_message(), where)
+        error(usage_hint(args) or failure.format_message(), where)
         return int(failure.exit_code)
     return result if isinstance(result, int) else 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from collections.abc import Callable, Iterable
@@ -97,20 +98,40 @@ def prompt(db: str | None) -> str:
         waiting = hand.awaiting or "showdown"
         return f"[{session.name} | hand {table.hand_no} | {waiting}] > "
     legal = hand.legal()
-    owes = "check" if legal.can_check else f"call {legal.call_amount}"
-    pot = hand.total_in_middle()
     where = f"hand {table.hand_no} {hand.street}"
-    return f"[{session.name} | {where} | pot {pot} | {legal.player}: {owes}] > "
+    pot = f"pot {hand.total_in_middle()}"  # the split is in `s` (status)
+    return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "
+
+
+def line_editing() -> None:
+    """Line editing and history (the arrows) where the platform has `readline`.
+
+    Imported only here, at the interactive prompt: `input()` uses it once it is loaded.
+    """
+    # (Windows without pyreadline: plain input, still usable)
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 (loading it is what turns editing on)
+
+
+# The exit code of a session ended by Ctrl-C, as a shell reports a program killed by SIGINT.
+INTERRUPTED = 130
 
 
 def run_interactive(db: str | None, run: RunLine) -> int:
+    """The prompt: one command a line until `q`, Ctrl-D, or Ctrl-C twice in a row.
+
+    Ctrl-C once cancels the line being typed (as in a shell); a second one, at once, leaves
+    with exit code 130.
+    """
+    line_editing()
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
-    print("s status, d deal, w NAME win); q to quit.")
+    print("s status, d deal, w NAME win); q or Ctrl-D to quit.")
     try:
         with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)
+    interrupted = False
     while True:
         try:
             line = input(prompt(db))
@@ -118,8 +139,13 @@ def run_interactive(db: str | None, run: RunLine) -> int:
             print()
             return 0
         except KeyboardInterrupt:
-            print()
-            return 0
+            if interrupted:
+                print()
+                return INTERRUPTED
+            interrupted = True
+            print("\n(line cancelled: Ctrl-C again to quit)")
+            continue
+        interrupted = False
         try:
             words = parse_line(line)
         except ValueError as failure:
@@ -132,7 +158,10 @@ def run_interactive(db: str | None, run: RunLine) -> int:
         if words[0] == "play":
             error("play cannot run inside play")
             continue
-        run(words, "")
+        try:
+            run(words, "")
+        except KeyboardInterrupt:  # its transaction is whole or rolled back, never half
+            print("\n(interrupted: `s` shows whether it was recorded)")
 
 
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:

@@ -49,6 +49,21 @@ def describe_pots(pots: list[Pot]) -> str:
     )
 
 
+def describe_pot(hand: Hand) -> str:
+    """The pot, the same in every line: all the chips in the middle and the bets in front.
+
+    "pot 122", or with side pots, the split: "pot 122: main pot 38 (alice, bob, carol) |
+    side pot 1 24 (bob, carol) | 60 bet this round".
+    """
+    total = hand.total_in_middle()
+    pots = hand.pots()
+    if len(pots) < 2:
+        return f"pot {total}"
+    in_front = sum(p.bet for p in hand.players)
+    split = describe_pots(pots) + (f" | {in_front} bet this round" if in_front else "")
+    return f"pot {total}: {split}"
+
+
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
@@ -86,9 +101,9 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
         return lines
     if closed:
         where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
-        lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
+        lines.append(f"-- {where} -- {describe_pot(hand)}")
     else:
-        lines[0] += f" | pot {hand.total_in_middle()}"
+        lines[0] += f" | {describe_pot(hand)}"
     lines.append(next_step(table))
     return lines
 
@@ -201,7 +216,7 @@ def status_text(session: str, table: Table) -> str:
     if table.carry:
         lines.append(f"waiting in the middle for the next deal: {table.carry}")
     if hand is not None:
-        lines.append("pots: " + describe_pots(hand.pots(include_bets=False)))
+        lines.append(describe_pot(hand))
     lines.append(next_step(table))
     return "\n".join(lines)
 
@@ -252,6 +267,8 @@ def legal_dict(legal: LegalActions) -> dict[str, Any]:
         "max_to": legal.max_to,
         "allin_to": legal.allin_to,
         "allin_ok": legal.allin_ok,
+        "call_to": legal.call_to,
+        "call_is_all_in": legal.call_is_all_in,
     }
 
 
@@ -279,9 +296,11 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "fines": dict(hand.fines) if hand else {},
         "players": players,
         "pots": [],
+        "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
     if hand is not None:
+        data["pot"] = hand.total_in_middle()
         data["pots"] = [
             {"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
             for i, pot in enumerate(hand.pots())
@@ -387,6 +406,12 @@ def _shares_words(data: dict[str, Any]) -> str:
     return f"the chips of a void deal shared out: {shares}"
 
 
+def _leave_all_words(data: dict[str, Any]) -> str:
+    leaves = ", ".join(f"{name} with {chips}" for name, chips in data["leaves"])
+    split = _shares_words(data) + " first, then " if data.get("shares") else ""
+    return f"{split}everyone leaving: {leaves}"
+
+
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -398,6 +423,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "reopen": lambda d: "the reopening (the session is settled again)",
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
+    "leave-all": _leave_all_words,
     "button": lambda d: f"the button set on {d['player']}",
     "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
     "sitout": lambda d: f"{d['player']} sits out",

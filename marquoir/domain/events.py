@@ -37,6 +37,14 @@ class Left(Record):
     chips: int
 
 
+class LeftAll(Record):
+    """The end of the night: everyone still at the table cashed out, as one event (one
+    `undo`). `shares` gives back first the chips a void deal left in the middle, if any."""
+
+    leaves: tuple[tuple[str, int], ...]
+    shares: tuple[tuple[str, int], ...] = ()
+
+
 class ButtonSet(Record):
     """The next deal puts the button on this player."""
 
@@ -126,6 +134,7 @@ TableEvent = (
     Seated
     | Recaved
     | Left
+    | LeftAll
     | ButtonSet
     | SatOut
     | Back

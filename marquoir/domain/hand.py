@@ -554,7 +554,9 @@ class Hand:
             what = "fixed-limit" if low == high else "pot-limit"
             raise IllegalAction(f"the {what} maximum is a {verb} to {high}")
         if total < low and total != p.bet + p.stack:
-            raise IllegalAction(f"the minimum {verb} is to {low}")
+            # a raise (or a completion) is said "to" its total; a bet is its amount
+            to = "to " if verb in ("raise", "complete") else ""
+            raise IllegalAction(f"the minimum {verb} is {to}{low}")
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:

@@ -22,6 +22,7 @@ from .events import (
     CountLine,
     Dealt,
     Left,
+    LeftAll,
     Recaved,
     Reopened,
     SatOut,
@@ -95,6 +96,15 @@ class Account:
         return self.stack + self.cashed_out - self.bought
 
 
+def recaves_used(name: str, limit: int) -> str:
+    """Why a recave is refused: the session's limit is reached (in good English)."""
+    if limit == 0:
+        return "this session allows no recaves"
+    if limit == 1:
+        return f"{name} has used the one recave this session allows"
+    return f"{name} has used all {limit} recaves of this session"
+
+
 class Table:
     """The state of a session's table, built by applying its events in order."""
 
@@ -156,7 +166,8 @@ class Table:
         """The account of a player at the table, or an error naming the player."""
         account = self.accounts.get(self.resolve(name))
         if account is None:
-            raise IllegalAction(f"unknown player: {name}")
+            seated = ", ".join(a.name for a in self.present()) or "nobody yet"
+            raise IllegalAction(f"unknown player: {name} (at the table: {seated})")
         if account.left:
             raise IllegalAction(f"{name} has left the table")
         return account
@@ -205,7 +216,7 @@ class Table:
         limit = self.settings.caves.recaves
         if limit is not None and account.recaves >= limit:
             why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
-            raise IllegalAction(f"{account.name} has used all {limit} recaves of this session{why}")
+            raise IllegalAction(recaves_used(account.name, limit) + why)
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
@@ -220,11 +231,35 @@ class Table:
         self._between_hands("leave")
         return Left(account.name, account.stack)
 
+    def leave_all_event(self) -> LeftAll:
+        """Everyone still at the table cashes out (end of night), a void deal's chips first
+        shared out among them."""
+        self._between_hands("leave")
+        players = self.present()
+        if not players:
+            raise IllegalAction("nobody is at the table")
+        shares = self.carry_split_event().shares if self.carry else ()
+        won = dict(shares)
+        return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
+
     def button_event(self, name: str) -> ButtonSet:
-        """Put the button on this player at the next deal."""
+        """Put the button on this player at the next deal: one who will be dealt in."""
+        account = self._button_check(name)
+        if account.busted:
+            raise IllegalAction(
+                f"{account.name} has no chips: the button goes to a player dealt in"
+            )
+        if account.sitting_out:
+            raise IllegalAction(
+                f"{account.name} is sitting out: the button goes to a player dealt in"
+            )
+        return ButtonSet(account.name)
+
+    def _button_check(self, name: str) -> Account:
+        # (what a recorded button event needs: older versions recorded it on any player)
         account = self.account(name)
         self._between_hands("move the button")
-        return ButtonSet(account.name)
+        return account
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
@@ -410,20 +445,19 @@ class Table:
             account.bought += event.chips
             account.recaves += 1
         elif isinstance(event, Left):
-            self.leave_event(event.player)
-            account = self.accounts[event.player]
-            account.cashed_out += account.stack
-            account.stack = 0
-            account.left = True
+            self._apply_leave(event)
+        elif isinstance(event, LeftAll):
+            if event != self.leave_all_event():
+                raise MarquoirError("the recorded departures do not match the table")
+            if event.shares:
+                self._apply_carry_split(CarrySplit(event.shares))
+            for name, chips in event.leaves:
+                self._apply_leave(Left(name, chips))
         elif isinstance(event, ButtonSet):
-            self.button_event(event.player)
+            self._button_check(event.player)
             self.next_button = event.player
         elif isinstance(event, CarrySplit):
-            if event != self.carry_split_event():
-                raise MarquoirError("the recorded split does not match the table")
-            for name, chips in event.shares:
-                self.accounts[name].stack += chips
-            self.carry = 0
+            self._apply_carry_split(event)
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
@@ -445,6 +479,20 @@ class Table:
         else:
             raise MarquoirError(f"not an event of the table: {event!r}")
         return None
+
+    def _apply_leave(self, event: Left) -> None:
+        self.leave_event(event.player)
+        account = self.accounts[event.player]
+        account.cashed_out += account.stack
+        account.stack = 0
+        account.left = True
+
+    def _apply_carry_split(self, event: CarrySplit) -> None:
+        if event != self.carry_split_event():
+            raise MarquoirError("the recorded split does not match the table")
+        for name, chips in event.shares:
+            self.accounts[name].stack += chips
+        self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
         # Checked again by its exact recorded name: a file written before names were compared
@@ -582,6 +630,7 @@ __all__ = [
     "Dealt",
     "ForcedBetSchedule",
     "Left",
+    "LeftAll",
     "Recaved",
     "Reopened",
     "SatOut",

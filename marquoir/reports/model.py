@@ -67,6 +67,34 @@ class HandLine(Record):
     forced_bets: dict[str, Any] | None = None
 
 
+class ChipMove(Record):
+    """Chips that came to the table or left it between hands: a cave (sitting down), a
+    recave, or a departure; `after_hand` is the number of hands played before it."""
+
+    after_hand: int
+    player: str
+    kind: str  # "cave", "recave" or "leave"
+    chips: int
+
+
+def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
+    """The caves, recaves and departures of a session's log (stored events, in order)."""
+    moves: list[ChipMove] = []
+    played = 0
+    for event in events:
+        data = event.data
+        if event.kind == "deal":
+            played = data["hand"]
+        elif event.kind in ("seat", "recave"):
+            kind = "cave" if event.kind == "seat" else "recave"
+            moves.append(ChipMove(played, data["player"], kind, data["chips"]))
+        elif event.kind == "leave":
+            moves.append(ChipMove(played, data["player"], "leave", data["chips"]))
+        elif event.kind == "leave-all":
+            moves.extend(ChipMove(played, name, "leave", chips) for name, chips in data["leaves"])
+    return tuple(moves)
+
+
 class Settlement(Record):
     """Who pays whom: the money balances, the transfers and the groups that settle apart."""
 
@@ -88,6 +116,8 @@ class SessionReport(Record):
     hands: tuple[HandLine, ...]
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
+    # caves, recaves and departures, for the chart
+    moves: tuple[ChipMove, ...] = ()
 
 
 def hand_lines(
@@ -246,6 +276,7 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         hands=hands,
         settlement=settlement,
         unsettled=unsettled,
+        moves=chip_moves(book.events(session)),
     )
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -62,6 +63,18 @@ def sections(report: SessionReport) -> list[Section]:
     ]
 
 
+def local_time(stamp: str) -> str:
+    """A stored UTC time ("2026-12-01T21:05:00+00:00") as the reader's local time:
+    "2026-12-01 22:05" in Paris in winter. A text that is not a time is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is None:  # stored times are UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def session_section(report: SessionReport) -> Section:
     """The session's settings."""
     caves = report.settings.get("caves", {})
@@ -69,7 +82,7 @@ def session_section(report: SessionReport) -> Section:
         ("game", report.title),
         ("chip value", f"{decimal_text(report.chip_value)} {report.currency}".strip()),
         ("currency", report.currency or "-"),
-        ("date", report.created_at),
+        ("date", local_time(report.created_at)),
     ]
     if caves.get("default"):
         facts.append(("default cave", f"{caves['default']} chips"))

@@ -28,6 +28,7 @@ from ..domain.table import (
     Corrected,
     Dealt,
     Left,
+    LeftAll,
     Recaved,
     Reopened,
     SatOut,
@@ -88,6 +89,7 @@ KINDS: dict[type, str] = {
     Seated: "seat",
     Recaved: "recave",
     Left: "leave",
+    LeftAll: "leave-all",
     ButtonSet: "button",
     SatOut: "sitout",
     Back: "back",
@@ -101,6 +103,9 @@ KINDS: dict[type, str] = {
     Settled: "settle",
     Reopened: "reopen",
 }
+# Kinds no command records any more, read from older files: a void deal's chips given back
+# at the end of the night are now part of the one `leave-all` event.
+LEGACY_KINDS = frozenset({"carry-split"})
 
 
 def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict[str, Any]]:
@@ -143,6 +148,9 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, {"shares": [list(share) for share in event.shares]}
     if isinstance(event, BlindsSet):
         return kind, event.schedule._asdict()
+    if isinstance(event, LeftAll):
+        leaves = [list(pair) for pair in event.leaves]
+        return kind, {"leaves": leaves, "shares": [list(share) for share in event.shares]}
     data = event._asdict()
     if isinstance(event, Seated) and not event.returning:
         del data["returning"]  # a first cave is stored as it always was
@@ -200,6 +208,9 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
     if kind == "blinds":
         return BlindsSet(ForcedBetSchedule(**data))
+    if kind == "leave-all":
+        shares = tuple((name, chips) for name, chips in data.get("shares", ()))
+        return LeftAll(tuple((name, chips) for name, chips in data["leaves"]), shares)
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,

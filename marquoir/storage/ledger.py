@@ -178,7 +178,10 @@ class Ledger:
         with self.transaction() as conn:
             taken = self._session_row(name)
             if taken is not None:
-                raise IllegalAction(f"a session named {taken[1]} already exists (use {taken[1]})")
+                raise IllegalAction(
+                    f"a session named {taken[1]} already exists: `marquoir use {taken[1]}` "
+                    "makes it current, or choose another name"
+                )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
                 (name, codec.dumps(codec.settings_to_dict(settings)), _now()),
@@ -383,12 +386,18 @@ class Ledger:
         )
 
     def player_times(self, session: SessionInfo) -> dict[str, tuple[str, str]]:
-        """Each player's first and last recorded event (ISO times, UTC)."""
+        """Each player's first and last recorded event (ISO times, UTC); `leave --all` is
+        one event naming everyone it cashed out."""
         rows = self.conn.execute(
-            "SELECT json_extract(data, '$.player') AS player, min(created_at), max(created_at) "
-            "FROM events WHERE session_id = ? AND undone = 0 AND player IS NOT NULL "
-            "GROUP BY player",
-            (session.id,),
+            "SELECT player, min(at), max(at) FROM ("
+            " SELECT json_extract(data, '$.player') AS player, created_at AS at"
+            " FROM events WHERE session_id = ? AND undone = 0"
+            " UNION ALL"
+            " SELECT json_extract(gone.value, '$[0]'), e.created_at"
+            " FROM events e, json_each(e.data, '$.leaves') gone"
+            " WHERE e.session_id = ? AND e.undone = 0 AND e.kind = 'leave-all'"
+            ") WHERE player IS NOT NULL GROUP BY player",
+            (session.id, session.id),
         )
         return {row[0]: (row[1], row[2]) for row in rows}
 
