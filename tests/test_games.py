@@ -508,6 +508,8 @@ def test_bouillotte_all_pass_then_the_passe_is_double() -> None:
         "alice folds",
         "bob folds",
     ]
+    # the second turn: dave, the only one who held, has the word and abats
+    assert tplay(t, "abattre") == ["dave abats"]
     assert refused(t, "check") == "the betting is over: give the showdown result"
     assert tshow(t, "dave > carol") == {"alice": 19, "bob": 19, "carol": 18, "dave": 24}
 
@@ -539,11 +541,15 @@ def test_bouillotte_an_open_nobody_holds_takes_the_chips() -> None:
 def test_bouillotte_va_tout_makes_side_pots() -> None:
     t = new_table(BOUILLOTTE, alice=30, bob=10, carol=20, dave=30)
     hand = tdeal(t)
-    assert tplay(t, "open 2; allin; call; fold; allin") == [
+    # nobody raises in the first turn; in the second carol has the word (the right of bob,
+    # who opened) and goes va-tout; dave and bob hold in turn
+    assert tplay(t, "open 2; call; call; fold; allin; call; allin") == [
         "bob opens 2",
-        "carol raises to 20 (all-in)",
-        "dave calls 20",
+        "carol calls 2",
+        "dave calls 2",
         "alice folds",
+        "carol raises to 20 (all-in)",
+        "dave calls 18",
         "bob calls 8 (all-in)",
     ]
     assert hand.phase is Phase.SHOWDOWN
@@ -556,7 +562,7 @@ def test_bouillotte_va_tout_makes_side_pots() -> None:
 def test_brelans_are_paid_outside_the_pot_holders_do_not_pay_each_other() -> None:
     t = new_table(BOUILLOTTE, alice=20, bob=20, carol=20, dave=20)
     tdeal(t)
-    tplay(t, "open 2; call; fold; fold")
+    tplay(t, "open 2; call; fold; fold; abattre")
     assert tshow(t, "carol > bob") == {"alice": 19, "bob": 18, "carol": 23, "dave": 20}
     t.apply(t.brelans_event(("carol", "bob")))
     table_conserved(t)
@@ -570,12 +576,16 @@ def test_brelans_are_paid_outside_the_pot_holders_do_not_pay_each_other() -> Non
 def test_a_short_player_pays_the_carre_first_then_the_best_brelan() -> None:
     t = new_table(BOUILLOTTE, alice=50, bob=10, carol=50, dave=3, eve=50)
     tdeal(t)
-    assert tplay(t, "bet 10; call; fold; fold; call") == [
+    assert tplay(t, "bet 10; call; fold; fold; call; parole; abattre") == [
         "bob bets 10 (all-in)",
         "carol calls 10",
         "dave folds",
         "eve folds",
         "alice calls 10",
+        # the second turn: bob is all-in, carol passes the word and alice, the last to
+        # hold, abats
+        "carol checks",
+        "alice abats",
     ]
     after = tshow(t, "alice > carol > bob")
     assert after == {"alice": 70, "bob": 0, "carol": 40, "dave": 3, "eve": 50}

@@ -134,10 +134,11 @@ CASES = [
     ("Bouillotte open", BOUILLOTTE, "open 2"),
     ("Bouillotte void deal", BOUILLOTTE + "check\ncheck\ncheck\n", "check"),
     ("Bouillotte deal after a void deal", BOUILLOTTE + "check\n" * 4, "deal"),
-    ("brelans", BOUILLOTTE + "open 2\ncall\nfold\nfold\nwin b\n", "brelan b"),
+    ("Bouillotte abattre", BOUILLOTTE + "open 2\ncall\nfold\nfold\n", "abattre"),
+    ("brelans", BOUILLOTTE + "open 2\ncall\nfold\nfold\nabattre\nwin b\n", "brelan b"),
     (
         "brelans with a carre",
-        BOUILLOTTE + "open 2\ncall\ncall\nfold\nwin b\n",
+        BOUILLOTTE + "open 2\ncall\ncall\nfold\nparole\nabattre\nwin b\n",
         "brelan b --carre c",
     ),
     ("leave --all", CLUB, "leave --all"),

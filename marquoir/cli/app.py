@@ -304,6 +304,18 @@ def check(ctx: typer.Context, as_: AsOption = None) -> None:
 
 
 @command()
+def parole(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Bouillotte: pass (before the opening) or pass the word; the same as check."""
+    grammar.check(_db(ctx), player=as_)
+
+
+@command()
+def abattre(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Bouillotte: hold the last raise without more and call the showdown."""
+    grammar.abattre(_db(ctx), player=as_)
+
+
+@command()
 def call(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
     grammar.call(_db(ctx), player=as_)

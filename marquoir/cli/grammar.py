@@ -74,6 +74,12 @@ def check(db: str | None, *, player: str | None = None) -> None:
     commands.act(db, Action.check(player))
 
 
+def abattre(db: str | None, *, player: str | None = None) -> None:
+    """Bouillotte: the player to act holds the last raise without more and calls the
+    showdown (abattre), when the turns of speaking allow it."""
+    commands.act(db, Action.abattre(player))
+
+
 def call(db: str | None, *, player: str | None = None) -> None:
     """The player to act calls; with nothing to call, a check."""
     commands.act(db, Action.call(player))
@@ -246,6 +252,8 @@ JSON = (("--json", "as_json"),)
 
 VERBS: dict[str, Verb] = {
     "check": Verb(check, options=AS),
+    "parole": Verb(check, options=AS),
+    "abattre": Verb(abattre, options=AS),
     "call": Verb(call, options=AS),
     "fold": Verb(fold, options=AS),
     "allin": Verb(allin, options=AS),

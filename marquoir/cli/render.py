@@ -335,6 +335,7 @@ _ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "bring-in": lambda d: f"brings in {d.get('added')}",
     "complete": lambda d: f"completes to {d.get('total')}",
     "first": lambda d: "speaks first",
+    "abattre": lambda d: "abats",
     "false-open": lambda d: "opened falsely",
 }
 

@@ -196,7 +196,7 @@ class Hand:
                 min_to, max_to = low, allin_to if high is None else min(high, allin_to)
             elif self._opens_jackpot():  # a short stack opens with all his chips
                 min_to = max_to = allin_to
-        return LegalActions(
+        legal = LegalActions(
             player=p.name,
             current_bet=rnd.current_bet,
             to_call=to_call,
@@ -209,6 +209,8 @@ class Hand:
             opens=self._opens_jackpot(),
             can_fold=not self._before_opening(),
         )
+        speech = self.rules.speech(self, i, legal)
+        return legal._replace(speech=speech) if speech else legal
 
     def _opens_jackpot(self) -> bool:
         """The first bet of the hand, in a game where it is said `open N` (jackpots)."""
@@ -234,6 +236,7 @@ class Hand:
                 raise IllegalAction(f"{action.player} is not playing this hand")
             raise NotYourTurn(f"it is {p.name}'s turn, not {action.player}'s")
         resolved = self._resolve(i, action)
+        self.rules.check_turn(self, i, resolved.verb)
         return ActionEvent(
             player=p.name,
             action=action,
@@ -274,6 +277,8 @@ class Hand:
             self._close_round()
         else:
             self._to_act = self._scan(i + 1)
+            if self.rules.speaks_in_turns:
+                self._to_act = self.rules.next_speaker(self, i, event.verb, self._to_act)
             if self._to_act is None:
                 self._close_round()
         return event
@@ -453,6 +458,9 @@ class Hand:
             return f"{p.name} has no chips beyond the call"
         if not self._others_have_chips(i):
             return "nobody left in the hand could call a raise: call or fold"
+        ruled = self.rules.raise_window(self, i)
+        if ruled is not None:
+            return ruled
         if p.acted and not self._structure.reopens(rnd, rnd.current_bet - p.acted_level):
             return (
                 f"the betting is not reopened for {p.name} (the all-in since he acted was "
@@ -480,6 +488,9 @@ class Hand:
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction("nobody has opened yet: one passes with check (parole)")
             return _Resolved("fold", 0, p.bet)
+        if kind is ActionKind.ABATTRE:
+            added = min(to_call, p.stack)
+            return _Resolved("abattre", added, p.bet + added)
         if kind is ActionKind.CHECK:
             if to_call:
                 raise IllegalAction(f"{p.name} cannot check: {to_call} to call")
