@@ -99,8 +99,11 @@ class Bouillotte(GameRules):
             return "nobody abats in the first turn: open, hold (call) or pass"
         if self._moment == HOLD:
             return f"{name} may not abattre with more than two engaged: hold (call) or go (fold)"
-        before = ", ".join(hand.player(j).name for j in self._queue[:-1])
-        return f"{name} may not abattre yet: {before} must first pass the word"
+        after = ", ".join(hand.player(j).name for j in self._queue if j != i)
+        return (
+            f"{name} may not abattre yet: {after} must speak after him; he raises, "
+            "passes the word (parole) or goes (fold)"
+        )
 
     def next_speaker(self, hand: Dealing, i: int, verb: str, usual: int | None) -> int | None:
         if verb == "abattre":
