@@ -7,6 +7,7 @@ go to the winner, nothing else moves.
 
 from __future__ import annotations
 
+from .installed import NOT_INSTALLED, Marquoir
 from .test_games import BOUILLOTTE, new_table, refused, tdeal, tplay, tshow
 
 
@@ -96,3 +97,27 @@ def test_two_engaged_either_may_abattre_or_raise_again() -> None:
     assert tplay(t, "abattre") == ["carol holds 1 and abats"]
     # the passe 1 and 7 from each: 15 to bob
     assert tshow(t, "bob > carol") == {"alice": 19, "bob": 28, "carol": 13}
+
+
+def test_a_tie_goes_to_the_first_in_cards() -> None:
+    """ "Lorsqu'il y a égalité de points entre deux joueurs, celui qui est premier en cartes
+    l'emporte": no split; the first in cards is the first dealt, at the dealer's right."""
+    t = new_table(BOUILLOTTE, alice=20, bob=20, carol=20)
+    tdeal(t)  # alice deals: bob, carol, alice receive their cards in that order
+    tplay(t, "open 2; call; call; parole; abattre")
+    # alice and carol have the same point: carol, dealt before alice, takes the 7
+    assert tshow(t, "alice = carol > bob") == {"alice": 17, "bob": 18, "carol": 25}
+
+
+@NOT_INSTALLED
+def test_win_with_a_tie_says_who_takes_the_pot(cli: Marquoir) -> None:
+    cli.play(
+        "new bo --game bouillotte --cave 20\nseat alice\nseat bob\nseat carol\n"
+        "deal\nopen 2\ncall\ncall\nparole\nabattre\n"
+    )
+    assert cli("win", "alice", "carol").splitlines()[:3] == [
+        "showdown: alice = carol",
+        "at Bouillotte a tie does not split: the first in cards wins: carol > alice",
+        "main pot 7: carol 7",
+    ]
+    assert cli.stacks() == {"alice": 17, "bob": 18, "carol": 25}

@@ -135,8 +135,11 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     hand = table.last_hand
     assert hand is not None
     odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
-    head = f"showdown: {format_ranking(event.ranking)}{odd}"
-    return [head, *result_lines(hand, table.hand_no)]
+    head = [f"showdown: {format_ranking(event.ranking)}{odd}"]
+    settled = hand.rules.break_ties(hand, event.ranking)
+    if settled != event.ranking:  # the game does not split ties (Bouillotte)
+        head.append(f"{hand.rules.tie_rule}: {format_ranking(settled)}")
+    return [*head, *result_lines(hand, table.hand_no)]
 
 
 def deal_lines(table: Table) -> list[str]:

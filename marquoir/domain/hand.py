@@ -299,7 +299,8 @@ class Hand:
             odd_chip not in self._index or self._players[self._index[odd_chip]].folded
         ):
             raise ShowdownError(f"the odd chip goes to a winner: {odd_chip} cannot win")
-        awards = award_pots(self.pots(), ranking, chip_unit=self.config.chip_unit, first=odd_chip)
+        settled = self.rules.break_ties(self, ranking)
+        awards = award_pots(self.pots(), settled, chip_unit=self.config.chip_unit, first=odd_chip)
         if odd_chip is not None and not any(
             odd_chip in award.winners and len(award.winners) > 1 for award in awards
         ):

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from typing import Protocol
 
     from ..outcome import Phase, PlayerView
+    from ..ranking import Ranking
 
     class Settings(Protocol):
         """What a game reads of the table's settings (`TableConfig` is one)."""
@@ -204,6 +205,16 @@ class GameRules:
         """What the player to act is told he may do, in the game's words ("": the poker
         words of `LegalActions.describe`)."""
         return ""
+
+    # -- the showdown ------------------------------------------------------------------------
+
+    # how the game settles a tie named at the showdown ("": it splits the pot)
+    tie_rule = ""
+
+    def break_ties(self, hand: Dealing, ranking: Ranking) -> Ranking:
+        """The ranking the pots are awarded by (Bouillotte: no ties, the first in cards
+        wins); by default the ranking as given, ties splitting."""
+        return ranking
 
     # -- what the scorekeeper says ---------------------------------------------------------
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..actions import LegalActions
+    from ..ranking import Ranking
     from .base import Dealing, Settings
 
 # The moments of the round: the first turn; answering a raise (hold or go); the word.
@@ -160,6 +161,17 @@ class Bouillotte(GameRules):
         parts.append("abattre" if self._queue == [i] else "pass the word (parole)")
         parts.append("go (fold)")
         return f"{name} has the word: " + " | ".join(parts)
+
+    tie_rule = "at Bouillotte a tie does not split: the first in cards wins"
+
+    def break_ties(self, hand: Dealing, ranking: Ranking) -> Ranking:
+        """Equal points go to the player first in cards, the first dealt from the dealer's
+        right (docs/rules.md): each tie is broken in the order of the deal."""
+        n, b = hand.size, hand.button_index
+        order = {hand.player((b + k) % n).name: k for k in range(1, n + 1)}
+        return tuple(
+            (name,) for group in ranking for name in sorted(group, key=lambda who: order[who])
+        )
 
     def brelan_payments(
         self, brelans: tuple[str, ...], carre: str | None, payers: Sequence[tuple[str, int]]
