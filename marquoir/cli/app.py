@@ -383,10 +383,15 @@ def showdown(
     board: Annotated[str | None, typer.Option(help='The board, e.g. "Ah Kd 7c 2s 9h".')] = None,
     odd_chip: OddChipOption = None,
     english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
+    retourne: Annotated[
+        str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
+    ] = None,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
-    grammar.showdown(_db(ctx), result, board=board, odd_chip=odd_chip, english=english)
+    grammar.showdown(
+        _db(ctx), result, board=board, odd_chip=odd_chip, english=english, retourne=retourne
+    )
 
 
 @command("open")

@@ -86,6 +86,33 @@ def showdown_cards(
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
+def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> None:
+    """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
+    each pot by its own ranking, and the brelans paid."""
+    from ..domain.bouillotte_cards import describe
+
+    found: list[Any] = []
+
+    def read(table: Table) -> TableEvent:
+        event, reading = table.retourne_showdown_event(retourne, shown)
+        found.append(reading)
+        return event
+
+    outcome = _run(db, read)
+    print("\n".join(describe(found[0])))
+    assert isinstance(outcome.detail, ShowdownEvent)
+    print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
+    moves = (
+        outcome.table.last_side_payments
+        if outcome.table.brelans_hand == outcome.table.hand_no
+        else {}
+    )
+    if moves:
+        print(
+            "brelans paid: " + ", ".join(f"{n} {render.signed(c)}" for n, c in moves.items() if c)
+        )
+
+
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
     _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))

@@ -137,8 +137,13 @@ def showdown(
     board: str | None = None,
     odd_chip: str | None = None,
     english: bool = False,
+    retourne: str | None = None,
 ) -> None:
-    """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`."""
+    """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`
+    (Bouillotte: with `--retourne CARD`, the card the dealer turned up)."""
+    if retourne is not None:
+        commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
+        return
     shown = shown_hands(words, board=board)
     if shown is None:
         commands.showdown(db, " ".join(words), odd_chip=odd_chip)
@@ -268,7 +273,7 @@ VERBS: dict[str, Verb] = {
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ODD_CHIP),
+        options=(("--board", "board"), ODD_CHIP, ("--retourne", "retourne")),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

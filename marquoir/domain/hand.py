@@ -28,7 +28,7 @@ from .outcome import (
     SeatInfo,
     ShowdownEvent,
 )
-from .pots import Contribution, Pot, PotAward, award_pots, build_pots
+from .pots import Contribution, Pot, PotAward, award_each, award_pots, build_pots
 from .ranking import Ranking
 from .records import Record
 
@@ -283,13 +283,21 @@ class Hand:
                 self._close_round()
         return event
 
-    def verify_showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
-        """How the pots would go with this ranking, or a `ShowdownError` saying why not."""
+    def verify_showdown(
+        self,
+        ranking: Ranking,
+        odd_chip: str | None = None,
+        *,
+        by_pot: Sequence[Ranking] | None = None,
+    ) -> ShowdownEvent:
+        """How the pots would go with this ranking, or a `ShowdownError` saying why not.
+
+        `by_pot`: a ranking for each pot, main pot first (Bouillotte from the cards)."""
         if self.phase is not Phase.SHOWDOWN:
             if self.phase is Phase.BETTING:
                 raise ShowdownError(f"the betting is not over: {self.to_act} is to act")
             raise ShowdownError("this hand is over")
-        for group in ranking:
+        for group in (group for each in (ranking, *(by_pot or ())) for group in each):
             for name in group:
                 if name not in self._index:
                     raise ShowdownError(f"{name} is not playing this hand")
@@ -300,20 +308,30 @@ class Hand:
         ):
             raise ShowdownError(f"the odd chip goes to a winner: {odd_chip} cannot win")
         settled = self.rules.break_ties(self, ranking)
-        awards = award_pots(self.pots(), settled, chip_unit=self.config.chip_unit, first=odd_chip)
+        unit = self.config.chip_unit
+        if by_pot is not None:
+            awards = award_each(self.pots(), by_pot, chip_unit=unit)
+        else:
+            awards = award_pots(self.pots(), settled, chip_unit=unit, first=odd_chip)
         if odd_chip is not None and not any(
             odd_chip in award.winners and len(award.winners) > 1 for award in awards
         ):
             raise ShowdownError(f"{odd_chip} does not share a split pot: no odd chip for him")
         return ShowdownEvent(ranking, tuple(awards), odd_chip)
 
-    def showdown(self, ranking: Ranking, odd_chip: str | None = None) -> ShowdownEvent:
+    def showdown(
+        self,
+        ranking: Ranking,
+        odd_chip: str | None = None,
+        *,
+        by_pot: Sequence[Ranking] | None = None,
+    ) -> ShowdownEvent:
         """Settle every pot from the showdown ranking; the hand is then complete.
 
         `odd_chip` names the winner who takes the odd chips of a split first (stud: the
         highest card by suit); by default they go in order from the left of the button.
         """
-        event = self.verify_showdown(ranking, odd_chip)
+        event = self.verify_showdown(ranking, odd_chip, by_pot=by_pot)
         self.showdown_event = event
         self._finish(event.awards, by_fold=False)
         return event

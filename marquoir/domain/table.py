@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
-from .errors import IllegalAction, MarquoirError, UsageError
+from .errors import IllegalAction, MarquoirError, ShowdownError, UsageError
 from .events import (
     Acted,
     Back,
@@ -39,6 +39,7 @@ from .records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .bouillotte_cards import Reading
     from .cards import HandValue
 
 MAX_SEATS = 10
@@ -357,6 +358,25 @@ class Table:
         self._hand_in_play().verify_showdown(ranking, odd_chip)
         return event, values
 
+    def retourne_showdown_event(
+        self, retourne: str, shown: dict[str, str]
+    ) -> tuple[ShowedDown, Reading]:
+        """Bouillotte's showdown read from the cards laid down and the retourne: each pot by
+        its own ranking, and the reading the scorekeeper announces."""
+        if not self.config.rules.pays_brelans:
+            raise IllegalAction("--retourne is Bouillotte's: the card the dealer turns up")
+        shown = {self.resolve(name): text for name, text in shown.items()}
+        hand = self._hand_in_play()
+        event = ShowedDown((), None, retourne, tuple(shown.items()))
+        rankings, reading = _read_retourne(hand, event)
+        event = event._replace(
+            ranking=rankings[0],
+            board=str(reading.retourne),
+            cards=tuple((name, text) for name, text in _canonical(event)),
+        )
+        hand.verify_showdown(rankings[0], by_pot=rankings)
+        return event, reading
+
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if not self.config.rules.pays_brelans:
@@ -396,6 +416,8 @@ class Table:
             return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
+            if event.cards and self.config.rules.pays_brelans:
+                return self._retourne_showdown(hand, event)
             shown = hand.showdown(event.ranking, event.odd_chip)
             self._after_hand_step(hand)
             return shown
@@ -494,6 +516,18 @@ class Table:
             self.accounts[name].stack = chips
         self.carry += result.carry
 
+    def _retourne_showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent:
+        """Bouillotte from the cards: the pots by their rankings, then the brelans shown paid
+        at once (the same event: `undo` takes both back)."""
+        rankings, reading = _read_retourne(hand, event)
+        shown = hand.showdown(rankings[0], by_pot=rankings)
+        self._after_hand_step(hand)
+        simple = tuple(b.player for b in reading.brelans if not b.carre)
+        carre = next((b.player for b in reading.brelans if b.carre), None)
+        if simple or carre:
+            self._pay_brelans(BrelansPaid(simple, carre))
+        return shown
+
     def _pay_brelans(self, event: BrelansPaid) -> None:
         """The game's side payments: Bouillotte's brelans, paid by the players of the hand
         (not those who sat it out), in passes of the schedule in force."""
@@ -565,6 +599,34 @@ class Table:
         # if that player has left.
         later = [s for s in seats if s > self.last_button]
         return later[0] if later else seats[0]
+
+
+def _canonical(event: ShowedDown) -> list[tuple[str, str]]:
+    from .cards import parse_cards
+
+    return [(name, " ".join(map(str, parse_cards(text)))) for name, text in event.cards]
+
+
+def _read_retourne(hand: Hand, event: ShowedDown) -> tuple[tuple[Ranking, ...], Reading]:
+    """Each pot's ranking and the reading of a Bouillotte deal from its cards: the hands in
+    order of cards (the first after the dealer is first in cards); every engaged player
+    shows, those who passed may (their brelans are paid, their cards make the point)."""
+    from .bouillotte_cards import parse_hands, pot_rankings, read_cards
+
+    given = dict(event.cards)
+    for name in given:
+        if name not in hand.start_stacks:
+            raise ShowdownError(f"{name} is not playing this hand")
+    engaged = [p.name for p in hand.players if not p.folded]
+    missing = [name for name in engaged if name not in given]
+    if missing:
+        raise ShowdownError(f"every engaged player lays down his cards: {', '.join(missing)}")
+    ordered = {name: given[name] for name in hand.order_of_play() if name in given}
+    hands, retourne = parse_hands(ordered, event.board)
+    in_order = [name for name in hand.order_of_play() if name in engaged]
+    pots = [pot.eligible for pot in hand.pots()]
+    rankings = pot_rankings(hands, retourne, engaged=in_order, pots=pots)
+    return rankings, read_cards(hands, retourne, engaged=in_order)
 
 
 __all__ = [
