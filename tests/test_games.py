@@ -392,6 +392,43 @@ def test_a_false_opener_is_out_his_chips_stay_and_his_fine_goes_to_the_next_pot(
     assert behind(hand) == {"alice": 84, "bob": 94, "carol": 83, "dave": 134}
 
 
+def test_a_false_opener_who_owns_up_before_anyone_follows_takes_his_opening_back() -> None:
+    """French jackpots (docs/rules.md): he owns up before another player engaged after him:
+    no penalty, the pot is unopened, and he plays on if another opens."""
+    hand = deal(JACKPOTS, four(), button="alice")
+    hplay(hand, "check; open 3")  # bob passes, carol opens
+    assert hplay(hand, "false-open carol") == [
+        "carol owns up to a false opening: no fine, his opening comes back and the pot is not open"
+    ]
+    assert hand.fines == {} and hand.opener is None
+    assert behind(hand) == {"alice": 99, "bob": 99, "carol": 99, "dave": 99}
+    # dave, the next, may open; carol holds his opening
+    assert hand.to_act == "dave" and hand.legal().opens
+    hplay(hand, "open 4; call; call; call")
+    assert hand.street == "after the draw" and hand.opener == "dave"
+    assert behind(hand) == {"alice": 95, "bob": 95, "carol": 95, "dave": 95}
+
+
+def test_a_false_opener_who_owns_up_and_nobody_opens_leaves_a_void_deal() -> None:
+    t = new_table(JACKPOTS, **four())
+    tdeal(t)  # alice deals
+    tplay(t, "check; open 3; false-open carol; check; check")
+    assert t.last_hand is not None and t.last_hand.result is not None
+    assert t.last_hand.result.void
+    assert t.carry == 4  # the four antes, no fine
+    assert stacks(t) == {"alice": 99, "bob": 99, "carol": 99, "dave": 99}
+
+
+def test_a_false_opener_after_another_player_called_is_out_and_fined() -> None:
+    hand = deal(JACKPOTS, four(), button="alice")
+    hplay(hand, "check; open 3; call")  # dave has put chips in after the opening
+    assert hplay(hand, "false-open carol") == [
+        "carol opened falsely: out of the hand, fine 1 to the next pot"
+    ]
+    assert hand.fines == {"carol": 1}
+    assert behind(hand) == {"alice": 99, "bob": 99, "carol": 95, "dave": 96}
+
+
 def test_a_false_opener_with_one_player_left_gives_him_the_pot() -> None:
     hand = deal(JACKPOTS, {"alice": 100, "bob": 100, "carol": 100}, button="alice")
     hplay(hand, "open 5; call; fold")

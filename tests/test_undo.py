@@ -128,6 +128,7 @@ CASES = [
     ("count --record, two corrections", CLUB, "count alice=90 bob=110 --record"),
     ("open a jackpot", JACKPOTS, "open 4"),
     ("false opener", JACKPOTS + "open 4\ncall\ncall\n", "false-open b"),
+    ("false opener who owns up", JACKPOTS + "open 4\n", "false-open b"),
     ("bring-in", STUD, "bringin c"),
     ("bring-in completed", STUD, "bringin c --complete"),
     ("first on fourth street", STUD + "bringin c\ncall\ncall\n", "first b"),

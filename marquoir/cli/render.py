@@ -340,6 +340,7 @@ _ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "first": lambda d: "speaks first",
     "abattre": lambda d: "abats",
     "false-open": lambda d: "opened falsely",
+    "withdraw": lambda d: "owned up to a false opening",
 }
 
 

@@ -111,6 +111,10 @@ class ActionEvent(Record):
                 if self.added
                 else f"{self.player} abats"
             ),
+            "withdraw": (
+                f"{self.player} owns up to a false opening: no fine, his opening comes back "
+                "and the pot is not open"
+            ),
             "false-open": (
                 f"{self.player} opened falsely: out of the hand, fine {self.added} to the next pot"
             ),

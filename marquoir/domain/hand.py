@@ -435,6 +435,18 @@ class Hand:
         elif self._to_act == i or self._to_act is None:
             self.set_turn(i + 1)
 
+    def withdraw_opening(self, i: int) -> None:
+        """The opener takes his opening back (a jackpots false opener who owns up before
+        anyone else put chips in): his bet returns to his stack, the round is unopened again
+        and the turn stays where it was."""
+        p = self._players[i]
+        self._with_chips += p.stack == 0 and p.bet > 0
+        p.stack += p.bet
+        p.live -= p.bet
+        p.bet = 0
+        self.opener = None
+        self._structure.start_round(self._rnd, 0)
+
     # -- the machinery -------------------------------------------------------------------
 
     def _require_turn(self) -> int:
