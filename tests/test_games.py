@@ -1347,3 +1347,19 @@ def test_at_the_end_of_the_night_a_void_deals_chips_go_back() -> None:
     )
     with pytest.raises(IllegalAction, match="^no chips wait in the middle$"):
         t.carry_split_event()
+
+
+def test_a_house_fine_waits_in_the_middle_for_the_next_pot() -> None:
+    """The dealer who forgot to announce the pot à la clef pays one chip to the next pot
+    (French jackpots rules, docs/rules.md): `fine PLAYER [CHIPS]`, between hands."""
+    t = new_table(JACKPOTS, **four())
+    t.apply(t.fine_event("alice"))
+    table_conserved(t)
+    assert t.carry == 1 and stacks(t)["alice"] == 99
+    with pytest.raises(IllegalAction, match="^bob has only 100 chips for a fine$"):
+        t.fine_event("bob", 101)
+    hand = tdeal(t)
+    # the four antes and the fine
+    assert [p.amount for p in hand.pots()] == [5]
+    with pytest.raises(IllegalAction, match="record a fine"):
+        t.fine_event("bob")

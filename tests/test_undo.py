@@ -98,6 +98,8 @@ CASES = [
     ("seat", CLUB, "seat dave"),
     ("seat with seat and cave", CLUB, "seat dave --seat 7 --cave 40"),
     ("recave", CLUB, "recave alice 50"),
+    ("fine", CLUB, "fine alice"),
+    ("fine of 3", CLUB, "fine bob 3"),
     ("leave", CLUB, "leave bob"),
     ("button", CLUB, "button carol"),
     ("sitout", CLUB, "sitout carol"),

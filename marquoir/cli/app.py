@@ -255,6 +255,16 @@ def recave(
 
 
 @command()
+def fine(
+    ctx: typer.Context,
+    player: PlayerArg,
+    chips: Annotated[int | None, typer.Argument(help="Chips (default: 1).", parser=chips)] = None,
+) -> None:
+    """A house fine to the next pot (the dealer who forgot to announce it), between hands."""
+    commands.fine(_db(ctx), player, chips)
+
+
+@command()
 def leave(
     ctx: typer.Context,
     player: Annotated[str | None, typer.Argument(help="The player who leaves.")] = None,

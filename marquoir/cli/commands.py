@@ -255,6 +255,16 @@ def recave(db: str | None, player: str, chips: int | None) -> None:
     print(f"{name} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
 
 
+def fine(db: str | None, player: str, chips: int | None) -> None:
+    outcome = _run(db, lambda table: table.fine_event(player, chips))
+    name = _player_of(outcome)
+    table = outcome.table
+    print(
+        f"{name} pays a fine of {outcome.event.chips} to the next pot: stack "  # type: ignore[union-attr]
+        f"{table.accounts[name].stack}, waiting in the middle {table.carry}"
+    )
+
+
 def leave(db: str | None, player: str) -> None:
     outcome = _run(db, lambda table: table.leave_event(player))
     name = _player_of(outcome)

@@ -383,6 +383,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "deal": lambda d: f"the deal of hand {d['hand']}",
     "action": _action_words,
     "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]),
+    "fine": lambda d: f"the fine of {d['player']} ({d['chips']})",
     "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
     "brelans": _brelans_words,
     "carry-split": _shares_words,

@@ -21,6 +21,7 @@ from .events import (
     Corrected,
     CountLine,
     Dealt,
+    Fined,
     Left,
     Recaved,
     Reopened,
@@ -280,6 +281,18 @@ class Table:
             raise IllegalAction(f"{account.name} already has {stack}: nothing to correct")
         return Corrected(account.name, stack)
 
+    def fine_event(self, name: str, chips: int | None = None) -> Fined:
+        """A house fine to the next pot (the French jackpots rules: the dealer who forgets
+        to announce the pot pays one chip to the next), between hands."""
+        account = self.account(name)
+        self._between_hands("record a fine")
+        chips = self.config.chip_unit if chips is None else chips
+        if chips <= 0:
+            raise IllegalAction(f"a fine is at least 1 chip (got {chips})")
+        if chips > account.stack:
+            raise IllegalAction(f"{account.name} has only {account.stack} chips for a fine")
+        return Fined(account.name, chips)
+
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
 
@@ -449,6 +462,10 @@ class Table:
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
+        elif isinstance(event, Fined):
+            self.fine_event(event.player, event.chips)
+            self.accounts[event.player].stack -= event.chips
+            self.carry += event.chips
         elif isinstance(event, BlindsSet):
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
@@ -642,6 +659,7 @@ __all__ = [
     "Corrected",
     "CountLine",
     "Dealt",
+    "Fined",
     "ForcedBetSchedule",
     "Left",
     "Recaved",

@@ -26,6 +26,7 @@ from ..domain.table import (
     CavePolicy,
     Corrected,
     Dealt,
+    Fined,
     Left,
     Recaved,
     Reopened,
@@ -94,6 +95,7 @@ KINDS: dict[type, str] = {
     Acted: "action",
     ShowedDown: "showdown",
     Corrected: "correction",
+    Fined: "fine",
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
@@ -170,6 +172,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "sitout": SatOut,
         "back": Back,
         "correction": Corrected,
+        "fine": Fined,
         "settle": Settled,
         "reopen": Reopened,
     }
