@@ -121,23 +121,31 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "camille leaves with 0 chips (bought 20, result -20)",
         "hand 5: button armand | armand passe 1",
         "hand 5 over | armand 38 (-1), berthe 27 (+7), denis 25 (-6)",
+        # from the cards: a brelan de neuf beats the point, and is paid one passe by each
+        "armand : brelan de neuf",
+        "main pot 7: armand 7",
+        "hand 6 over | armand 43 (+5), berthe 24 (-3), denis 23 (-2)",
+        "brelans paid: armand +2, berthe -1, denis -1",
+        # a tie: the first in cards (armand, after the dealer denis) takes the pot
+        "at Bouillotte a tie does not split: the first in cards wins: armand > denis",
+        "hand 7 over | armand 50 (+5), berthe 21 (-2), denis 19 (-3)",
     ):
         assert expected in lines
     # (the void deal's line: "1 chip stay[s] in the middle for the next deal")
     assert "nobody opened: the deal is void, 1 chip sta" in "\n".join(lines)
     assert cli.stacks_json() == {
         "session": "bouillotte",
-        "hand": 5,
+        "hand": 7,
         "in_hand": False,
         "carry": 0,
         "players": [
-            player("armand", 1, 38, 20),
-            player("berthe", 2, 27, 40, recaves=1),
-            player("denis", 4, 25, 10),
+            player("armand", 1, 50, 20),
+            player("berthe", 2, 21, 40, recaves=1),
+            player("denis", 4, 19, 10),
             player("camille", 3, 0, 20, left=True, busted=False),
         ],
     }
-    assert cli.stacks() == {"armand": 38, "berthe": 27, "denis": 25, "camille": 0}
+    assert cli.stacks() == {"armand": 50, "berthe": 21, "denis": 19, "camille": 0}
 
 
 def test_the_stud_evening(cli: Marquoir) -> None:

@@ -1200,6 +1200,11 @@ def next_word(data: st.DataObject, hand: Hand, *, probe: bool) -> Action | None:
     assert mover.stack > 0 and not mover.folded
     if probe:
         check_legal_matches_verify(data, hand, legal)
+    # Bouillotte: `abattre` is accepted exactly when Marquoir says he may abattre
+    may_abattre = accepted(hand, Action.abattre()) is not None
+    assert may_abattre == ("abattre" in legal.describe()), legal.describe()
+    if may_abattre and data.draw(st.booleans(), label="abattre"):
+        return Action.abattre()
     return draw_action(data, hand, legal)
 
 
@@ -1277,6 +1282,32 @@ def check_folded(hand: Hand, out: dict[str, Out]) -> None:
     assert result.by_fold == (len(in_hand) == 1)
     if result.by_fold:
         assert set(won) <= set(in_hand)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_bouillotte_nobody_wins_more_from_a_player_than_he_engaged(data: st.DataObject) -> None:
+    """One never wins more from a player than that player put in (docs/rules.md,
+    Bouillotte): a winner's gain is at most, from each other player, the smaller of their
+    two engagements, plus the dead chips (the passes, a void deal's chips)."""
+    session = data.draw(sessions("bouillotte"), label="session")
+    for hand, _out in play_session(data, session):
+        result = hand.result
+        assert result is not None
+        if result.void:
+            continue
+        engaged = dict.fromkeys(result.start, 0)
+        dead = hand.dead_in
+        for forced in hand.forced:
+            dead += forced.amount  # the passe
+        for event in hand.events:
+            engaged[event.player] += event.added
+        for name, chips in result.returned.items():
+            engaged[name] -= chips
+        for winner, chips in result.won().items():
+            most = engaged[winner] + dead
+            most += sum(min(e, engaged[winner]) for who, e in engaged.items() if who != winner)
+            assert chips <= most, (winner, chips, engaged)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -102,15 +102,11 @@ def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> N
     print("\n".join(describe(found[0])))
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
-    moves = (
-        outcome.table.last_side_payments
-        if outcome.table.brelans_hand == outcome.table.hand_no
-        else {}
-    )
-    if moves:
-        print(
-            "brelans paid: " + ", ".join(f"{n} {render.signed(c)}" for n, c in moves.items() if c)
-        )
+    table = outcome.table
+    moves = table.last_side_payments if table.brelans_hand == table.hand_no else {}
+    paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
+    if paid:
+        print("brelans paid: " + ", ".join(f"{name} {render.signed(c)}" for name, c in paid))
 
 
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:

@@ -79,7 +79,8 @@ class Draw(GameRules):
         if p.name != hand.opener or p.folded:
             raise IllegalAction(f"{p.name} did not open this pot")
         if _nobody_followed(hand, i):
-            return ActionEvent(p.name, action, "withdraw", 0, 0, False, hand.street)
+            # `added` is negative: his opening comes back to his stack
+            return ActionEvent(p.name, action, "withdraw", -p.bet, 0, False, hand.street)
         fine = min(self.config.ante, p.stack)
         return ActionEvent(p.name, action, "false-open", fine, p.bet, False, hand.street)
 
