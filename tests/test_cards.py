@@ -475,7 +475,7 @@ def test_card_shown_twice_on_the_board_and_in_one_hand() -> None:
         ("draw", {"bob": "AhKdQcJc"}, "", "bob shows 4 cards: draw needs 5"),
         ("stud", {"bob": "AhKdQcJc9c8c"}, "", "bob shows 6 cards: stud needs 7"),
         ("piquet", {"bob": "AhKdQcJc9c8c"}, "", "bob shows 6 cards: piquet needs 5"),
-        ("razz", {"bob": "AhKdQcJc9c8c7c"}, "", "cards cannot be read for razz"),
+        ("badugi", {"bob": "AhKdQc2c"}, "", "cards cannot be read for badugi"),
     ],
 )
 def test_wrong_numbers_of_cards(

@@ -61,8 +61,9 @@ from marquoir.domain import (
 )
 
 from .pokerkit_driver import AUTOMATIONS, PKHand, PKSpec
+from .sizes import sized
 
-HANDS_PER_STRUCTURE = 2000
+HANDS_PER_STRUCTURE = sized(500, 2000)  # (tests/sizes.py: full in CI)
 STRUCTURES = ("nl", "pl", "fl")
 
 

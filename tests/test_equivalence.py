@@ -207,9 +207,8 @@ def test_lines_play_and_api_give_the_same_session(
             "verb": "raise",
             "added": 6,
             "total": 6,
-            "all_in": False,
             "street": "preflop",
-        },
+        },  # stored compact: `all_in` left out at its default (False)
     )
     assert log[-1][1:] == (None, "recave", {"player": "bob", "chips": 200})
     assert '"stack": 493' in stacks[by_line]

@@ -36,8 +36,9 @@ from marquoir.domain import (
     parse_ranking,
     split_amount,
 )
+from tests.sizes import sized
 
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=sized(100, 300), deadline=None)  # full in CI
 MAX_STEPS = 2000
 
 

@@ -156,3 +156,35 @@ BROKEN: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("name", "data"), BROKEN)
 def test_a_schema_refuses_a_broken_output(name: str, data: dict[str, Any]) -> None:
     assert list(schema(name).iter_errors(data))
+
+
+def test_status_without_the_pot_is_refused() -> None:
+    """`pot` (every chip in the middle) and the legal call in totals are required keys."""
+    good: dict[str, Any] = {
+        "version": 1,
+        "session": "s",
+        "game": "holdem",
+        "hand": 1,
+        "in_hand": True,
+        "players": [],
+        "pots": [],
+        "pot": 3,
+        "to_act": "a",
+        "legal": {
+            "player": "a",
+            "to_call": 2,
+            "call_amount": 2,
+            "can_check": False,
+            "min_to": 4,
+            "max_to": 100,
+            "allin_to": 100,
+            "allin_ok": True,
+            "call_to": 2,
+            "call_is_all_in": False,
+        },
+    }
+    assert not list(schema("status").iter_errors(good))
+    assert list(schema("status").iter_errors({k: v for k, v in good.items() if k != "pot"}))
+    for key in ("call_to", "call_is_all_in"):
+        legal = {k: v for k, v in good["legal"].items() if k != key}
+        assert list(schema("status").iter_errors({**good, "legal": legal}))

@@ -24,8 +24,9 @@ from marquoir.domain.settlement import (
     settle,
     zero_sum_groups,
 )
+from tests.sizes import sized
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings(max_examples=sized(80, 200), deadline=None)  # full in CI
 D = Decimal
 NAMES = [f"p{i:02d}" for i in range(60)]
 

@@ -27,6 +27,7 @@ from .app_core import AsOption, JsonOption, app, command
 from .app_core import db_of as _db
 from .errors import error
 from .grammar import parse_chips
+from .help import usage_hint
 from .runner import run_line
 
 __all__ = ["app", "run_typer"]  # the whole app: the table's commands and the evening's
@@ -72,11 +73,18 @@ def new(
         str | None, typer.Option(help="Small and big blind, e.g. 1/2 (hold'em, draw).")
     ] = None,
     game: Annotated[
-        Game, typer.Option(help="holdem, omaha, draw (five-card draw), bouillotte or stud.")
+        Game,
+        typer.Option(
+            help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte, stud, "
+            "stud-hilo or razz."
+        ),
     ] = Game.HOLDEM,
     betting: Annotated[
         BettingKind | None,
-        typer.Option(help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; stud's only)."),
+        typer.Option(
+            help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; the stud games' only; "
+            "omaha-hilo's default)."
+        ),
     ] = None,
     ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
     bb_ante: Annotated[
@@ -91,7 +99,8 @@ def new(
     cap: Annotated[
         int | None,
         typer.Option(
-            parser=chips, help="Fixed-limit raises allowed after the opening bet (3; 4 at draw)."
+            parser=chips,
+            help="Fixed-limit raises allowed after the opening bet (default: 3; 4 at draw).",
         ),
     ] = None,
     heads_up_uncapped: Annotated[
@@ -391,6 +400,14 @@ def showdown(
         ),
     ],
     board: Annotated[str | None, typer.Option(help='The board, e.g. "Ah Kd 7c 2s 9h".')] = None,
+    low: Annotated[
+        str | None,
+        typer.Option(
+            "--low",
+            help='Hi-lo games: the qualifying lows, best first, e.g. "bob > carol" '
+            "(none named: the high hand scoops).",
+        ),
+    ] = None,
     odd_chip: OddChipOption = None,
     english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
     retourne: Annotated[
@@ -400,7 +417,13 @@ def showdown(
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
     grammar.showdown(
-        _db(ctx), result, board=board, odd_chip=odd_chip, english=english, retourne=retourne
+        _db(ctx),
+        result,
+        board=board,
+        low=low,
+        odd_chip=odd_chip,
+        english=english,
+        retourne=retourne,
     )
 
 
@@ -418,13 +441,14 @@ def bringin(
         bool, typer.Option("--complete", help="He completes to the small bet instead.")
     ] = False,
 ) -> None:
-    """Stud: PLAYER (the lowest up-card) brings in, or completes."""
+    """Stud games: PLAYER (the lowest up-card; razz: the highest) brings in, or completes."""
     grammar.bringin(_db(ctx), player, complete=complete)
 
 
 @command()
 def first(ctx: typer.Context, player: PlayerArg) -> None:
-    """Stud: PLAYER (the best hand showing) speaks first on this street."""
+    """Stud games: PLAYER (the best hand showing; razz: the lowest) speaks first on this
+    street."""
     grammar.first(_db(ctx), player)
 
 
@@ -503,7 +527,7 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
         error("aborted", where)
         return 1
     except typer.TyperException as failure:
-        error(failure.format_message(), where)
+        error(usage_hint(args) or failure.format_message(), where)
         return int(failure.exit_code)
     return result if isinstance(result, int) else 0
 

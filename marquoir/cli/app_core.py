@@ -15,6 +15,7 @@ import typer
 
 from ..domain import MarquoirError
 from .errors import report as report_error
+from .help import PlainCommand
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,6 +26,7 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -39,7 +41,7 @@ def command(name: str | None = None) -> Callable[[F], F]:
             except (MarquoirError, sqlite3.Error) as failure:
                 raise typer.Exit(report_error(failure)) from None
 
-        app.command(name)(run)
+        app.command(name, cls=PlainCommand)(run)
         return function
 
     return register

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
+from ..domain.events import CountLine, LeftAll
 from ..domain.inputs import read_chips
 from ..domain.settlement import bank_payouts
 from ..domain.table import Table, TableEvent
@@ -21,6 +21,7 @@ from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
 from .output import write_text
+from .render import columns
 
 
 def _ledger(db: str | None, mode: str) -> Ledger:
@@ -43,6 +44,7 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
 
 
 def count(db: str | None, pairs: list[str], *, record: bool) -> None:
+    """Compare the counted stacks with the tracked ones; with `record`, correct them."""
     counted = parse_counts(pairs)
     with _ledger(db, WRITE if record else READ) as book:
         if record:
@@ -56,40 +58,39 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
         else:
             table, done = book.read()[1], 0
         lines = table.count(counted) if not record else None
+    missed = [a.name for a in table.present() if a.name not in counted]
     if lines is None:
         print(
             f"{done} correction{'s' if done != 1 else ''} recorded" if done else "all counts match"
         )
-        return
-    width = max(len(line.player) for line in lines)
+    else:
+        print(count_text(lines))
+    if missed:
+        print("not counted: " + ", ".join(missed))
+
+
+def count_text(lines: list[CountLine]) -> str:
+    """The count in columns, and how many stacks differ."""
+    rows = [["player", "tracked", "counted", "difference"]]
     for line in lines:
         diff = line.difference
         verdict = "ok" if not diff else f"{diff:+d}"
-        print(
-            f"{line.player.ljust(width)}  tracked {line.tracked}  counted {line.counted}  {verdict}"
-        )
+        rows.append([line.player, str(line.tracked), str(line.counted), verdict])
+    text = columns(rows)
     wrong = sum(1 for line in lines if line.difference)
-    if wrong:
-        print(
-            f"{wrong} stack{'s' if wrong != 1 else ''} differ: `count ... --record` corrects them"
-        )
+    if wrong == 1:
+        text += "\n1 stack differs: `count ... --record` corrects it"
+    elif wrong:
+        text += f"\n{wrong} stacks differ: `count ... --record` corrects them"
+    return text
 
 
 def leave_all(db: str | None) -> None:
-    """Cash out every player still at the table."""
-
-    def everyone(table: Table) -> Iterator[TableEvent]:
-        if not table.present():
-            raise IllegalAction("nobody is at the table")
-        if table.carry:  # a void deal's chips go back to the players, then they leave
-            yield table.carry_split_event()
-        for account in table.present():
-            yield table.leave_event(account.name)
-
+    """Cash out every player still at the table: one event, one `undo`."""
     with _ledger(db, WRITE) as book:
-        table, _ = book.execute_all(everyone)
-    gone = [a for a in table.accounts.values() if a.left]
-    print(", ".join(f"{a.name} leaves with {a.cashed_out}" for a in gone))
+        event = book.execute(lambda table: table.leave_all_event()).event
+    assert isinstance(event, LeftAll)
+    print(", ".join(f"{name} leaves with {chips}" for name, chips in event.leaves))
 
 
 def _money(amount: Decimal) -> str:

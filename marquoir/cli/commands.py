@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
+from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
+from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
@@ -24,9 +25,55 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# `play`'s connections, kept open from line to line (by path); None outside `play`.
+_kept: dict[str, Ledger] | None = None
+# `play` of a script: commits wait for the end of the script to reach the disk.
+_batch = False
+
+
 def ledger(db: str | None, mode: str = WRITE) -> Ledger:
-    """The database, opened to read, write (the default) or create it."""
-    return Ledger(database_path(db), mode=mode)
+    """The database, opened to read, write (the default) or create it.
+
+    Inside `play` (`keep_open`) the file's write connection is opened once and kept, with
+    the table in memory: a line costs its own work only. `new` and `import` still open their
+    own connection, and so does a read before the first write.
+    """
+    path = database_path(db)
+    if _kept is None or mode == CREATE:
+        return Ledger(path, mode=mode)
+    book = _kept.get(path)
+    if book is not None:
+        return book
+    if mode == READ:
+        return Ledger(path, mode=mode)
+    book = Ledger(path, mode=mode, keep_open=True)
+    if not book.on_disk():  # no file yet: `new` will create it, then a line opens it
+        book.keep_open = False
+        return book
+    if _batch:
+        book.relax_sync()
+    _kept[path] = book
+    return book
+
+
+def keep_open(*, batch: bool) -> None:
+    """From now on (`play`), keep each file's connection and table between lines.
+
+    `batch` (a script, not a person typing): each line is still one transaction, all of it
+    or nothing, but its commit is not forced to the disk one by one; `close_kept` forces
+    them all at the end (see `Ledger.relax_sync`).
+    """
+    global _kept, _batch
+    _kept, _batch = {}, batch
+
+
+def close_kept() -> None:
+    """The end of `play`: the kept connections' commits forced to the disk, then closed."""
+    global _kept
+    kept, _kept = _kept or {}, None
+    for book in kept.values():
+        book.sync()
+        book.close()
 
 
 def _print_json(data: Any) -> None:
@@ -58,9 +105,15 @@ def deal(db: str | None) -> None:
     print("\n".join(render.deal_lines(outcome.table)))
 
 
-def showdown(db: str | None, ranking_text: str, *, odd_chip: str | None = None) -> None:
+def showdown(
+    db: str | None, ranking_text: str, *, odd_chip: str | None = None, low: str | None = None
+) -> None:
+    """The showdown as a ranking; `low` ranks the qualifying lows of a hi-lo game."""
     ranking = parse_ranking(ranking_text)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
+    low_ranking = None if low is None else parse_ranking(low)
+    _print_showdown(
+        _run(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
+    )
 
 
 def showdown_cards(
@@ -278,7 +331,8 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     def change(table: Table) -> TableEvent:
         nonlocal before
         before = table.config.stakes()
-        if table.config.game in (Game.HOLDEM, Game.OMAHA) and not schedule.big_blind:
+        # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
+        if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
             raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
         return table.blinds_event(schedule)
 

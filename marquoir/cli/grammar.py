@@ -135,19 +135,25 @@ def showdown(
     words: list[str],
     *,
     board: str | None = None,
+    low: str | None = None,
     odd_chip: str | None = None,
     english: bool = False,
     retourne: str | None = None,
 ) -> None:
-    """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`
-    (Bouillotte: with `--retourne CARD`, the card the dealer turned up)."""
+    """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`; in a
+    hi-lo game `--low "bob > carol"` ranks the qualifying lows (the cards decide it when
+    they are shown); Bouillotte: with `--retourne CARD`, the card the dealer turned up."""
     if retourne is not None:
+        if low is not None:
+            raise UsageError("Bouillotte has no low half: drop --low")
         commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
         return
     shown = shown_hands(words, board=board)
     if shown is None:
-        commands.showdown(db, " ".join(words), odd_chip=odd_chip)
+        commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
     else:
+        if low is not None:
+            raise UsageError("with the cards shown, the cards decide the low half: drop --low")
         lang = "en" if english else "fr"
         commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
 
@@ -273,7 +279,7 @@ VERBS: dict[str, Verb] = {
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ODD_CHIP, ("--retourne", "retourne")),
+        options=(("--board", "board"), ("--low", "low"), ODD_CHIP, ("--retourne", "retourne")),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

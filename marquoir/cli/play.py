@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from collections.abc import Callable, Iterable
 
 from ..domain import MarquoirError
 from ..storage.db import READ
-from ..storage.ledger import Ledger
-from ..storage.paths import database_path
-from . import render
+from . import commands, render
 from .errors import error
 from .grammar import expand_short_form
 
@@ -87,7 +86,7 @@ def run_script(run: RunLine, lines: Iterable[str]) -> int:
 def prompt(db: str | None) -> str:
     """The prompt shows the table: hand, street, pot and whose turn."""
     try:
-        with Ledger(database_path(db), mode=READ) as book:
+        with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             session, table = book.read()
     except MarquoirError:
         return "marquoir> "
@@ -99,20 +98,40 @@ def prompt(db: str | None) -> str:
         waiting = hand.awaiting or "showdown"
         return f"[{session.name} | hand {table.hand_no} | {waiting}] > "
     legal = hand.legal()
-    owes = "check" if legal.can_check else f"call {legal.call_amount}"
-    pot = hand.total_in_middle()
     where = f"hand {table.hand_no} {hand.street}"
-    return f"[{session.name} | {where} | pot {pot} | {legal.player}: {owes}] > "
+    pot = f"pot {hand.total_in_middle()}"  # the split is in `s` (status)
+    return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "
+
+
+def line_editing() -> None:
+    """Line editing and history (the arrows) where the platform has `readline`.
+
+    Imported only here, at the interactive prompt: `input()` uses it once it is loaded.
+    """
+    # (Windows without pyreadline: plain input, still usable)
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 (loading it is what turns editing on)
+
+
+# The exit code of a session ended by Ctrl-C, as a shell reports a program killed by SIGINT.
+INTERRUPTED = 130
 
 
 def run_interactive(db: str | None, run: RunLine) -> int:
+    """The prompt: one command a line until `q`, Ctrl-D, or Ctrl-C twice in a row.
+
+    Ctrl-C once cancels the line being typed (as in a shell); a second one, at once, leaves
+    with exit code 130.
+    """
+    line_editing()
     print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
-    print("s status, d deal, w NAME win); q to quit.")
+    print("s status, d deal, w NAME win); q or Ctrl-D to quit.")
     try:
-        with Ledger(database_path(db), mode=READ) as book:
+        with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)
+    interrupted = False
     while True:
         try:
             line = input(prompt(db))
@@ -120,8 +139,13 @@ def run_interactive(db: str | None, run: RunLine) -> int:
             print()
             return 0
         except KeyboardInterrupt:
-            print()
-            return 0
+            if interrupted:
+                print()
+                return INTERRUPTED
+            interrupted = True
+            print("\n(line cancelled: Ctrl-C again to quit)")
+            continue
+        interrupted = False
         try:
             words = parse_line(line)
         except ValueError as failure:
@@ -134,14 +158,28 @@ def run_interactive(db: str | None, run: RunLine) -> int:
         if words[0] == "play":
             error("play cannot run inside play")
             continue
-        run(words, "")
+        try:
+            run(words, "")
+        except KeyboardInterrupt:  # its transaction is whole or rolled back, never half
+            print("\n(interrupted: `s` shows whether it was recorded)")
 
 
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:
     """Interactive on a terminal; otherwise run FILE (or stdin) as a script.
 
-    `run(words, where)` runs one line on the database `db` and returns its exit code.
+    `run(words, where)` runs one line on the database `db` and returns its exit code. The
+    lines share one connection and the table in memory (`commands.keep_open`); each is
+    still its own transaction.
     """
+    interactive = file is None and sys.stdin.isatty()
+    commands.keep_open(batch=not interactive)
+    try:
+        return _run_play(db, file, run)
+    finally:
+        commands.close_kept()
+
+
+def _run_play(db: str | None, file: str | None, run: RunLine) -> int:
     if file is not None and file != "-":
         try:
             with open(file, "rb") as handle:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
-from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST
+from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
@@ -49,6 +49,21 @@ def describe_pots(pots: list[Pot]) -> str:
     )
 
 
+def describe_pot(hand: Hand) -> str:
+    """The pot, the same in every line: all the chips in the middle and the bets in front.
+
+    "pot 122", or with side pots, the split: "pot 122: main pot 38 (alice, bob, carol) |
+    side pot 1 24 (bob, carol) | 60 bet this round".
+    """
+    total = hand.total_in_middle()
+    pots = hand.pots()
+    if len(pots) < 2:
+        return f"pot {total}"
+    in_front = sum(p.bet for p in hand.players)
+    split = describe_pots(pots) + (f" | {in_front} bet this round" if in_front else "")
+    return f"pot {total}: {split}"
+
+
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
@@ -58,11 +73,19 @@ def next_step(table: Table) -> str:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
-    if hand.awaiting == AWAIT_BRING_IN:
-        return "who brings in? `bringin PLAYER` (the lowest up-card), `--complete` to complete"
-    if hand.awaiting == AWAIT_FIRST:
-        return f"who speaks first on {hand.street}? `first PLAYER` (the best hand showing)"
+    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return _stud_naming(hand)
     return hand.legal().describe()
+
+
+def _stud_naming(hand: Hand) -> str:
+    """What the scorekeeper names in a stud game, and what he looks at to name it (the game
+    says: the lowest up-card in stud, the highest in razz)."""
+    rules = hand.rules
+    assert isinstance(rules, Stud)
+    if hand.awaiting == AWAIT_BRING_IN:
+        return f"who brings in? `bringin PLAYER` ({rules.bring_in_by}), `--complete` to complete"
+    return f"who speaks first on {hand.street}? `first PLAYER` ({rules.first_by})"
 
 
 def action_lines(event: ActionEvent, table: Table) -> list[str]:
@@ -78,9 +101,9 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
         return lines
     if closed:
         where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
-        lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
+        lines.append(f"-- {where} -- {describe_pot(hand)}")
     else:
-        lines[0] += f" | pot {hand.total_in_middle()}"
+        lines[0] += f" | {describe_pot(hand)}"
     lines.append(next_step(table))
     return lines
 
@@ -95,8 +118,18 @@ def returns_lines(hand: Hand, street: str) -> list[str]:
 
 
 def award_line(award: PotAward) -> str:
-    shares = ", ".join(f"{name} {amount}" for name, amount in award.shares)
-    return f"{award.name} {award.pot.amount}: {shares}"
+    """ "main pot 79: alice 79"; a pot split high / low: "main pot 79: high alice 40 | low
+    bob 39"."""
+    if award.low:
+        return (
+            f"{award.name} {award.pot.amount}: high {_shares_text(award.high)} | "
+            f"low {_shares_text(award.low)}"
+        )
+    return f"{award.name} {award.pot.amount}: {_shares_text(award.shares)}"
+
+
+def _shares_text(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
@@ -135,11 +168,16 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     hand = table.last_hand
     assert hand is not None
     odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
-    head = [f"showdown: {format_ranking(event.ranking)}{odd}"]
+    head = f"showdown: {format_ranking(event.ranking)}{odd}"
+    if event.low is not None:
+        head += f" | low: {format_ranking(event.low)}"
+    elif hand.rules.low_half:
+        head += " | no qualifying low"
+    lines = [head]
     settled = hand.rules.break_ties(hand, event.ranking)
     if settled != event.ranking:  # the game does not split ties (Bouillotte)
-        head.append(f"{hand.rules.tie_rule}: {format_ranking(settled)}")
-    return [*head, *result_lines(hand, table.hand_no)]
+        lines.append(f"{hand.rules.tie_rule}: {format_ranking(settled)}")
+    return [*lines, *result_lines(hand, table.hand_no)]
 
 
 def deal_lines(table: Table) -> list[str]:
@@ -182,7 +220,7 @@ def status_text(session: str, table: Table) -> str:
     if table.carry:
         lines.append(f"waiting in the middle for the next deal: {table.carry}")
     if hand is not None:
-        lines.append("pots: " + describe_pots(hand.pots(include_bets=False)))
+        lines.append(describe_pot(hand))
     lines.append(next_step(table))
     return "\n".join(lines)
 
@@ -233,6 +271,8 @@ def legal_dict(legal: LegalActions) -> dict[str, Any]:
         "max_to": legal.max_to,
         "allin_to": legal.allin_to,
         "allin_ok": legal.allin_ok,
+        "call_to": legal.call_to,
+        "call_is_all_in": legal.call_is_all_in,
     }
 
 
@@ -260,9 +300,11 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "fines": dict(hand.fines) if hand else {},
         "players": players,
         "pots": [],
+        "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
     if hand is not None:
+        data["pot"] = hand.total_in_middle()
         data["pots"] = [
             {"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
             for i, pot in enumerate(hand.pots())
@@ -355,6 +397,11 @@ def _ranking_words(groups: list[list[str]]) -> str:
     return " > ".join(" = ".join(group) for group in groups)
 
 
+def _low_words(data: dict[str, Any]) -> str:
+    """ " | low carol > alice" when the showdown had a low half (hi-lo games)."""
+    return f" | low {_ranking_words(data['low'])}" if data.get("low") else ""
+
+
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
     return "the brelans of " + ", ".join(named)
@@ -363,6 +410,12 @@ def _brelans_words(data: dict[str, Any]) -> str:
 def _shares_words(data: dict[str, Any]) -> str:
     shares = ", ".join(f"{name} {chips}" for name, chips in data["shares"] if chips)
     return f"the chips of a void deal shared out: {shares}"
+
+
+def _leave_all_words(data: dict[str, Any]) -> str:
+    leaves = ", ".join(f"{name} with {chips}" for name, chips in data["leaves"])
+    split = _shares_words(data) + " first, then " if data.get("shares") else ""
+    return f"{split}everyone leaving: {leaves}"
 
 
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
@@ -376,13 +429,14 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "reopen": lambda d: "the reopening (the session is settled again)",
     "recave": lambda d: f"{d['player']} recaves {d['chips']}",
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
+    "leave-all": _leave_all_words,
     "button": lambda d: f"the button set on {d['player']}",
     "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
     "sitout": lambda d: f"{d['player']} sits out",
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",
     "action": _action_words,
-    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]),
+    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]) + _low_words(d),
     "fine": lambda d: f"the fine of {d['player']} ({d['chips']})",
     "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
     "brelans": _brelans_words,

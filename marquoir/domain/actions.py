@@ -156,18 +156,43 @@ class LegalActions(Record):
     def can_raise(self) -> bool:
         return self.min_to is not None
 
+    @property
+    def call_to(self) -> int:
+        """His total bet for the round once he calls (less than the bet when he is short)."""
+        return min(self.current_bet, self.allin_to)
+
+    @property
+    def call_is_all_in(self) -> bool:
+        """Calling takes his whole stack: the call and the all-in are one action."""
+        return self.to_call > 0 and self.allin_to <= self.current_bet
+
+    def call_words(self) -> str:
+        """ "check", "call 20", "call to 20" (chips in front already), "call 14 (all-in)".
+
+        In the same unit as the raises and the all-in: the total for the round.
+        """
+        if self.can_check:
+            return "check"
+        in_front = self.current_bet - self.to_call
+        words = f"call to {self.call_to}" if in_front > 0 else f"call {self.call_to}"
+        return words + (" (all-in)" if self.call_is_all_in else "")
+
     def describe(self) -> str:
-        """One line: "alice to act: call 20 | raise 40-1000 | fold"."""
+        """One line: "alice to act: call 20 | raise 40-1000 | fold".
+
+        Every amount is a total for the round (the way `bet N` and `raise N` are typed); a
+        game that speaks in turns (Bouillotte) says its own words instead.
+        """
         if self.speech:
             return self.speech
-        parts = ["check" if self.can_check else f"call {self.call_amount}"]
+        parts = [self.call_words()]
         if self.min_to is not None and self.max_to is not None:
             verb = "raise" if self.current_bet > 0 else ("open" if self.opens else "bet")
             span = (
                 str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
             )
             parts.append(f"{verb} {span}")
-        if self.allin_ok and not self.opens:
+        if self.allin_ok and not self.opens and not self.call_is_all_in:
             parts.append(f"all-in {self.allin_to}")
         if self.can_fold:
             parts.append("fold")

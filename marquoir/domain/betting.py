@@ -136,7 +136,11 @@ class FixedLimit(BettingStructure):
         rnd.current_bet = total
 
     def reopens(self, rnd: RoundState, faced: int) -> bool:
-        return 2 * faced >= self.unit(rnd.street)
+        # A full bet made since he acted reopens the betting for him: facing half a unit or
+        # more, or a bet that completed an incomplete one (stud: completing the bring-in lets
+        # those who brought in or called it raise, however close it is to the small bet).
+        acted_at = rnd.current_bet - faced
+        return 2 * faced >= self.unit(rnd.street) or rnd.full_level > acted_at
 
 
 def structure_for(config: TableConfig) -> BettingStructure:

@@ -5,6 +5,11 @@ this module builds the showdown ranking itself. Variants: hold'em (best five of 
 Omaha (two from the hand, three from the board), five-card draw, seven-card stud (best five
 of seven), and the French 32-card game (docs/rules.md, draw), where three of a kind beats a
 straight and a flush beats a full house.
+
+Low hands are ace-to-five: the ace is the lowest card, straights and flushes do not count.
+The split games (Omaha hi-lo, stud hi-lo) give the low half to the best eight-or-better low:
+five cards of different ranks, none above an eight. Razz plays for the low alone, with no
+qualifier: a pair is worse than any five different ranks, two pairs worse than one.
 """
 
 from __future__ import annotations
@@ -33,7 +38,12 @@ VARIANTS = {
     "draw": (5, 0, 2),
     "stud": (7, 0, 2),
     "piquet": (5, 0, 7),  # the French 32-card game (docs/rules.md, draw)
+    "omaha8": (4, 5, 2),  # Omaha hi-lo: the low half, eight or better
+    "stud8": (7, 0, 2),  # seven-card stud hi-lo
+    "razz": (7, 0, 2),  # seven-card stud for the low alone
 }
+SPLIT_VARIANTS = {"omaha8": "omaha", "stud8": "stud"}
+"""The hi-lo variants and the variant that reads their high half."""
 
 # Categories, weakest first. In the 32-card game three of a kind beats a straight and a flush
 # beats a full house ("le brelan bat la quinte et le flush bat le full").
@@ -61,15 +71,19 @@ class Card(Record):
 
 
 class HandValue(Record):
-    """How strong a five-card hand is: compare `key`s; `cards` are the five used."""
+    """How strong a five-card hand is: compare `key`s (higher is better); `cards` are the
+    five used. A low hand (`low`) counts the ace as 1 in `ranks`."""
 
     key: tuple[int, ...]
     category: int
     ranks: tuple[int, ...]
     cards: tuple[Card, ...]
+    low: bool = False
 
     def name(self, language: str = "fr") -> str:
-        """ "brelan de rois", "full aux as par les rois"; or English."""
+        """ "brelan de rois", "full aux as par les rois", "bas 8-6-4-2-A"; or English."""
+        if self.low:
+            return _low_name(self.category, self.ranks, language)
         return (_name_fr if language == "fr" else _name_en)(self.category, self.ranks)
 
 
@@ -135,16 +149,65 @@ def _straight_top(ranks: list[int], *, lowest: int) -> int:
     return 0
 
 
+def _fives(variant: str, hand: Sequence[Card], board: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
+    """The five-card hands a player may make: Omaha takes two from the hand, three from the
+    board; the other games any five."""
+    if variant in ("omaha", "omaha8"):
+        return (two + three for two in combinations(hand, 2) for three in combinations(board, 3))
+    return combinations((*hand, *board), 5)
+
+
 def best_hand(variant: str, hand: Sequence[Card], board: Sequence[Card] = ()) -> HandValue:
-    """The best five-card hand a player makes in this variant."""
+    """The best five-card hand a player makes in this variant (razz: the best low; hi-lo
+    games: the high half)."""
+    if variant == "razz":
+        return max((evaluate_low(five) for five in _fives(variant, hand, board)), key=_by_key)
     piquet = variant == "piquet"
-    if variant == "omaha":
-        choices: Iterable[tuple[Card, ...]] = (
-            two + three for two in combinations(hand, 2) for three in combinations(board, 3)
-        )
-    else:
-        choices = combinations((*hand, *board), 5)
-    return max((evaluate_five(five, piquet=piquet) for five in choices), key=lambda v: v.key)
+    high = SPLIT_VARIANTS.get(variant, variant)
+    return max(
+        (evaluate_five(five, piquet=piquet) for five in _fives(high, hand, board)), key=_by_key
+    )
+
+
+def _by_key(value: HandValue) -> tuple[int, ...]:
+    return value.key
+
+
+def evaluate_low(cards: Sequence[Card]) -> HandValue:
+    """The ace-to-five low value of five cards: higher `key` is the better (lower) hand.
+
+    The ace counts 1; straights and flushes do not count; the fewer and lower the pairs the
+    better: any five different ranks beat a pair, a pair beats two pairs, and so on.
+    """
+    ranks = sorted((1 if c.rank == 14 else c.rank for c in cards), reverse=True)
+    counts = Counter(ranks)
+    grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = [count for _, count in grouped]
+    order = tuple(rank for rank, count in grouped for _ in range(count))
+    category = _LOW_SHAPES[tuple(shape)]
+    return HandValue((-category, *(-r for r in order)), category, order, tuple(cards), low=True)
+
+
+# the shape of a low hand (how many cards of each rank) and its category, best first
+_LOW_SHAPES = {
+    (1, 1, 1, 1, 1): HIGH,
+    (2, 1, 1, 1): PAIR,
+    (2, 2, 1): TWO_PAIR,
+    (3, 1, 1): TRIPS,
+    (3, 2): FULL,
+    (4, 1): QUADS,
+}
+
+
+def best_low(variant: str, hand: Sequence[Card], board: Sequence[Card] = ()) -> HandValue | None:
+    """The best eight-or-better low a player makes (five different ranks, none above an
+    eight, the ace low), or None when he has no qualifying low."""
+    lows = (
+        evaluate_low(five)
+        for five in _fives(variant, hand, board)
+        if len({c.rank for c in five}) == 5 and all(c.rank <= 8 or c.rank == 14 for c in five)
+    )
+    return max(lows, key=_by_key, default=None)
 
 
 def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...]) -> None:
@@ -178,12 +241,70 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
 def ranking_from_cards(
     variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
 ) -> tuple[Ranking, dict[str, HandValue]]:
-    """The showdown ranking the shown cards make (ties grouped), with each player's hand."""
+    """The showdown ranking the shown cards make (ties grouped), with each player's hand.
+
+    For the hi-lo variants this is the high half; `low_ranking_from_cards` gives the low.
+    """
     check_shown(variant, shown, board)
     values = {name: best_hand(variant, cards, board) for name, cards in shown.items()}
+    return _grouped(values), values
+
+
+def low_ranking_from_cards(
+    variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
+) -> tuple[Ranking, dict[str, HandValue]]:
+    """The low half of a hi-lo showdown: the players with an eight-or-better low, best
+    first (ties grouped), with each one's low. Empty when nobody has a low."""
+    check_shown(variant, shown, board)
+    values = {}
+    for name, cards in shown.items():
+        value = best_low(variant, cards, board)
+        if value is not None:
+            values[name] = value
+    return _grouped(values), values
+
+
+class ShownShowdown(Record):
+    """A showdown read from the cards shown: the ranking, the low half of a hi-lo game (None:
+    nobody has a low), each hand's value (each low under "PLAYER (low)"), and the board and
+    the hands written back the canonical way ("Ah Kd 7c")."""
+
+    ranking: Ranking
+    low: Ranking | None
+    values: dict[str, HandValue]
+    board: str
+    cards: tuple[tuple[str, str], ...]
+
+
+def read_showdown(variant: str, shown: dict[str, str], board: str) -> ShownShowdown:
+    """Read the hands shown (PLAYER -> cards as typed) and the board; the cards decide both
+    halves in a hi-lo game."""
+    cards = {name: parse_cards(text) for name, text in shown.items()}
+    board_cards = parse_cards(board)
+    ranking, values = ranking_from_cards(variant, cards, board_cards)
+    low = None
+    if variant in SPLIT_VARIANTS:
+        low, lows = low_ranking_from_cards(variant, cards, board_cards)
+        values.update({f"{name} (low)": value for name, value in lows.items()})
+    canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
+    board_text = " ".join(map(str, board_cards))
+    return ShownShowdown(ranking, low or None, values, board_text, canonical)
+
+
+def _grouped(values: dict[str, HandValue]) -> Ranking:
     keys = sorted({v.key for v in values.values()}, reverse=True)
-    ranking = tuple(tuple(n for n in shown if values[n].key == key) for key in keys)
-    return ranking, values
+    return tuple(tuple(n for n in values if values[n].key == key) for key in keys)
+
+
+def _low_name(category: int, ranks: tuple[int, ...], language: str) -> str:
+    """A low hand by its cards, highest first: "low 8-6-4-2-A" / "bas 8-6-4-2-A"; a razz hand
+    with pairs by its high name: "paire de rois (bas)"."""
+    if category == HIGH:
+        cards = "-".join("A" if r == 1 else str(Card(r, "s"))[:-1] for r in ranks)
+        return f"bas {cards}" if language == "fr" else f"low {cards}"
+    high = tuple(14 if r == 1 else r for r in ranks)
+    named = (_name_fr if language == "fr" else _name_en)(category, high)
+    return f"{named} (bas)" if language == "fr" else f"{named} (low)"
 
 
 def _name_en(category: int, ranks: tuple[int, ...]) -> str:

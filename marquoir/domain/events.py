@@ -37,6 +37,14 @@ class Left(Record):
     chips: int
 
 
+class LeftAll(Record):
+    """The end of the night: everyone still at the table cashed out, as one event (one
+    `undo`). `shares` gives back first the chips a void deal left in the middle, if any."""
+
+    leaves: tuple[tuple[str, int], ...]
+    shares: tuple[tuple[str, int], ...] = ()
+
+
 class ButtonSet(Record):
     """The next deal puts the button on this player."""
 
@@ -75,13 +83,15 @@ class ShowedDown(Record):
     """The showdown result of the hand in play (and who takes a split's odd chips first).
 
     When the table gave the cards, `board` and `cards` (player, cards shown) keep them: the
-    ranking was read from them.
+    ranking was read from them. In a hi-lo game `low` ranks the players with a qualifying
+    low, best first (None: nobody has one, the high hand scoops).
     """
 
     ranking: Ranking
     odd_chip: str | None = None
     board: str = ""
     cards: tuple[tuple[str, str], ...] = ()
+    low: Ranking | None = None
 
 
 class CarrySplit(Record):
@@ -132,6 +142,7 @@ TableEvent = (
     Seated
     | Recaved
     | Left
+    | LeftAll
     | ButtonSet
     | SatOut
     | Back

@@ -118,13 +118,15 @@ class Hand:
         button: int,
         actions: Iterable[Action],
         ranking: Ranking | None = None,
+        *,
+        low: Ranking | None = None,
     ) -> Hand:
         """Rebuild a hand from its start and its actions (and showdown ranking, if any)."""
         hand = cls(config, seats, button)
         for action in actions:
             hand.apply(action)
         if ranking is not None:
-            hand.showdown(ranking)
+            hand.showdown(ranking, low=low)
         return hand
 
     # -- what the table sees -------------------------------------------------------------
@@ -288,6 +290,7 @@ class Hand:
         ranking: Ranking,
         odd_chip: str | None = None,
         *,
+        low: Ranking | None = None,
         by_pot: Sequence[Ranking] | None = None,
     ) -> ShowdownEvent:
         """How the pots would go with this ranking, or a `ShowdownError` saying why not.
@@ -297,7 +300,11 @@ class Hand:
             if self.phase is Phase.BETTING:
                 raise ShowdownError(f"the betting is not over: {self.to_act} is to act")
             raise ShowdownError("this hand is over")
-        for group in (group for each in (ranking, *(by_pot or ())) for group in each):
+        if low is not None and not self.rules.low_half:
+            raise ShowdownError(
+                f"{self.config.game.value} is not a hi-lo game: the pot has no low half"
+            )
+        for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):
             for name in group:
                 if name not in self._index:
                     raise ShowdownError(f"{name} is not playing this hand")
@@ -312,26 +319,30 @@ class Hand:
         if by_pot is not None:
             awards = award_each(self.pots(), by_pot, chip_unit=unit)
         else:
-            awards = award_pots(self.pots(), settled, chip_unit=unit, first=odd_chip)
+            awards = award_pots(self.pots(), settled, low=low, chip_unit=unit, first=odd_chip)
         if odd_chip is not None and not any(
-            odd_chip in award.winners and len(award.winners) > 1 for award in awards
+            odd_chip in (name for name, _ in half) and len(half) > 1
+            for award in awards
+            for half in ((award.high, award.low) if award.low else (award.shares,))
         ):
             raise ShowdownError(f"{odd_chip} does not share a split pot: no odd chip for him")
-        return ShowdownEvent(ranking, tuple(awards), odd_chip)
+        return ShowdownEvent(ranking, tuple(awards), odd_chip, low)
 
     def showdown(
         self,
         ranking: Ranking,
         odd_chip: str | None = None,
         *,
+        low: Ranking | None = None,
         by_pot: Sequence[Ranking] | None = None,
     ) -> ShowdownEvent:
         """Settle every pot from the showdown ranking; the hand is then complete.
 
         `odd_chip` names the winner who takes the odd chips of a split first (stud: the
-        highest card by suit); by default they go in order from the left of the button.
+        highest card by suit); by default they go in order from the left of the button. `low`
+        (hi-lo games) ranks the players with a qualifying low, best first.
         """
-        event = self.verify_showdown(ranking, odd_chip, by_pot=by_pot)
+        event = self.verify_showdown(ranking, odd_chip, low=low, by_pot=by_pot)
         self.showdown_event = event
         self._finish(event.awards, by_fold=False)
         return event
@@ -581,7 +592,9 @@ class Hand:
             what = "fixed-limit" if low == high else "pot-limit"
             raise IllegalAction(f"the {what} maximum is a {verb} to {high}")
         if total < low and total != p.bet + p.stack:
-            raise IllegalAction(f"the minimum {verb} is to {low}")
+            # a raise (or a completion) is said "to" its total; a bet is its amount
+            to = "to " if verb in ("raise", "complete") else ""
+            raise IllegalAction(f"the minimum {verb} is {to}{low}")
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:

@@ -56,11 +56,13 @@ class PlayerView(Record):
 
 
 class ShowdownEvent(Record):
-    """The showdown as the log keeps it: the ranking given and how each pot went."""
+    """The showdown as the log keeps it: the ranking given and how each pot went; in a hi-lo
+    game, `low` ranks the players with a qualifying low (None: nobody has one)."""
 
     ranking: Ranking
     awards: tuple[PotAward, ...]
     odd_chip: str | None = None
+    low: Ranking | None = None
 
 
 class HandResult(Record):

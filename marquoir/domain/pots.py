@@ -30,12 +30,22 @@ class Pot(Record):
     eligible: tuple[str, ...]
 
 
+Shares = tuple[tuple[str, int], ...]
+"""(player, chips) for each winner of a pot or of half a pot, in order of play."""
+
+
 class PotAward(Record):
-    """How one pot was settled: the pot, its name, and what each winner took."""
+    """How one pot was settled: the pot, its name, and what each winner took.
+
+    When the pot was split between the best high hand and the best low, `high` and `low`
+    are the shares of each half and `shares` adds them up per player.
+    """
 
     name: str
     pot: Pot
-    shares: tuple[tuple[str, int], ...]
+    shares: Shares
+    high: Shares = ()
+    low: Shares = ()
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -135,20 +145,53 @@ def award_each(
 
 
 def award_pots(
-    pots: Sequence[Pot], ranking: Ranking, *, chip_unit: int = 1, first: str | None = None
+    pots: Sequence[Pot],
+    ranking: Ranking,
+    *,
+    low: Ranking | None = None,
+    chip_unit: int = 1,
+    first: str | None = None,
 ) -> list[PotAward]:
-    """Settle every pot on its own from the showdown ranking.
+    """Settle every pot on its own from the showdown ranking (and the low ranking of a
+    hi-lo game: the players with a qualifying low, best first).
 
-    `first`, when one of a pot's winners, takes the first odd unit (then seat order goes on
-    from him); otherwise the odd units go from the first seat left of the button.
+    A pot with a qualifying low among its players is split in two halves; the high half
+    takes the odd unit of that split (TDA 2024 rule 20 on split pots); without a low the high
+    hand scoops. Inside a half, `first`, when one of its winners, takes the first odd unit
+    (then seat order goes on from him); otherwise the odd units go from the first seat left
+    of the button.
     """
     awards = []
     for index, pot in enumerate(pots):
         name = pot_name(index)
-        winners = pot_winners(pot, ranking, name)
-        if first in winners:
-            at = winners.index(first)
-            winners = winners[at:] + winners[:at]
-        shares = split_amount(pot.amount, winners, chip_unit=chip_unit)
-        awards.append(PotAward(name, pot, tuple(zip(winners, shares, strict=True))))
+        high_winners = pot_winners(pot, ranking, name)
+        low_winners = _low_winners(pot, low)
+        low_amount = pot.amount // chip_unit // 2 * chip_unit
+        if not low_winners or not low_amount:  # (a pot of one chip unit is not halved)
+            shares = _shares(pot.amount, high_winners, chip_unit, first)
+            awards.append(PotAward(name, pot, shares))
+            continue
+        high = _shares(pot.amount - low_amount, high_winners, chip_unit, first)
+        low_shares = _shares(low_amount, low_winners, chip_unit, first)
+        won = {player: 0 for player in pot.eligible if player in high_winners + low_winners}
+        for player, amount in high + low_shares:
+            won[player] += amount
+        awards.append(PotAward(name, pot, tuple(won.items()), high, low_shares))
     return awards
+
+
+def _low_winners(pot: Pot, low: Ranking | None) -> tuple[str, ...]:
+    """The players of the best low among this pot's players (none: the high hand scoops)."""
+    for group in low or ():
+        winners = tuple(player for player in pot.eligible if player in group)
+        if winners:
+            return winners
+    return ()
+
+
+def _shares(amount: int, winners: tuple[str, ...], chip_unit: int, first: str | None) -> Shares:
+    if first in winners:
+        at = winners.index(first)
+        winners = winners[at:] + winners[:at]
+    shares = split_amount(amount, winners, chip_unit=chip_unit)
+    return tuple(zip(winners, shares, strict=True))

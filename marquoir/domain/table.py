@@ -23,6 +23,7 @@ from .events import (
     Dealt,
     Fined,
     Left,
+    LeftAll,
     Recaved,
     Reopened,
     SatOut,
@@ -97,6 +98,15 @@ class Account:
         return self.stack + self.cashed_out - self.bought
 
 
+def recaves_used(name: str, limit: int) -> str:
+    """Why a recave is refused: the session's limit is reached (in good English)."""
+    if limit == 0:
+        return "this session allows no recaves"
+    if limit == 1:
+        return f"{name} has used the one recave this session allows"
+    return f"{name} has used all {limit} recaves of this session"
+
+
 class Table:
     """The state of a session's table, built by applying its events in order."""
 
@@ -158,7 +168,8 @@ class Table:
         """The account of a player at the table, or an error naming the player."""
         account = self.accounts.get(self.resolve(name))
         if account is None:
-            raise IllegalAction(f"unknown player: {name}")
+            seated = ", ".join(a.name for a in self.present()) or "nobody yet"
+            raise IllegalAction(f"unknown player: {name} (at the table: {seated})")
         if account.left:
             raise IllegalAction(f"{name} has left the table")
         return account
@@ -207,7 +218,7 @@ class Table:
         limit = self.settings.caves.recaves
         if limit is not None and account.recaves >= limit:
             why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
-            raise IllegalAction(f"{account.name} has used all {limit} recaves of this session{why}")
+            raise IllegalAction(recaves_used(account.name, limit) + why)
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
@@ -222,11 +233,35 @@ class Table:
         self._between_hands("leave")
         return Left(account.name, account.stack)
 
+    def leave_all_event(self) -> LeftAll:
+        """Everyone still at the table cashes out (end of night), a void deal's chips first
+        shared out among them."""
+        self._between_hands("leave")
+        players = self.present()
+        if not players:
+            raise IllegalAction("nobody is at the table")
+        shares = self.carry_split_event().shares if self.carry else ()
+        won = dict(shares)
+        return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
+
     def button_event(self, name: str) -> ButtonSet:
-        """Put the button on this player at the next deal."""
+        """Put the button on this player at the next deal: one who will be dealt in."""
+        account = self._button_check(name)
+        if account.busted:
+            raise IllegalAction(
+                f"{account.name} has no chips: the button goes to a player dealt in"
+            )
+        if account.sitting_out:
+            raise IllegalAction(
+                f"{account.name} is sitting out: the button goes to a player dealt in"
+            )
+        return ButtonSet(account.name)
+
+    def _button_check(self, name: str) -> Account:
+        # (what a recorded button event needs: older versions recorded it on any player)
         account = self.account(name)
         self._between_hands("move the button")
-        return ButtonSet(account.name)
+        return account
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
@@ -330,12 +365,15 @@ class Table:
         self._hand_in_play().verify(action)
         return Acted(action)
 
-    def showdown_event(self, ranking: Ranking, odd_chip: str | None = None) -> ShowedDown:
-        """The showdown result of the hand in play."""
+    def showdown_event(
+        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+    ) -> ShowedDown:
+        """The showdown result of the hand in play (`low`: the low half of a hi-lo game)."""
         ranking = resolve_ranking(ranking, self.resolve)
+        low = None if low is None else resolve_ranking(low, self.resolve)
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        self._hand_in_play().verify_showdown(ranking, odd_chip)
-        return ShowedDown(ranking, odd_chip)
+        self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
+        return ShowedDown(ranking, odd_chip, low=low)
 
     def carry_split_event(self) -> CarrySplit:
         """Give the chips of a void deal back to the players at the table (end of night)."""
@@ -352,9 +390,9 @@ class Table:
     def cards_showdown_event(
         self, board: str, shown: dict[str, str], odd_chip: str | None = None
     ) -> tuple[ShowedDown, dict[str, HandValue]]:
-        """The showdown read from the cards: the ranking they make, and each player's hand."""
+        """The showdown the cards make (both halves in hi-lo), and each player's hand."""
         # cards are read only on this path: the table commands need not load them
-        from .cards import parse_cards, ranking_from_cards
+        from .cards import read_showdown
 
         variant = self.config.card_variant
         if variant is None:
@@ -363,13 +401,10 @@ class Table:
             )
         shown = {self.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        cards = {name: parse_cards(text) for name, text in shown.items()}
-        ranking, values = ranking_from_cards(variant, cards, parse_cards(board))
-        canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
-        board_text = " ".join(map(str, parse_cards(board)))
-        event = ShowedDown(ranking, odd_chip, board_text, canonical)
-        self._hand_in_play().verify_showdown(ranking, odd_chip)
-        return event, values
+        read = read_showdown(variant, shown, board)
+        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
+        return event, read.values
 
     def retourne_showdown_event(
         self, retourne: str, shown: dict[str, str]
@@ -431,7 +466,7 @@ class Table:
             hand = self._hand_in_play()
             if event.cards and self.config.rules.pays_brelans:
                 return self._retourne_showdown(hand, event)
-            shown = hand.showdown(event.ranking, event.odd_chip)
+            shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
             self._after_hand_step(hand)
             return shown
         if isinstance(event, Dealt):
@@ -445,20 +480,19 @@ class Table:
             account.bought += event.chips
             account.recaves += 1
         elif isinstance(event, Left):
-            self.leave_event(event.player)
-            account = self.accounts[event.player]
-            account.cashed_out += account.stack
-            account.stack = 0
-            account.left = True
+            self._apply_leave(event)
+        elif isinstance(event, LeftAll):
+            if event != self.leave_all_event():
+                raise MarquoirError("the recorded departures do not match the table")
+            if event.shares:
+                self._apply_carry_split(CarrySplit(event.shares))
+            for name, chips in event.leaves:
+                self._apply_leave(Left(name, chips))
         elif isinstance(event, ButtonSet):
-            self.button_event(event.player)
+            self._button_check(event.player)
             self.next_button = event.player
         elif isinstance(event, CarrySplit):
-            if event != self.carry_split_event():
-                raise MarquoirError("the recorded split does not match the table")
-            for name, chips in event.shares:
-                self.accounts[name].stack += chips
-            self.carry = 0
+            self._apply_carry_split(event)
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
@@ -484,6 +518,20 @@ class Table:
         else:
             raise MarquoirError(f"not an event of the table: {event!r}")
         return None
+
+    def _apply_leave(self, event: Left) -> None:
+        self.leave_event(event.player)
+        account = self.accounts[event.player]
+        account.cashed_out += account.stack
+        account.stack = 0
+        account.left = True
+
+    def _apply_carry_split(self, event: CarrySplit) -> None:
+        if event != self.carry_split_event():
+            raise MarquoirError("the recorded split does not match the table")
+        for name, chips in event.shares:
+            self.accounts[name].stack += chips
+        self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
         # Checked again by its exact recorded name: a file written before names were compared
@@ -662,6 +710,7 @@ __all__ = [
     "Fined",
     "ForcedBetSchedule",
     "Left",
+    "LeftAll",
     "Recaved",
     "Reopened",
     "SatOut",

@@ -40,11 +40,14 @@ class PlayerLine(Record):
 
 
 class PotLine(Record):
-    """One pot of a hand and what each winner took."""
+    """One pot of a hand and what each winner took; a pot split in a hi-lo game also keeps
+    each half (`high`, `low`)."""
 
     name: str
     amount: int
     shares: tuple[tuple[str, int], ...]
+    high: tuple[tuple[str, int], ...] = ()
+    low: tuple[tuple[str, int], ...] = ()
 
 
 class HandLine(Record):
@@ -62,6 +65,34 @@ class HandLine(Record):
     # the forced bets the hand was dealt with: the stakes in words, and in detail
     stakes: str = ""
     forced_bets: dict[str, Any] | None = None
+
+
+class ChipMove(Record):
+    """Chips that came to the table or left it between hands: a cave (sitting down), a
+    recave, or a departure; `after_hand` is the number of hands played before it."""
+
+    after_hand: int
+    player: str
+    kind: str  # "cave", "recave" or "leave"
+    chips: int
+
+
+def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
+    """The caves, recaves and departures of a session's log (stored events, in order)."""
+    moves: list[ChipMove] = []
+    played = 0
+    for event in events:
+        data = event.data
+        if event.kind == "deal":
+            played = data["hand"]
+        elif event.kind in ("seat", "recave"):
+            kind = "cave" if event.kind == "seat" else "recave"
+            moves.append(ChipMove(played, data["player"], kind, data["chips"]))
+        elif event.kind == "leave":
+            moves.append(ChipMove(played, data["player"], "leave", data["chips"]))
+        elif event.kind == "leave-all":
+            moves.extend(ChipMove(played, name, "leave", chips) for name, chips in data["leaves"])
+    return tuple(moves)
 
 
 class Settlement(Record):
@@ -85,6 +116,8 @@ class SessionReport(Record):
     hands: tuple[HandLine, ...]
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
+    # caves, recaves and departures, for the chart
+    moves: tuple[ChipMove, ...] = ()
 
 
 def hand_lines(
@@ -102,7 +135,13 @@ def hand_lines(
     for summary in summaries:
         paid = side_payments.get(summary["hand"], {})
         pots = tuple(
-            PotLine(pot["name"], pot["amount"], tuple((n, a) for n, a in pot["shares"]))
+            PotLine(
+                pot["name"],
+                pot["amount"],
+                tuple((n, a) for n, a in pot["shares"]),
+                tuple((n, a) for n, a in pot.get("high", ())),
+                tuple((n, a) for n, a in pot.get("low", ())),
+            )
             for pot in summary["pots"]
         )
         nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
@@ -237,6 +276,7 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         hands=hands,
         settlement=settlement,
         unsettled=unsettled,
+        moves=chip_moves(book.events(session)),
     )
 
 
@@ -272,11 +312,15 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
             continue
         names.append(info.name)
         currencies.add(info.settings.currency)
+        # (the accounts and a count in SQL: the hands themselves are not read, so 1,000
+        # sessions of 100 hands take well under a second)
         table = book.load(info)
-        hands = hand_lines(book.hands(info), book.side_payments(info))
-        for line in player_lines(table, hands):
-            per_player.setdefault(line.name, []).append(
-                (info.name, line.net_money, line.hands_played)
+        played = book.hands_played(info)
+        value = Decimal(table.settings.chip_value)
+        for account in table.accounts.values():
+            net_money = (Decimal(account.result) * value).quantize(Decimal("0.01"))
+            per_player.setdefault(account.name, []).append(
+                (info.name, net_money, played.get(account.name, 0))
             )
     lines = []
     for name, results in per_player.items():

@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from ..domain.errors import UsageError
 from . import exports
-from .model import HandLine, PlayerLine, SessionReport
+from .model import HandLine, PlayerLine, PotLine, SessionReport
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -47,6 +47,10 @@ def render(report: SessionReport, fmt: str) -> str:
 def _table(section: Section, style: str, cell: Any = str) -> str:
     align = ["right" if right else "left" for right in section.numeric]
     rows = [[cell(value) for value in row] for row in section.rows]
+    headers = [cell(h) for h in section.headers]
+    if style in _FAST_STYLES and rows and _plain(headers, rows):
+        stripped = [[text.strip() for text in row] for row in rows]  # as tabulate does
+        return _FAST_STYLES[style](headers, stripped, section.numeric)
     return tabulate(
         rows,
         headers=[cell(h) for h in section.headers],
@@ -54,6 +58,53 @@ def _table(section: Section, style: str, cell: Any = str) -> str:
         colalign=align,
         disable_numparse=True,
     )
+
+
+# tabulate reads every cell several times to guess its type and width (1.4 s for the
+# 100,000 rows of a long session's hand log). For cells of printable ASCII, whose width is
+# their length, these write the same tables as tabulate's `simple` and `github` styles
+# (tests/test_reports.py compares them on random tables); other cells go to tabulate.
+
+
+def _plain(headers: list[str], rows: list[list[str]]) -> bool:
+    return all(text.isascii() and text.isprintable() for text in headers) and all(
+        text.isascii() and text.isprintable() for row in rows for text in row
+    )
+
+
+def _widths(headers: list[str], rows: list[list[str]]) -> list[int]:
+    widths = [len(header) + 2 for header in headers]  # tabulate's minimum padding
+    for row in rows:
+        for i, text in enumerate(row):
+            if len(text) > widths[i]:
+                widths[i] = len(text)
+    return widths
+
+
+def _line(cells: list[str], widths: list[int], right: tuple[bool, ...]) -> list[str]:
+    return [
+        text.rjust(width) if flush else text.ljust(width)
+        for text, width, flush in zip(cells, widths, right, strict=True)
+    ]
+
+
+def _simple(headers: list[str], rows: list[list[str]], right: tuple[bool, ...]) -> str:
+    widths = _widths(headers, rows)
+    lines = ["  ".join(_line(headers, widths, right)).rstrip()]
+    lines.append("  ".join("-" * width for width in widths))
+    lines.extend("  ".join(_line(row, widths, right)).rstrip() for row in rows)
+    return "\n".join(lines)
+
+
+def _github(headers: list[str], rows: list[list[str]], right: tuple[bool, ...]) -> str:
+    widths = _widths(headers, rows)
+    lines = ["| " + " | ".join(_line(headers, widths, right)) + " |"]
+    lines.append("|" + "|".join("-" * (width + 2) for width in widths) + "|")
+    lines.extend("| " + " | ".join(_line(row, widths, right)) + " |" for row in rows)
+    return "\n".join(lines)
+
+
+_FAST_STYLES = {"simple": _simple, "github": _github}
 
 
 def to_text(report: SessionReport) -> str:
@@ -157,6 +208,7 @@ def _hand_data(hand: HandLine) -> dict[str, Any]:
                 "pot": pot.name,
                 "chips": pot.amount,
                 "shares": [{"player": n, "chips": a} for n, a in pot.shares],
+                **_halves_data(pot),
             }
             for pot in hand.pots
         ],
@@ -168,6 +220,16 @@ def _hand_data(hand: HandLine) -> dict[str, Any]:
         # the forced bets the hand was dealt with (a `blinds` event changes them)
         "stakes": hand.stakes,
         "forced_bets": hand.forced_bets,
+    }
+
+
+def _halves_data(pot: PotLine) -> dict[str, Any]:
+    """The high and low halves of a pot split in a hi-lo game (nothing for a whole pot)."""
+    if not pot.low:
+        return {}
+    return {
+        "high": [{"player": n, "chips": a} for n, a in pot.high],
+        "low": [{"player": n, "chips": a} for n, a in pot.low],
     }
 
 

@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
 from ..domain.records import Record
-from .model import HandLine, PlayerLine, SessionReport
+from .model import HandLine, PlayerLine, PotLine, SessionReport
 
 CENT = Decimal("0.01")
 
@@ -62,6 +63,18 @@ def sections(report: SessionReport) -> list[Section]:
     ]
 
 
+def local_time(stamp: str) -> str:
+    """A stored UTC time ("2026-12-01T21:05:00+00:00") as the reader's local time:
+    "2026-12-01 22:05" in Paris in winter. A text that is not a time is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is None:  # stored times are UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def session_section(report: SessionReport) -> Section:
     """The session's settings."""
     caves = report.settings.get("caves", {})
@@ -69,7 +82,7 @@ def session_section(report: SessionReport) -> Section:
         ("game", report.title),
         ("chip value", f"{decimal_text(report.chip_value)} {report.currency}".strip()),
         ("currency", report.currency or "-"),
-        ("date", report.created_at),
+        ("date", local_time(report.created_at)),
     ]
     if caves.get("default"):
         facts.append(("default cave", f"{caves['default']} chips"))
@@ -175,10 +188,17 @@ def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
     ]
 
 
-def winners_text(hand: HandLine, shares: tuple[tuple[str, int], ...]) -> str:
-    """ "dave 14, alice 13, bob 13", marked when everybody else folded."""
-    text = ", ".join(f"{name} {amount}" for name, amount in shares)
+def winners_text(hand: HandLine, pot: PotLine) -> str:
+    """ "dave 14, alice 13, bob 13", marked when everybody else folded; a pot split high /
+    low: "high alice 41 / low bob 40"."""
+    if pot.low:
+        return f"high {_shares(pot.high)} / low {_shares(pot.low)}"
+    text = _shares(pot.shares)
     return f"{text} (others folded)" if hand.by_fold else text
+
+
+def _shares(shares: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def hands_section(report: SessionReport) -> Section:
@@ -197,7 +217,7 @@ def hands_section(report: SessionReport) -> Section:
                     hand.stakes if first else "",
                     pot.name,
                     str(pot.amount),
-                    winners_text(hand, pot.shares),
+                    winners_text(hand, pot),
                 )
             )
             first = False

@@ -11,6 +11,7 @@ from ..domain import (
     ForcedBetSchedule,
     Game,
     Hand,
+    PotAward,
     SeatInfo,
     TableConfig,
 )
@@ -28,6 +29,7 @@ from ..domain.table import (
     Dealt,
     Fined,
     Left,
+    LeftAll,
     Recaved,
     Reopened,
     SatOut,
@@ -88,6 +90,7 @@ KINDS: dict[type, str] = {
     Seated: "seat",
     Recaved: "recave",
     Left: "leave",
+    LeftAll: "leave-all",
     ButtonSet: "button",
     SatOut: "sitout",
     Back: "back",
@@ -102,6 +105,9 @@ KINDS: dict[type, str] = {
     Settled: "settle",
     Reopened: "reopen",
 }
+# Kinds no command records any more, read from older files: a void deal's chips given back
+# at the end of the night are now part of the one `leave-all` event.
+LEGACY_KINDS = frozenset({"carry-split"})
 
 
 def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict[str, Any]]:
@@ -124,7 +130,9 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
                 all_in=detail.all_in,
                 street=detail.street,
             )
-        return kind, data
+        return kind, compact_action(data)
+    if isinstance(event, Corrected) and isinstance(detail, int):
+        return kind, {"player": event.player, "stack": event.stack, "was": detail}
     if isinstance(event, ShowedDown):
         shown: dict[str, Any] = {"ranking": [list(group) for group in event.ranking]}
         if event.odd_chip:
@@ -132,6 +140,8 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         if event.cards:
             shown["board"] = event.board
             shown["cards"] = [list(pair) for pair in event.cards]
+        if event.low is not None:
+            shown["low"] = [list(group) for group in event.low]
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
@@ -140,30 +150,69 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, {"shares": [list(share) for share in event.shares]}
     if isinstance(event, BlindsSet):
         return kind, event.schedule._asdict()
+    if isinstance(event, LeftAll):
+        leaves = [list(pair) for pair in event.leaves]
+        return kind, {"leaves": leaves, "shares": [list(share) for share in event.shares]}
     data = event._asdict()
     if isinstance(event, Seated) and not event.returning:
         del data["returning"]  # a first cave is stored as it always was
     return kind, data
 
 
+# What an action keeps when it says nothing else: such fields are left out of the stored
+# JSON (the readable views read a missing field as this; `verb` defaults to `action`).
+ACTION_DEFAULTS: dict[str, Any] = {"amount": None, "added": 0, "total": 0, "all_in": False}
+
+
+def compact_action(data: dict[str, Any]) -> dict[str, Any]:
+    """An action's stored form: the fields that hold their default left out (a check is
+    {"action": "check", "player": ..., "street": ...}, a third of its old size)."""
+    return {
+        key: value
+        for key, value in data.items()
+        if not (key in ACTION_DEFAULTS and value == ACTION_DEFAULTS[key])
+        and not (key == "verb" and value == data.get("action"))
+    }
+
+
+def expand_event(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """An event's data with every field, whether it was stored compact or in full."""
+    if kind == "action":
+        full = {**ACTION_DEFAULTS, **data}
+        if "player" in data:  # (the detail: every field of it, as the full form had)
+            full.setdefault("verb", data["action"])
+        else:
+            del full["added"], full["total"], full["all_in"]
+        return full
+    return data
+
+
 def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
-    """Rebuild the event from its stored form."""
+    """Rebuild the event from its stored form (full or compact)."""
+    if kind == "correction":
+        return Corrected(data["player"], data["stack"])
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
         return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
     if kind == "action":
-        action = Action(ActionKind(data["action"]), data["amount"], data.get("player"))
+        action = Action(ActionKind(data["action"]), data.get("amount"), data.get("player"))
         return Acted(action)
     if kind == "showdown":
         ranking = tuple(tuple(group) for group in data["ranking"])
         cards = tuple((name, text) for name, text in data.get("cards", ()))
-        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards)
+        # files written before the hi-lo games have no "low": one ranking
+        low = data.get("low")
+        low_ranking = None if low is None else tuple(tuple(group) for group in low)
+        return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards, low_ranking)
     if kind == "brelans":
         return BrelansPaid(tuple(data["players"]), data["carre"])
     if kind == "carry-split":
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
     if kind == "blinds":
         return BlindsSet(ForcedBetSchedule(**data))
+    if kind == "leave-all":
+        shares = tuple((name, chips) for name, chips in data.get("shares", ()))
+        return LeftAll(tuple((name, chips) for name, chips in data["leaves"]), shares)
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,
@@ -240,6 +289,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
     result = hand.result
     assert result is not None
     ranking = hand.showdown_event.ranking if hand.showdown_event else None
+    low = hand.showdown_event.low if hand.showdown_event else None
     return {
         "hand": table.hand_no,
         "button": hand.button,
@@ -253,6 +303,7 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
                 "amount": award.pot.amount,
                 "eligible": list(award.pot.eligible),
                 "shares": [[name, amount] for name, amount in award.shares],
+                **_halves(award),
             }
             for award in result.awards
         ],
@@ -261,5 +312,67 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         "void": result.void,
         "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
+        "low": [list(group) for group in low] if low else None,
         "stacks": {a.name: a.stack for a in table.present()},
+    }
+
+
+# The fields of a hand summary that are left out of the stored form when they hold these.
+SUMMARY_DEFAULTS: dict[str, Any] = {
+    "returned": {},
+    "by_fold": False,
+    "void": False,
+    "carry": 0,
+    "ranking": None,
+    "low": None,
+}
+
+
+def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> dict[str, Any]:
+    """A hand summary's stored form, without what the row or the session already say: the
+    hand number (the row's `hand_no`), the forced bets when they are the session's, the
+    final stacks when they are the stacks after the hand, the fields at their default."""
+    stored = {
+        key: value
+        for key, value in summary.items()
+        if key != "hand" and not (key in SUMMARY_DEFAULTS and value == SUMMARY_DEFAULTS[key])
+    }
+    if stored.get("schedule") == settings.table.schedule._asdict():
+        del stored["schedule"]
+    stacks = stored.get("stacks", {})
+    final = stored.get("final", {})
+    if all(name in stacks and stacks[name] == chips for name, chips in final.items()) and set(
+        final
+    ) == set(stored.get("start", ())):
+        del stored["final"]
+    return stored
+
+
+def expand_summary(
+    stored: dict[str, Any],
+    hand_no: int,
+    settings: SessionSettings,
+    *,
+    schedule: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A hand summary with every field, whether it was stored compact or in full
+    (`schedule`: the session's forced bets as a dict, when the caller has it already)."""
+    summary = {**SUMMARY_DEFAULTS, "hand": hand_no, **stored}
+    if "schedule" not in summary:
+        base = settings.table.schedule._asdict() if schedule is None else schedule
+        summary["schedule"] = dict(base)
+    if "final" not in summary:
+        stacks = summary.get("stacks", {})
+        summary["final"] = {name: stacks.get(name) for name in summary.get("start", ())}
+    summary["returned"] = dict(summary["returned"])  # (a copy: the default is shared)
+    return summary
+
+
+def _halves(award: PotAward) -> dict[str, Any]:
+    """The high and low halves of a pot split in a hi-lo game (nothing for a whole pot)."""
+    if not award.low:
+        return {}
+    return {
+        "high": [[name, amount] for name, amount in award.high],
+        "low": [[name, amount] for name, amount in award.low],
     }

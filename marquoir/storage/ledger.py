@@ -18,6 +18,7 @@ from ..domain.hand import ShowdownEvent
 from ..domain.records import Record
 from ..domain.table import (
     BrelansPaid,
+    Corrected,
     Dealt,
     SessionSettings,
     Table,
@@ -32,8 +33,12 @@ from .db import CREATE, DatabaseError, connect
 # table command (docs/design.md, "The hot path").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
+
+
+# The last snapshot of every block of this many hands is kept (see `Ledger._snapshot`).
+SNAPSHOT_BLOCK = 50
 
 
 class NoSession(MarquoirError):
@@ -87,19 +92,78 @@ class _Transaction:
 class Ledger:
     """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, mode: str = CREATE) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, mode: str = CREATE, keep_open: bool = False
+    ) -> None:
         self.path = os.fspath(path)
         self.mode = mode
         self.conn = connect(self.path, mode=mode)
+        # `keep_open` (`play`): `with` leaves the connection open, and the table stays in
+        # memory from one command to the next: (data_version, session, table), valid while
+        # no other connection has written (SQLite changes `data_version` when one has).
+        self.keep_open = keep_open
+        self._kept: tuple[int, SessionInfo, Table] | None = None
 
     def close(self) -> None:
+        self._kept = None
         self.conn.close()
 
     def __enter__(self) -> Ledger:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        if not self.keep_open:
+            self.close()
+
+    def on_disk(self) -> bool:
+        """Whether the connection reads a file (not the empty in-memory database that a
+        missing file reads as)."""
+        return bool(self.conn.execute("PRAGMA database_list").fetchone()[2])
+
+    def relax_sync(self) -> None:
+        """Commits reach the operating system at once but the disk only at `sync` (a script).
+
+        Why it is safe: in WAL mode with `synchronous = NORMAL` a commit is still atomic and
+        survives the process being killed at any moment (the WAL is written before COMMIT
+        returns; only the fsync is left out), so "all of a command, or nothing" and the
+        crash test hold. What is given up, until `sync`, is surviving a power cut: the last
+        lines of a script may be lost, never half-written, and the script can be run again
+        from the first lost line. Commands typed by a person (each command, interactive
+        `play`) keep SQLite's default, an fsync per commit. The fsync costs milliseconds a
+        commit on a common disk, more than all the rest of a line.
+        """
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+
+    def sync(self) -> None:
+        """Force every commit of this connection to the disk (after `relax_sync`)."""
+        self.conn.execute("PRAGMA synchronous = FULL")
+        wal = self.path + "-wal"
+        if self.on_disk() and os.path.exists(wal):
+            descriptor = os.open(wal, os.O_RDWR)  # (Windows fsyncs writable files only)
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+
+    def _data_version(self) -> int:
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def _take(self) -> tuple[int, SessionInfo, Table]:
+        """The current session and its table, for a command to change: the kept table when
+        nobody else wrote since, else loaded. The table leaves the cache: a command that
+        fails half-way cannot leave a table that disagrees with the file."""
+        version = self._data_version() if self.keep_open else 0
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[0] == version:
+            return kept
+        session = self.current()
+        return version, session, self.load(session)
+
+    def _keep(self, version: int, session: SessionInfo, table: Table) -> None:
+        """After a COMMIT: keep the table for the next command (our own commits leave
+        `data_version` as it was)."""
+        if self.keep_open:
+            self._kept = (version, session, table)
 
     def transaction(self) -> _Transaction:
         """One command, one transaction: all of it is recorded, or nothing."""
@@ -110,10 +174,14 @@ class Ledger:
     def create_session(self, name: str, settings: SessionSettings) -> SessionInfo:
         """A new session, which becomes the current one."""
         name = check_name(name, what="session")
+        self._kept = None
         with self.transaction() as conn:
             taken = self._session_row(name)
             if taken is not None:
-                raise IllegalAction(f"a session named {taken[1]} already exists (use {taken[1]})")
+                raise IllegalAction(
+                    f"a session named {taken[1]} already exists: `marquoir use {taken[1]}` "
+                    "makes it current, or choose another name"
+                )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
                 (name, codec.dumps(codec.settings_to_dict(settings)), _now()),
@@ -124,6 +192,7 @@ class Ledger:
 
     def use(self, name: str) -> SessionInfo:
         """Make another session current."""
+        self._kept = None
         with self.transaction():
             info = self.session_named(name)
             self._set_current(info.id)
@@ -176,8 +245,12 @@ class Ledger:
 
     # -- the table -------------------------------------------------------------------------
 
-    def load(self, session: SessionInfo) -> Table:
-        """The session's table now: the last snapshot, then the events after it."""
+    def load(self, session: SessionInfo, *, between: list[tuple[int, Any]] | None = None) -> Table:
+        """The session's table now: the last snapshot, then the events after it.
+
+        `between` receives the last event replayed that left no hand in play, with the
+        table's snapshot after it (what undo puts back when pruning removed it).
+        """
         row = self.conn.execute(
             "SELECT event_id, state FROM snapshots WHERE session_id = ? "
             "ORDER BY event_id DESC LIMIT 1",
@@ -196,6 +269,8 @@ class Ledger:
             after = int(row[0])
         for stored in self.events(session, after=after):
             table.apply(codec.event_from_record(stored.kind, stored.data))
+            if between is not None and table.hand is None:
+                between[:] = [(stored.id, codec.table_to_snapshot(table))]
         return table
 
     def events(self, session: SessionInfo, *, after: int = 0) -> list[StoredEvent]:
@@ -216,12 +291,12 @@ class Ledger:
         A settled session refuses every command but those that say `closed_ok` (reopen).
         """
         with self.transaction():
-            session = self.current()
-            table = self.load(session)
+            version, session, table = self._take()
             if not closed_ok:
                 table.check_open()
             event = command(table)
             detail = self._apply(session, table, event)
+        self._keep(version, session, table)
         return Outcome(session, table, event, detail)
 
     def _apply(
@@ -229,8 +304,9 @@ class Ledger:
     ) -> ActionEvent | ShowdownEvent | None:
         """Apply one event to the table and record it (with the summary of a hand it ends)."""
         playing = table.hand is not None or isinstance(event, Dealt)
+        was = table.accounts[event.player].stack if isinstance(event, Corrected) else None
         detail = table.apply(event)
-        event_id = self._record(session, table, event, detail)
+        event_id = self._record(session, table, event, detail if was is None else was)
         if playing and table.hand is None and table.last_hand is not None:
             self._record_hand(session, table, event_id)
         return detail
@@ -244,12 +320,12 @@ class Ledger:
         """
         count = 0
         with self.transaction():
-            session = self.current()
-            table = self.load(session)
+            version, session, table = self._take()
             table.check_open()
             for event in commands(table):
                 self._apply(session, table, event)
                 count += 1
+        self._keep(version, session, table)
         return table, count
 
     def _record(
@@ -257,7 +333,7 @@ class Ledger:
         session: SessionInfo,
         table: Table,
         event: TableEvent,
-        detail: ActionEvent | ShowdownEvent | None,
+        detail: object,
     ) -> int:
         extra: object = detail
         if isinstance(event, BrelansPaid):
@@ -273,27 +349,55 @@ class Ledger:
         )
         event_id = int(cursor.lastrowid or 0)
         if table.hand is None:
-            self.conn.execute(
-                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                (session.id, event_id, codec.dumps(codec.table_to_snapshot(table))),
-            )
+            self._snapshot(session, table, event_id)
         return event_id
+
+    def _snapshot(self, session: SessionInfo, table: Table, event_id: int) -> None:
+        """Keep the table after `event_id` (no hand in play), and prune the snapshots.
+
+        Loading needs only the latest snapshot; the one before it is kept too (an undo of
+        the event that ended a hand then loads from it, not from far back), and the last one
+        of every block of `SNAPSHOT_BLOCK` hands stays for `verify` and the readable views.
+        The one pruned is the older of the block's two (at most two per block, so it is the
+        second latest or nothing).
+        """
+        self.conn.execute(
+            "DELETE FROM snapshots WHERE rowid = (SELECT rowid FROM snapshots "
+            "WHERE session_id = ? ORDER BY event_id DESC LIMIT 1 OFFSET 1) "
+            "AND json_extract(state, '$.hand_no') / ? = ?",
+            (session.id, SNAPSHOT_BLOCK, table.hand_no // SNAPSHOT_BLOCK),
+        )
+        self.conn.execute(
+            "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+            (session.id, event_id, codec.dumps(codec.table_to_snapshot(table))),
+        )
 
     def _record_hand(self, session: SessionInfo, table: Table, event_id: int) -> None:
         assert table.last_hand is not None
         summary = codec.hand_summary(table, table.last_hand)
         self.conn.execute(
             "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
-            (session.id, table.hand_no, event_id, codec.dumps(summary)),
+            (
+                session.id,
+                table.hand_no,
+                event_id,
+                codec.dumps(codec.compact_summary(summary, session.settings)),
+            ),
         )
 
     def player_times(self, session: SessionInfo) -> dict[str, tuple[str, str]]:
-        """Each player's first and last recorded event (ISO times, UTC)."""
+        """Each player's first and last recorded event (ISO times, UTC); `leave --all` is
+        one event naming everyone it cashed out."""
         rows = self.conn.execute(
-            "SELECT json_extract(data, '$.player') AS player, min(created_at), max(created_at) "
-            "FROM events WHERE session_id = ? AND undone = 0 AND player IS NOT NULL "
-            "GROUP BY player",
-            (session.id,),
+            "SELECT player, min(at), max(at) FROM ("
+            " SELECT json_extract(data, '$.player') AS player, created_at AS at"
+            " FROM events WHERE session_id = ? AND undone = 0"
+            " UNION ALL"
+            " SELECT json_extract(gone.value, '$[0]'), e.created_at"
+            " FROM events e, json_each(e.data, '$.leaves') gone"
+            " WHERE e.session_id = ? AND e.undone = 0 AND e.kind = 'leave-all'"
+            ") WHERE player IS NOT NULL GROUP BY player",
+            (session.id, session.id),
         )
         return {row[0]: (row[1], row[2]) for row in rows}
 
@@ -318,18 +422,36 @@ class Ledger:
 
     def hands(self, session: SessionInfo) -> list[dict[str, Any]]:
         """The summaries of the session's finished hands, in order."""
+        return list(self.iter_hands(session))
+
+    def iter_hands(self, session: SessionInfo) -> Iterator[dict[str, Any]]:
+        """The summaries of the session's finished hands, in order, read row by row."""
         rows = self.conn.execute(
-            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no", (session.id,)
+            "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
+            (session.id,),
         )
-        return [json.loads(row[0]) for row in rows]
+        settings = session.settings
+        schedule = settings.table.schedule._asdict()  # (once: building it costs)
+        for hand_no, summary in rows:
+            yield codec.expand_summary(json.loads(summary), hand_no, settings, schedule=schedule)
 
     def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
         """The summaries of the session's last `count` finished hands, in order."""
         rows = self.conn.execute(
-            "SELECT summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
+            "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
             (session.id, count),
         )
-        return [json.loads(row[0]) for row in rows][::-1]
+        settings = session.settings
+        return [codec.expand_summary(json.loads(row[1]), row[0], settings) for row in rows][::-1]
+
+    def hands_played(self, session: SessionInfo) -> dict[str, int]:
+        """How many finished hands each player was dealt in, counted by SQLite."""
+        rows = self.conn.execute(
+            "SELECT p.value, count(*) FROM hands h, json_each(h.summary, '$.players') p "
+            "WHERE h.session_id = ? GROUP BY p.value",
+            (session.id,),
+        )
+        return {str(name): int(count) for name, count in rows}
 
     def hand_count(self, session: SessionInfo) -> int:
         """How many hands of the session are finished."""
@@ -338,11 +460,20 @@ class Ledger:
 
     def read(self) -> tuple[SessionInfo, Table]:
         """The current session and its table, for display."""
+        if self.keep_open:  # one read transaction: the version and the table agree
+            self.conn.execute("BEGIN")
+            try:
+                version, session, table = self._take()
+            finally:
+                self.conn.execute("COMMIT")
+            self._keep(version, session, table)
+            return session, table
         session = self.current()
         return session, self.load(session)
 
     def undo(self) -> tuple[SessionInfo, StoredEvent, Table]:
         """Mark the session's last event undone; return it and the table as it is now."""
+        self._kept = None
         with self.transaction() as conn:
             session = self.current()
             row = conn.execute(
@@ -358,5 +489,17 @@ class Ledger:
                     f"DELETE FROM {kept} WHERE session_id = ? AND event_id >= ?",
                     (session.id, row[0]),
                 )
-            table = self.load(session)
-        return session, StoredEvent(row[0], row[1], row[2], json.loads(row[3])), table
+            between: list[tuple[int, Any]] = []
+            table = self.load(session, between=between)
+            if between:  # the snapshot loading needs, if pruning had removed it
+                self._put_back(session, *between[0])
+        data = codec.expand_event(row[2], json.loads(row[3]))
+        return session, StoredEvent(row[0], row[1], row[2], data), table
+
+    def _put_back(self, session: SessionInfo, event_id: int, state: dict[str, Any]) -> None:
+        """After an undo: the snapshot of the last event between hands, so that the next
+        commands load from it and not from a block's last snapshot, hands back."""
+        self.conn.execute(
+            "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+            (session.id, event_id, codec.dumps(state)),
+        )

@@ -8,6 +8,7 @@ import).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlite_utils import Database, Migrations
 
@@ -264,3 +265,205 @@ def m003_readable_views(db: Database) -> None:
     # nothing when a command records an event: they are computed when read.
     for name, select in M003_VIEWS.items():
         db.execute(f"CREATE VIEW {name} AS {select}")
+
+
+# m004's views: `actions` reads the compact actions (a field left out holds its default);
+# `ledger` takes a correction's chips from the event (`was`, the stack it replaced), since
+# the snapshot before it may no longer be kept.
+M004_VIEWS = {
+    "ledger": M003_VIEWS["ledger"].replace(
+        """json_extract(e.data, '$.stack') - coalesce((
+                       SELECT json_extract(a.value, '$.stack')
+                       FROM snapshots p, json_each(p.state, '$.accounts') a
+                       WHERE p.session_id = e.session_id AND p.event_id < e.id
+                         AND json_extract(a.value, '$.name') = json_extract(e.data, '$.player')
+                       ORDER BY p.event_id DESC LIMIT 1), 0)""",
+        "json_extract(e.data, '$.stack') - coalesce(json_extract(e.data, '$.was'), 0)",
+    ),
+    "actions": """
+        SELECT s.name AS session, substr(s.created_at, 1, 10) AS date, e.hand_no AS hand,
+               json_extract(e.data, '$.street') AS street,
+               row_number() OVER (PARTITION BY e.session_id, e.hand_no ORDER BY e.id)
+                   AS "order",
+               json_extract(e.data, '$.player') AS player,
+               coalesce(json_extract(e.data, '$.verb'), json_extract(e.data, '$.action'))
+                   AS verb,
+               coalesce(json_extract(e.data, '$.added'), 0) AS amount,
+               coalesce(json_extract(e.data, '$.total'), 0) AS total,
+               coalesce(json_extract(e.data, '$.all_in'), 0) AS all_in,
+               e.id AS event
+        FROM events e JOIN sessions s ON s.id = e.session_id
+        WHERE e.undone = 0 AND e.kind = 'action'
+    """,
+}
+assert "'$.was'" in M004_VIEWS["ledger"]  # the replaced text was found
+
+# m004 keeps the last two snapshots of every block of this many hands (as `Ledger` does).
+M004_SNAPSHOT_BLOCK = 50
+M004_ACTION_DEFAULTS = {"amount": None, "added": 0, "total": 0, "all_in": False}
+M004_SUMMARY_DEFAULTS: dict[str, object] = {
+    "returned": {},
+    "by_fold": False,
+    "void": False,
+    "carry": 0,
+    "ranking": None,
+}
+
+
+@migrations()
+def m004_compact_storage(db: Database) -> None:
+    # Why: a file grew 3.8 KB a hand, most of it repeated: a snapshot of the whole table
+    # after every hand, actions spelling out fields at their default, hand summaries
+    # repeating the hand number, the session's forced bets and the stacks. This rewrites the
+    # older rows in the compact form the commands now write; nothing is lost (`verify`
+    # replays the log and compares). Plain JSON work, no domain code: the rows are read and
+    # written as data, so this migration does the same whatever the rules later become.
+    # 1. corrections keep the stack they replaced (the `ledger` view read it from the
+    #    snapshot before them, which step 2 may remove)
+    db.execute(
+        """
+        UPDATE events SET data = json_set(data, '$.was', coalesce((
+            SELECT json_extract(a.value, '$.stack')
+            FROM snapshots p, json_each(p.state, '$.accounts') a
+            WHERE p.session_id = events.session_id AND p.event_id < events.id
+              AND json_extract(a.value, '$.name') = json_extract(events.data, '$.player')
+            ORDER BY p.event_id DESC LIMIT 1), 0))
+        WHERE kind = 'correction' AND json_extract(data, '$.was') IS NULL
+        """
+    )
+    # 2. snapshots: the last two of every block of hands (loading needs the latest)
+    db.execute(
+        """
+        DELETE FROM snapshots WHERE rowid IN (
+            SELECT rowid FROM (
+                SELECT rowid, row_number() OVER (
+                    PARTITION BY session_id, json_extract(state, '$.hand_no') / ?
+                    ORDER BY event_id DESC) AS latest
+                FROM snapshots)
+            WHERE latest > 2)
+        """,
+        [M004_SNAPSHOT_BLOCK],
+    )
+    # 3. actions without the fields at their default
+    conn = db.conn
+    rows = conn.execute("SELECT id, data FROM events WHERE kind = 'action'")
+    conn.executemany(
+        "UPDATE events SET data = ? WHERE id = ?",
+        ((_m004_action(json.loads(data)), event_id) for event_id, data in rows.fetchall()),
+    )
+    # 4. hand summaries without repetition
+    schedules = {
+        session_id: _m004_schedule(json.loads(settings))
+        for session_id, settings in conn.execute("SELECT id, settings FROM sessions")
+    }
+    rows = conn.execute("SELECT rowid, session_id, summary FROM hands")
+    conn.executemany(
+        "UPDATE hands SET summary = ? WHERE rowid = ?",
+        (
+            (_m004_summary(json.loads(summary), schedules[session_id]), rowid)
+            for rowid, session_id, summary in rows.fetchall()
+        ),
+    )
+    for name, select in M004_VIEWS.items():
+        db.execute(f"DROP VIEW {name}")
+        db.execute(f"CREATE VIEW {name} AS {select}")
+
+
+def _m004_dumps(data: object) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _m004_action(data: dict[str, object]) -> str:
+    return _m004_dumps(
+        {
+            key: value
+            for key, value in data.items()
+            if not (key in M004_ACTION_DEFAULTS and value == M004_ACTION_DEFAULTS[key])
+            and not (key == "verb" and value == data.get("action"))
+        }
+    )
+
+
+def _m004_schedule(settings: dict[str, Any]) -> dict[str, object]:
+    """The session's settings of the table: a summary's forced bets that all equal these
+    are the session's own."""
+    table: dict[str, object] = settings["table"]
+    return table
+
+
+def _m004_summary(summary: dict[str, Any], schedule: dict[str, object]) -> str:
+    stored = {
+        key: value
+        for key, value in summary.items()
+        if key != "hand"
+        and not (key in M004_SUMMARY_DEFAULTS and value == M004_SUMMARY_DEFAULTS[key])
+    }
+    forced = stored.get("schedule")
+    if forced and all(key in schedule and schedule[key] == value for key, value in forced.items()):
+        del stored["schedule"]
+    stacks, final = stored.get("stacks", {}), stored.get("final", {})
+    same = all(name in stacks and stacks[name] == chips for name, chips in final.items())
+    if same and set(final) == set(stored.get("start", ())):
+        del stored["final"]
+    return _m004_dumps(stored)
+
+
+# The ledger view of m005, frozen in its turn: m004's (a correction's chips from the event),
+# plus the one event `leave --all` now records for everyone (kind `leave-all`: `leaves`
+# [[player, chips], ...], and `shares`, a void deal's chips given back first). Under m004
+# those cash-outs and shares would be missing from the ledger, and its balances would no
+# longer be the settlement's.
+M005_LEDGER = """
+    WITH moves AS (
+        SELECT e.id AS event, e.session_id, e.created_at AS at,
+               json_extract(e.data, '$.player') AS player,
+               CASE e.kind WHEN 'seat' THEN 'cave' WHEN 'leave' THEN 'cash-out'
+                    ELSE 'recave' END AS kind,
+               CASE e.kind WHEN 'leave' THEN -json_extract(e.data, '$.chips')
+                    ELSE json_extract(e.data, '$.chips') END AS chips
+        FROM events e WHERE e.undone = 0 AND e.kind IN ('seat', 'recave', 'leave')
+        UNION ALL
+        SELECT e.id, e.session_id, e.created_at, json_extract(leave.value, '$[0]'),
+               'cash-out', -json_extract(leave.value, '$[1]')
+        FROM events e, json_each(e.data, '$.leaves') leave
+        WHERE e.undone = 0 AND e.kind = 'leave-all'
+        UNION ALL
+        SELECT e.id, e.session_id, e.created_at, json_extract(e.data, '$.player'),
+               'correction',
+               json_extract(e.data, '$.stack') - coalesce(json_extract(e.data, '$.was'), 0)
+        FROM events e WHERE e.undone = 0 AND e.kind = 'correction'
+        UNION ALL
+        SELECT e.id, e.session_id, e.created_at, paid.key, 'brelan', paid.value
+        FROM events e, json_each(e.data, '$.paid') paid
+        WHERE e.undone = 0 AND e.kind = 'brelans' AND paid.value != 0
+        UNION ALL
+        SELECT e.id, e.session_id, e.created_at, json_extract(share.value, '$[0]'),
+               'void-deal share', json_extract(share.value, '$[1]')
+        FROM events e, json_each(e.data, '$.shares') share
+        WHERE e.undone = 0 AND e.kind IN ('carry-split', 'leave-all')
+    )
+    SELECT s.name AS session, substr(s.created_at, 1, 10) AS date, m.at AS at,
+           m.player AS player, m.kind AS kind, m.chips AS chips,
+           round(m.chips * CAST(json_extract(s.settings, '$.chip_value') AS REAL), 6)
+               AS money,
+           CASE WHEN m.kind IN ('cave', 'recave', 'cash-out')
+                THEN -round(m.chips * CAST(json_extract(s.settings, '$.chip_value')
+                                           AS REAL), 6)
+                ELSE 0 END AS balance,
+           json_extract(s.settings, '$.currency') AS currency,
+           m.event AS event
+    FROM moves m JOIN sessions s ON s.id = m.session_id
+    ORDER BY m.session_id, m.event, m.kind = 'cash-out', m.player
+"""
+
+
+@migrations()
+def m005_ledger_reads_leave_all(db: Database) -> None:
+    # Why: `leave --all` became one event of its own kind (one `undo` takes the whole end of
+    # the night back) instead of a `leave` per player. The ledger view read only `leave`
+    # and `carry-split`, so it lost those cash-outs; it is dropped and recreated here rather
+    # than edited in m003 or m004, which files already migrated would keep. The other views are
+    # unaffected: players_now reads the snapshot kept after the event, the others read hands
+    # and actions.
+    db.execute("DROP VIEW IF EXISTS ledger")
+    db.execute(f"CREATE VIEW ledger AS {M005_LEDGER}")

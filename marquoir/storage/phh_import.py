@@ -406,9 +406,10 @@ class _Writer:
             self.snapshot(group)
         if summary is not None:
             at, data = summary
+            stored = codec.compact_summary(data, group.settings)
             self.conn.execute(
                 "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
-                (sid, data["hand"], first + at, codec.dumps(data)),
+                (sid, data["hand"], first + at, codec.dumps(stored)),
             )
 
 

@@ -20,7 +20,10 @@ from .bouillotte import Bouillotte
 from .draw import Draw
 from .holdem import Holdem
 from .omaha import Omaha
+from .omaha_hilo import OmahaHiLo
+from .razz import Razz
 from .stud import Stud
+from .stud_hilo import StudHiLo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,6 +38,9 @@ class Game(StrEnum):
     BOUILLOTTE = "bouillotte"
     STUD = "stud"
     OMAHA = "omaha"
+    OMAHA_HILO = "omaha-hilo"
+    STUD_HILO = "stud-hilo"
+    RAZZ = "razz"
 
 
 GAMES: dict[str, type[GameRules]] = {
@@ -43,6 +49,9 @@ GAMES: dict[str, type[GameRules]] = {
     Game.DRAW: Draw,  # jackpots included
     Game.BOUILLOTTE: Bouillotte,
     Game.STUD: Stud,
+    Game.OMAHA_HILO: OmahaHiLo,
+    Game.STUD_HILO: StudHiLo,
+    Game.RAZZ: Razz,
 }
 
 

@@ -19,7 +19,8 @@ end of a round), the game decides what is particular to it:
 - what the scorekeeper announces rather than the player to act (`verify_announcement` and
   `apply_announcement`: the bring-in, who speaks first, a false opener) and what he is told
   while the hand waits for it (`waiting_message`);
-- how the showdown is given: a ranking always; shown cards are read with `card_variant`
+- how the showdown is given: a ranking always, and a second one for the low half of a hi-lo
+  game (`low_half`); shown cards are read with `card_variant`
   (None: the scorekeeper names the winner); the odd chips of a split go one unit at a time
   from the first winner left of the button (`odd_chip_rule`), or from the winner the
   scorekeeper names (stud: the highest card by suit);
@@ -139,6 +140,8 @@ class GameRules:
     hole_cards = 0  # cards dealt to each player, for hand histories
     pays_brelans = False  # side payments after the hand (`brelan_payments`)
     odd_chip_rule = "one unit at a time from the first winner left of the button"
+    # a hi-lo game splits each pot between the best high hand and the best qualifying low
+    low_half = False
 
     def __init__(self, config: Settings) -> None:
         self.config = config

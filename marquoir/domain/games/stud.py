@@ -32,6 +32,9 @@ class Stud(GameRules):
     defaults = (("betting", BettingKind.FIXED_LIMIT),)
     options = frozenset({"bring_in"})
     odd_chip_rule = "to the winner with the highest card by suit, named by the scorekeeper"
+    # what the scorekeeper looks at to name the bring-in and who speaks first
+    bring_in_by = "the lowest up-card"
+    first_by = "the best hand showing"
 
     def validate(self) -> None:
         cfg = self.config

@@ -1,0 +1,154 @@
+"""Bytes a hand in the database file, next to what the previous storage format took.
+
+    python bench/bench_storage.py [--lines 50000] [--fold-hands 20000]
+
+Two workloads: the random legal no-limit hold'em script of `bench_play.py` (`marquoir play`,
+about 15 lines a hand), and hands that fold to the big blind (a deal and three folds,
+recorded in-process as `bench_latency.py` builds its file). Each file is vacuumed, then
+weighed; the reference is the same hands in the previous format (before migration m004),
+rewritten from the file: every action with all its fields, a snapshot of the table after
+every event between hands, every hand summary in full. Standard library only (plus
+marquoir).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_play import _settings, marquoir_script, script
+
+try:
+    from marquoir.domain import Action
+    from marquoir.domain.table import Table
+    from marquoir.storage import codec
+    from marquoir.storage.ledger import Ledger
+except ImportError:  # run from a checkout that is not installed: use the repository's copy
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from marquoir.domain import Action
+    from marquoir.domain.table import Table
+    from marquoir.storage import codec
+    from marquoir.storage.ledger import Ledger
+
+TARGET = 1024
+
+
+def weigh(path: Path) -> int:
+    """The file's size once vacuumed (no free pages, no WAL)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("VACUUM")
+    conn.close()
+    return path.stat().st_size
+
+
+def previous_format(path: Path, copy: Path) -> int:
+    """`path`'s hands in the format before m004, in `copy`; returns its vacuumed size."""
+    conn = sqlite3.connect(path)
+    conn.execute(f"VACUUM INTO '{copy}'")
+    conn.close()
+    with Ledger(copy) as book:
+        conn = book.conn
+        conn.execute("BEGIN")
+        for info, _created in book.sessions():
+            table = Table(info.settings)
+            conn.execute("DELETE FROM snapshots WHERE session_id = ?", (info.id,))
+            for stored in book.events(info):
+                table.apply(codec.event_from_record(stored.kind, stored.data))
+                full = codec.expand_event(stored.kind, stored.data)
+                conn.execute(
+                    "UPDATE events SET data = ? WHERE id = ?", (codec.dumps(full), stored.id)
+                )
+                if table.hand is None:
+                    state = codec.dumps(codec.table_to_snapshot(table))
+                    conn.execute(
+                        "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+                        (info.id, stored.id, state),
+                    )
+            for summary in book.hands(info):
+                conn.execute(
+                    "UPDATE hands SET summary = ? WHERE session_id = ? AND hand_no = ?",
+                    (codec.dumps(summary), info.id, summary["hand"]),
+                )
+        conn.execute("COMMIT")
+    return weigh(copy)
+
+
+def hand_count(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("SELECT count(*) FROM hands").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def random_script(folder: Path, lines: int) -> Path:
+    marquoir = marquoir_script()
+    text = script(lines, 1, _settings(marquoir, folder))
+    path = folder / "script.txt"
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    db = folder / "random.db"
+    env = dict(os.environ, MARQUOIR_DB=str(db), XDG_CONFIG_HOME=str(folder))
+    subprocess.run([marquoir, "play", str(path)], env=env, check=True, capture_output=True)
+    return db
+
+
+def folds(folder: Path, hands: int) -> Path:
+    db = folder / "folds.db"
+    marquoir = marquoir_script()
+    env = dict(os.environ, MARQUOIR_DB=str(db), XDG_CONFIG_HOME=str(folder))
+    new = [marquoir, "new", "f", "--blinds", "1/2", "--cave", "200"]
+    subprocess.run(new, env=env, check=True, capture_output=True)
+    for name in ("alice", "bob", "carol", "dave"):
+        subprocess.run([marquoir, "seat", name], env=env, check=True, capture_output=True)
+    with Ledger(db) as book:
+        book.conn.execute("PRAGMA synchronous = OFF")  # the build only
+        for _ in range(hands):
+            book.execute(lambda table: table.deal_event())
+            for _fold in range(3):
+                book.execute(lambda table: table.act_event(Action.fold()))
+    return db
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lines", type=int, default=50_000)
+    parser.add_argument("--fold-hands", type=int, default=20_000)
+    options = parser.parse_args()
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="marquoir-storage-") as tmp:
+        folder = Path(tmp)
+        workloads = {
+            f"random hold'em ({options.lines:,}-line script)": random_script(folder, options.lines),
+            f"folds to the big blind ({options.fold_hands:,} hands)": folds(
+                folder, options.fold_hands
+            ),
+        }
+        for name, db in workloads.items():
+            hands = hand_count(db)
+            before = previous_format(db, folder / f"{db.stem}-previous.db")
+            now = weigh(db)
+            results[name] = (hands, now, before)
+    print("bytes a hand (vacuumed file / finished hands):")
+    for name, (hands, now, before) in results.items():
+        verdict = "met" if now / hands <= TARGET else "NOT met"
+        print(
+            f"  {name}: {hands:,} hands, {now / hands:,.0f} B a hand "
+            f"(previous format: {before / hands:,.0f} B, {before / now:.1f}x larger; "
+            f"target <= {TARGET} B: {verdict})"
+        )
+    print(
+        json.dumps({k: {"hands": h, "bytes": n, "previous": b} for k, (h, n, b) in results.items()})
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,22 @@
+"""Omaha hi-lo eight or better: Omaha's blinds and rounds, fixed-limit by default (pot-limit
+with `--betting pl`); each pot is split between the best high hand and the best low of eight
+or better, each made of two cards from the hand and three from the board (docs/rules.md)."""
+
+from __future__ import annotations
+
+from ..kinds import BettingKind
+from .holdem import Holdem
+
+
+class OmahaHiLo(Holdem):
+    """Omaha hi-lo eight or better: hold'em's betting, four hole cards, a low half. (Not a
+    subclass of `Omaha`: PHH's "PO" code is Omaha high; PHH export skips this game.)"""
+
+    name = "Omaha hi-lo"
+    defaults = (("betting", BettingKind.FIXED_LIMIT),)
+    phh_codes = ()
+    hole_cards = 4
+    low_half = True
+
+    def card_variant(self) -> str | None:
+        return "omaha8"

@@ -1,0 +1,101 @@
+"""A file written before the compact storage (migration m004) opens, migrates, and gives
+what the version that wrote it gave: the reports, the exports, the views, and `verify`.
+
+The expected outputs were printed by that version from the same file (tests/data/README.md):
+an oracle independent of today's code.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.installed import NOT_INSTALLED, Marquoir
+
+DATA = Path(__file__).parent / "data"
+VIEWS = ("session_settings", "ledger", "actions", "hand_results", "stacks_after_hand")
+
+
+def _expected() -> dict[str, Any]:
+    with gzip.open(DATA / "m003-file-outputs.json.gz", "rt", encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+@pytest.fixture
+def old_file(tmp_path: Path) -> Marquoir:
+    cli = Marquoir(tmp_path)
+    with gzip.open(DATA / "m003-file.db.gz", "rb") as source, open(cli.db, "wb") as target:
+        shutil.copyfileobj(source, target)
+    return cli
+
+
+def _migrations(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return [row[0] for row in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
+    finally:
+        conn.close()
+
+
+@NOT_INSTALLED
+def test_an_older_file_migrates_and_prints_what_its_version_printed(old_file: Marquoir) -> None:
+    assert "m004_compact_storage" not in _migrations(old_file.db)
+    expected = _expected()
+    outputs = {key: value for key, value in expected.items() if key != "views"}
+    for key, (code, stdout, stderr) in outputs.items():
+        session, *command = key.split(" ")
+        args = [*command, "--session", session] if command[0] in ("report", "export") else command
+        done = old_file.run(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
+    assert "m004_compact_storage" in _migrations(old_file.db)
+
+
+@NOT_INSTALLED
+def test_the_views_read_the_same_rows_after_the_migration(old_file: Marquoir) -> None:
+    old_file("status")  # migrates the file
+    expected = _expected()["views"]
+    conn = sqlite3.connect(old_file.db)
+    try:
+        for view in (*VIEWS, "players_now"):
+            rows = [list(row) for row in conn.execute(f"SELECT * FROM {view}")]
+            assert rows == expected[view], view
+        # the migration left out what it could: actions without their defaults, fewer
+        # snapshots, summaries without their hand number
+        assert conn.execute(
+            "SELECT count(*) FROM events WHERE kind = 'action' "
+            "AND json_extract(data, '$.added') = 0"
+        ).fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] <= 8
+        assert conn.execute(
+            "SELECT count(*) FROM hands WHERE json_extract(summary, '$.hand') IS NOT NULL"
+        ).fetchone() == (0,)
+    finally:
+        conn.close()
+
+
+@NOT_INSTALLED
+def test_verify_finds_nothing_lost_in_the_migrated_file(old_file: Marquoir) -> None:
+    result = json.loads(old_file("verify", "--json"))
+    assert result["sound"] and result["rebuilt"] == 0, result
+    assert [s["wrong"] for s in result["sessions"]] == [[], []]
+    hands = [row[-1] for row in _expected()["views"]["session_settings"]]  # as it counted
+    assert [s["hands"] for s in result["sessions"]] == hands
+
+
+@NOT_INSTALLED
+def test_the_migrated_file_plays_on(old_file: Marquoir) -> None:
+    """The hand in play goes on from the kept snapshot; undo reaches back past the
+    migration."""
+    status = json.loads(old_file("status", "--json"))
+    assert status["in_hand"] and status["to_act"] == "dave"
+    old_file("check")
+    assert json.loads(old_file("status", "--json"))["to_act"] == "alice"
+    old_file("undo")
+    assert json.loads(old_file("status", "--json")) == status
