@@ -75,7 +75,7 @@ EXAMPLES: dict[str, list[str]] = {
     "showdown": [
         'marquoir showdown "alice > bob = carol"',
         'marquoir showdown --board "Ah Kd 7c 2s 9h" alice="As Ks" bob="Qh Qd"',
-        'marquoir showdown --retourne Ah armand="Ks Kd Kc" berthe="Qh Jh 9h"      # Bouillotte',
+        'marquoir showdown --retourne Ah armand="Ks Kd Kc" berthe="Qh 9h 8h"      # Bouillotte',
     ],
     "open": ["marquoir open 4"],
     "bringin": ["marquoir bringin dave", "marquoir bringin dave --complete"],
