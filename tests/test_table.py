@@ -118,6 +118,7 @@ class Terminal:
         )
         os.close(secondary)
         self.seen = ""
+        self.uninformative = 0  # how often /proc said nothing of where the prompt waits
 
     def read_until(self, text: str, timeout: float = 20) -> str:
         """Everything up to `text` (and it), reading as the program writes."""
@@ -156,8 +157,17 @@ class Terminal:
             with open(f"/proc/{self.process.pid}/wchan", encoding="ascii") as wchan:
                 where = wchan.read()
         except OSError:  # no /proc: the mode switch is all we can see
+            time.sleep(0.5)
             return True
-        return where in ("", "0") or "poll" in where or "select" in where
+        if where in ("", "0"):
+            # Running (not asleep yet), or a kernel that hides where: ask again, and after a
+            # while take the mode switch alone, with time for select() to be reached.
+            self.uninformative += 1
+            if self.uninformative < 1000:  # ten seconds
+                return False
+            time.sleep(0.5)
+            return True
+        return "poll" in where or "select" in where
 
     def exit_code(self) -> int:
         try:

@@ -19,6 +19,7 @@ from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
 from ..reports.story import Section, hands_section, money, signed
+from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
 from .render import describe_pot, status_dict
 
@@ -39,9 +40,9 @@ class ReadOnlyLedger(Ledger):
     locks or records anything."""
 
     def __init__(self, path: str) -> None:
-        self.path = path
         uri = f"file:{urllib.parse.quote(path)}?mode=ro"
-        self.conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        super().__init__(path, mode=READ, conn=conn)
 
 
 def database_path(datasette: Any) -> str:

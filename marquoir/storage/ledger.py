@@ -93,11 +93,17 @@ class Ledger:
     """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
     def __init__(
-        self, path: str | os.PathLike[str], *, mode: str = CREATE, keep_open: bool = False
+        self,
+        path: str | os.PathLike[str],
+        *,
+        mode: str = CREATE,
+        keep_open: bool = False,
+        conn: sqlite3.Connection | None = None,
     ) -> None:
         self.path = os.fspath(path)
         self.mode = mode
-        self.conn = connect(self.path, mode=mode)
+        # `conn`: a connection opened by the caller (the live page's read-only one)
+        self.conn = connect(self.path, mode=mode) if conn is None else conn
         # `keep_open` (`play`): `with` leaves the connection open, and the table stays in
         # memory from one command to the next: (data_version, session, table), valid while
         # no other connection has written (SQLite changes `data_version` when one has).
