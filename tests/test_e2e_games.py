@@ -96,7 +96,9 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "hand 1 over | armand 19 (-1), berthe 20 (0), camille 20 (0), denis 10 (0)",
         # la passe est double: 2 in the middle, 2 to open
         "hand 2: button berthe | berthe passe 1",
-        "camille to act: check | bet 2-20 | all-in 20",
+        "camille to speak, first turn: open 2-20 | pass (check)",
+        "berthe has the word: raise 3-19 | pass the word (parole) | go (fold)",
+        "denis has the word: raise 3-10 | abattre | go (fold)",
         "main pot 8: armand 8",
         "brelans paid: armand +3, berthe -1, camille -1, denis -1",
         # an opening nobody holds: the passe to the opener
@@ -104,7 +106,11 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "denis takes 1 (no showdown)",
         "hand 3 over | armand 28 (0), berthe 16 (0), camille 18 (-1), denis 8 (+1)",
         # va-tout: main pot and side pot; then the carré and a short payer
-        "denis raises to 7 (all-in) | pot 14",
+        "camille raises to 7 | pot 14",
+        "denis calls 5 (all-in) | pot 19",
+        "armand has the word: raise 8-28 | pass the word (parole) | go (fold)",
+        "camille has the word: raise 17-18 | abattre | go (fold)",
+        "berthe to speak: hold 4 (call) and abattre | raise 7-20 | go (fold)",
         "-- showdown -- pot 56: main pot 29 (armand, berthe, camille, denis)"
         " | side pot 1 27 (armand, berthe, camille)",
         "main pot 29: denis 29",
@@ -115,23 +121,31 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "camille leaves with 0 chips (bought 20, result -20)",
         "hand 5: button armand | armand passe 1",
         "hand 5 over | armand 38 (-1), berthe 27 (+7), denis 25 (-6)",
+        # from the cards: a brelan de neuf beats the point, and is paid one passe by each
+        "armand : brelan de neuf",
+        "main pot 7: armand 7",
+        "hand 6 over | armand 43 (+5), berthe 24 (-3), denis 23 (-2)",
+        "brelans paid: armand +2, berthe -1, denis -1",
+        # a tie: the first in cards (armand, after the dealer denis) takes the pot
+        "at Bouillotte a tie does not split: the first in cards wins: armand > denis",
+        "hand 7 over | armand 50 (+5), berthe 21 (-2), denis 19 (-3)",
     ):
         assert expected in lines
     # (the void deal's line: "1 chip stay[s] in the middle for the next deal")
     assert "nobody opened: the deal is void, 1 chip sta" in "\n".join(lines)
     assert cli.stacks_json() == {
         "session": "bouillotte",
-        "hand": 5,
+        "hand": 7,
         "in_hand": False,
         "carry": 0,
         "players": [
-            player("armand", 1, 38, 20),
-            player("berthe", 2, 27, 40, recaves=1),
-            player("denis", 4, 25, 10),
+            player("armand", 1, 50, 20),
+            player("berthe", 2, 21, 40, recaves=1),
+            player("denis", 4, 19, 10),
             player("camille", 3, 0, 20, left=True, busted=False),
         ],
     }
-    assert cli.stacks() == {"armand": 38, "berthe": 27, "denis": 25, "camille": 0}
+    assert cli.stacks() == {"armand": 50, "berthe": 21, "denis": 19, "camille": 0}
 
 
 def test_the_stud_evening(cli: Marquoir) -> None:
@@ -205,12 +219,15 @@ def test_a_bet_below_the_double_passe_is_refused(cli: Marquoir) -> None:
         "deal\ncheck\ncheck\ncheck\ncheck\n"
     )
     assert cli.stacks() == {"a": 19, "b": 20, "c": 20, "d": 20}  # a's passe waits
-    assert cli("deal") == ("hand 2: button b | b passe 1\nc to act: check | bet 2-20 | all-in 20\n")
+    assert cli("deal") == (
+        "hand 2: button b | b passe 1\nc to speak, first turn: open 2-20 | pass (check)\n"
+    )
     before = cli("status", "--json")
     assert cli.refused("bet", "1") == "Error: the minimum bet is 2"
     assert cli("status", "--json") == before  # nothing recorded
     assert cli("open", "2") == (
-        "c opens 2 | pot 4\nd to act: call 2 | raise 4-20 | all-in 20 | fold\n"
+        # nobody raises in the first turn
+        "c opens 2 | pot 4\nd to speak, first turn: hold 2 (call) | pass (fold)\n"
     )
 
 
@@ -239,7 +256,7 @@ def test_stud_the_scorekeeper_names_who_brings_in_and_who_speaks_first(cli: Marq
 def test_brelan_payments(cli: Marquoir) -> None:
     cli.play(
         "new br --game bouillotte --passe 2 --cave 30\nseat a\nseat b\nseat c\nseat d --cave 5\n"
-        "deal\nopen 2\ncall\ncall\nfold\n"
+        "deal\nopen 2\ncall\ncall\nfold\nparole\nabattre\n"
     )
     assert cli.refused("brelan", "b") == (
         "Error: cannot pay the brelans during a hand: hand 1 waits for its showdown result"

@@ -264,6 +264,16 @@ def recave(
 
 
 @command()
+def fine(
+    ctx: typer.Context,
+    player: PlayerArg,
+    chips: Annotated[int | None, typer.Argument(help="Chips (default: 1).", parser=chips)] = None,
+) -> None:
+    """A house fine to the next pot (the dealer who forgot to announce it), between hands."""
+    commands.fine(_db(ctx), player, chips)
+
+
+@command()
 def leave(
     ctx: typer.Context,
     player: Annotated[str | None, typer.Argument(help="The player who leaves.")] = None,
@@ -310,6 +320,18 @@ def deal(ctx: typer.Context) -> None:
 def check(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act checks."""
     grammar.check(_db(ctx), player=as_)
+
+
+@command()
+def parole(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Bouillotte: pass (before the opening) or pass the word; the same as check."""
+    grammar.check(_db(ctx), player=as_)
+
+
+@command()
+def abattre(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Bouillotte: hold the last raise without more and call the showdown."""
+    grammar.abattre(_db(ctx), player=as_)
 
 
 @command()
@@ -388,10 +410,21 @@ def showdown(
     ] = None,
     odd_chip: OddChipOption = None,
     english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
+    retourne: Annotated[
+        str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
+    ] = None,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
-    grammar.showdown(_db(ctx), result, board=board, low=low, odd_chip=odd_chip, english=english)
+    grammar.showdown(
+        _db(ctx),
+        result,
+        board=board,
+        low=low,
+        odd_chip=odd_chip,
+        english=english,
+        retourne=retourne,
+    )
 
 
 @command("open")

@@ -139,6 +139,29 @@ def showdown_cards(
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
+def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> None:
+    """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
+    each pot by its own ranking, and the brelans paid."""
+    from ..domain.bouillotte_cards import describe
+
+    found: list[Any] = []
+
+    def read(table: Table) -> TableEvent:
+        event, reading = table.retourne_showdown_event(retourne, shown)
+        found.append(reading)
+        return event
+
+    outcome = _run(db, read)
+    print("\n".join(describe(found[0])))
+    assert isinstance(outcome.detail, ShowdownEvent)
+    print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
+    table = outcome.table
+    moves = table.last_side_payments if table.brelans_hand == table.hand_no else {}
+    paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
+    if paid:
+        print("brelans paid: " + ", ".join(f"{name} {render.signed(c)}" for name, c in paid))
+
+
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
     _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
@@ -279,6 +302,16 @@ def recave(db: str | None, player: str, chips: int | None) -> None:
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(f"{name} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
+
+
+def fine(db: str | None, player: str, chips: int | None) -> None:
+    outcome = _run(db, lambda table: table.fine_event(player, chips))
+    name = _player_of(outcome)
+    table = outcome.table
+    print(
+        f"{name} pays a fine of {outcome.event.chips} to the next pot: stack "  # type: ignore[union-attr]
+        f"{table.accounts[name].stack}, waiting in the middle {table.carry}"
+    )
 
 
 def leave(db: str | None, player: str) -> None:

@@ -74,6 +74,12 @@ def check(db: str | None, *, player: str | None = None) -> None:
     commands.act(db, Action.check(player))
 
 
+def abattre(db: str | None, *, player: str | None = None) -> None:
+    """Bouillotte: the player to act holds the last raise without more and calls the
+    showdown (abattre), when the turns of speaking allow it."""
+    commands.act(db, Action.abattre(player))
+
+
 def call(db: str | None, *, player: str | None = None) -> None:
     """The player to act calls; with nothing to call, a check."""
     commands.act(db, Action.call(player))
@@ -132,10 +138,16 @@ def showdown(
     low: str | None = None,
     odd_chip: str | None = None,
     english: bool = False,
+    retourne: str | None = None,
 ) -> None:
     """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`; in a
     hi-lo game `--low "bob > carol"` ranks the qualifying lows (the cards decide it when
-    they are shown)."""
+    they are shown); Bouillotte: with `--retourne CARD`, the card the dealer turned up."""
+    if retourne is not None:
+        if low is not None:
+            raise UsageError("Bouillotte has no low half: drop --low")
+        commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
+        return
     shown = shown_hands(words, board=board)
     if shown is None:
         commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
@@ -251,6 +263,8 @@ JSON = (("--json", "as_json"),)
 
 VERBS: dict[str, Verb] = {
     "check": Verb(check, options=AS),
+    "parole": Verb(check, options=AS),
+    "abattre": Verb(abattre, options=AS),
     "call": Verb(call, options=AS),
     "fold": Verb(fold, options=AS),
     "allin": Verb(allin, options=AS),
@@ -265,7 +279,7 @@ VERBS: dict[str, Verb] = {
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ("--low", "low"), ODD_CHIP),
+        options=(("--board", "board"), ("--low", "low"), ODD_CHIP, ("--retourne", "retourne")),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

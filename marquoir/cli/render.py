@@ -171,9 +171,13 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     head = f"showdown: {format_ranking(event.ranking)}{odd}"
     if event.low is not None:
         head += f" | low: {format_ranking(event.low)}"
-    elif table.last_hand is not None and table.last_hand.rules.low_half:
+    elif hand.rules.low_half:
         head += " | no qualifying low"
-    return [head, *result_lines(hand, table.hand_no)]
+    lines = [head]
+    settled = hand.rules.break_ties(hand, event.ranking)
+    if settled != event.ranking:  # the game does not split ties (Bouillotte)
+        lines.append(f"{hand.rules.tie_rule}: {format_ranking(settled)}")
+    return [*lines, *result_lines(hand, table.hand_no)]
 
 
 def deal_lines(table: Table) -> list[str]:
@@ -376,7 +380,9 @@ _ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "bring-in": lambda d: f"brings in {d.get('added')}",
     "complete": lambda d: f"completes to {d.get('total')}",
     "first": lambda d: "speaks first",
+    "abattre": lambda d: "abats",
     "false-open": lambda d: "opened falsely",
+    "withdraw": lambda d: "owned up to a false opening",
 }
 
 
@@ -431,6 +437,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "deal": lambda d: f"the deal of hand {d['hand']}",
     "action": _action_words,
     "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]) + _low_words(d),
+    "fine": lambda d: f"the fine of {d['player']} ({d['chips']})",
     "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
     "brelans": _brelans_words,
     "carry-split": _shares_words,

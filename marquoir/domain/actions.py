@@ -18,6 +18,8 @@ class ActionKind(StrEnum):
     # The first bet of a jackpot, once the scorekeeper has seen jacks or better (or of a
     # Bouillotte round).
     OPEN = "open"
+    # Bouillotte: call the showdown, holding the last raise without more (abattre).
+    ABATTRE = "abattre"
     # Said by the scorekeeper, not the player to act: who brings in (stud; an amount means he
     # completes to it), who speaks first on a later stud street, who opened a jackpot falsely.
     BRING_IN = "bringin"
@@ -60,6 +62,10 @@ class Action(Record):
         return cls(ActionKind.OPEN, amount=total, player=player)
 
     @classmethod
+    def abattre(cls, player: str | None = None) -> Action:
+        return cls(ActionKind.ABATTRE, player=player)
+
+    @classmethod
     def bring_in(cls, player: str, *, complete_to: int | None = None) -> Action:
         return cls(ActionKind.BRING_IN, amount=complete_to, player=player)
 
@@ -100,6 +106,15 @@ class ActionEvent(Record):
             "bring-in": f"{self.player} brings in {self.added}",
             "complete": f"{self.player} completes to {self.total}",
             "first": f"{self.player} speaks first",
+            "abattre": (
+                f"{self.player} holds {self.added} and abats"
+                if self.added
+                else f"{self.player} abats"
+            ),
+            "withdraw": (
+                f"{self.player} owns up to a false opening: no fine, his opening comes back "
+                "and the pot is not open"
+            ),
             "false-open": (
                 f"{self.player} opened falsely: out of the hand, fine {self.added} to the next pot"
             ),
@@ -130,6 +145,8 @@ class LegalActions(Record):
     opens: bool = False
     # before the opening of a jackpot or a Bouillotte round one passes, one does not fold
     can_fold: bool = True
+    # the game's own words for the turn (Bouillotte's turns of speaking), said instead
+    speech: str = ""
 
     @property
     def can_call(self) -> bool:
@@ -163,8 +180,11 @@ class LegalActions(Record):
     def describe(self) -> str:
         """One line: "alice to act: call 20 | raise 40-1000 | fold".
 
-        Every amount is a total for the round (the way `bet N` and `raise N` are typed).
+        Every amount is a total for the round (the way `bet N` and `raise N` are typed); a
+        game that speaks in turns (Bouillotte) says its own words instead.
         """
+        if self.speech:
+            return self.speech
         parts = [self.call_words()]
         if self.min_to is not None and self.max_to is not None:
             verb = "raise" if self.current_bet > 0 else ("open" if self.opens else "bet")

@@ -122,6 +122,14 @@ class Corrected(Record):
     stack: int
 
 
+class Fined(Record):
+    """A house fine (the dealer who forgot his duty, ...): chips of the player's stack that
+    wait in the middle for the next pot."""
+
+    player: str
+    chips: int
+
+
 class Settled(Record):
     """The session was settled: its books are closed until it is reopened."""
 
@@ -142,6 +150,7 @@ TableEvent = (
     | Acted
     | ShowedDown
     | Corrected
+    | Fined
     | BlindsSet
     | BrelansPaid
     | CarrySplit

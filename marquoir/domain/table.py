@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
-from .errors import IllegalAction, MarquoirError, UsageError
+from .errors import IllegalAction, MarquoirError, ShowdownError, UsageError
 from .events import (
     Acted,
     Back,
@@ -21,6 +21,7 @@ from .events import (
     Corrected,
     CountLine,
     Dealt,
+    Fined,
     Left,
     LeftAll,
     Recaved,
@@ -40,6 +41,7 @@ from .records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .bouillotte_cards import Reading
     from .cards import HandValue
 
 MAX_SEATS = 10
@@ -314,6 +316,18 @@ class Table:
             raise IllegalAction(f"{account.name} already has {stack}: nothing to correct")
         return Corrected(account.name, stack)
 
+    def fine_event(self, name: str, chips: int | None = None) -> Fined:
+        """A house fine to the next pot (the French jackpots rules: the dealer who forgets
+        to announce the pot pays one chip to the next), between hands."""
+        account = self.account(name)
+        self._between_hands("record a fine")
+        chips = self.config.chip_unit if chips is None else chips
+        if chips <= 0:
+            raise IllegalAction(f"a fine is at least 1 chip (got {chips})")
+        if chips > account.stack:
+            raise IllegalAction(f"{account.name} has only {account.stack} chips for a fine")
+        return Fined(account.name, chips)
+
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
 
@@ -392,6 +406,25 @@ class Table:
         self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
         return event, read.values
 
+    def retourne_showdown_event(
+        self, retourne: str, shown: dict[str, str]
+    ) -> tuple[ShowedDown, Reading]:
+        """Bouillotte's showdown read from the cards laid down and the retourne: each pot by
+        its own ranking, and the reading the scorekeeper announces."""
+        if not self.config.rules.pays_brelans:
+            raise IllegalAction("--retourne is Bouillotte's: the card the dealer turns up")
+        shown = {self.resolve(name): text for name, text in shown.items()}
+        hand = self._hand_in_play()
+        event = ShowedDown((), None, retourne, tuple(shown.items()))
+        rankings, reading = _read_retourne(hand, event)
+        event = event._replace(
+            ranking=rankings[0],
+            board=str(reading.retourne),
+            cards=tuple((name, text) for name, text in _canonical(event)),
+        )
+        hand.verify_showdown(rankings[0], by_pot=rankings)
+        return event, reading
+
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if not self.config.rules.pays_brelans:
@@ -431,6 +464,8 @@ class Table:
             return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
+            if event.cards and self.config.rules.pays_brelans:
+                return self._retourne_showdown(hand, event)
             shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
             self._after_hand_step(hand)
             return shown
@@ -461,6 +496,10 @@ class Table:
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
+        elif isinstance(event, Fined):
+            self.fine_event(event.player, event.chips)
+            self.accounts[event.player].stack -= event.chips
+            self.carry += event.chips
         elif isinstance(event, BlindsSet):
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
@@ -542,6 +581,18 @@ class Table:
             self.accounts[name].stack = chips
         self.carry += result.carry
 
+    def _retourne_showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent:
+        """Bouillotte from the cards: the pots by their rankings, then the brelans shown paid
+        at once (the same event: `undo` takes both back)."""
+        rankings, reading = _read_retourne(hand, event)
+        shown = hand.showdown(rankings[0], by_pot=rankings)
+        self._after_hand_step(hand)
+        simple = tuple(b.player for b in reading.brelans if not b.carre)
+        carre = next((b.player for b in reading.brelans if b.carre), None)
+        if simple or carre:
+            self._pay_brelans(BrelansPaid(simple, carre))
+        return shown
+
     def _pay_brelans(self, event: BrelansPaid) -> None:
         """The game's side payments: Bouillotte's brelans, paid by the players of the hand
         (not those who sat it out), in passes of the schedule in force."""
@@ -615,6 +666,34 @@ class Table:
         return later[0] if later else seats[0]
 
 
+def _canonical(event: ShowedDown) -> list[tuple[str, str]]:
+    from .cards import parse_cards
+
+    return [(name, " ".join(map(str, parse_cards(text)))) for name, text in event.cards]
+
+
+def _read_retourne(hand: Hand, event: ShowedDown) -> tuple[tuple[Ranking, ...], Reading]:
+    """Each pot's ranking and the reading of a Bouillotte deal from its cards: the hands in
+    order of cards (the first after the dealer is first in cards); every engaged player
+    shows, those who passed may (their brelans are paid, their cards make the point)."""
+    from .bouillotte_cards import parse_hands, pot_rankings, read_cards
+
+    given = dict(event.cards)
+    for name in given:
+        if name not in hand.start_stacks:
+            raise ShowdownError(f"{name} is not playing this hand")
+    engaged = [p.name for p in hand.players if not p.folded]
+    missing = [name for name in engaged if name not in given]
+    if missing:
+        raise ShowdownError(f"every engaged player lays down his cards: {', '.join(missing)}")
+    ordered = {name: given[name] for name in hand.order_of_play() if name in given}
+    hands, retourne = parse_hands(ordered, event.board)
+    in_order = [name for name in hand.order_of_play() if name in engaged]
+    pots = [pot.eligible for pot in hand.pots()]
+    rankings = pot_rankings(hands, retourne, engaged=in_order, pots=pots)
+    return rankings, read_cards(hands, retourne, engaged=in_order)
+
+
 __all__ = [
     "MAX_SEATS",
     "Account",
@@ -628,6 +707,7 @@ __all__ = [
     "Corrected",
     "CountLine",
     "Dealt",
+    "Fined",
     "ForcedBetSchedule",
     "Left",
     "LeftAll",

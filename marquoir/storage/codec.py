@@ -27,6 +27,7 @@ from ..domain.table import (
     CavePolicy,
     Corrected,
     Dealt,
+    Fined,
     Left,
     LeftAll,
     Recaved,
@@ -97,6 +98,7 @@ KINDS: dict[type, str] = {
     Acted: "action",
     ShowedDown: "showdown",
     Corrected: "correction",
+    Fined: "fine",
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
@@ -219,6 +221,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "sitout": SatOut,
         "back": Back,
         "correction": Corrected,
+        "fine": Fined,
         "settle": Settled,
         "reopen": Reopened,
     }
