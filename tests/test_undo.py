@@ -84,6 +84,12 @@ seat b
 seat c
 deal
 """
+TOURNEY = """
+new cup --tournament --buy-in 20 --stack 1000 --levels 10/20,20/40,40/80:bb --late-until 2
+seat a
+seat b
+seat c
+"""
 BOUILLOTTE = """
 new salon --game bouillotte --cave 20
 seat a
@@ -145,6 +151,9 @@ CASES = [
     ("a return", CLUB + "leave bob\n", "seat bob"),
     ("settle", CLUB + "leave --all\n", "settle"),
     ("reopen", CLUB + "leave --all\nsettle\n", "reopen"),
+    ("tournament entry", TOURNEY, "seat d"),
+    ("level", TOURNEY, "level next"),
+    ("level after a hand", TOURNEY + "deal\nfold\nfold\nlevel 3\n", "level prev"),
 ]
 
 

@@ -164,6 +164,8 @@ def status_text(session: str, table: Table) -> str:
     head = f"session {session} | {game_title(table)} | "
     played = f"{table.hand_no} hand{'s' if table.hand_no != 1 else ''} played"
     head += f"hand {table.hand_no} {hand.street}" if hand else played
+    if table.settings.tournament is not None:
+        head += f" | level {table.level}"
     rows = [["seat", "player", "stack", "bet", ""]]
     for entry in status_players(table):
         rows.append(
@@ -373,6 +375,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
     "button": lambda d: f"the button set on {d['player']}",
     "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
+    "level": lambda d: f"the move to level {d['level']}",
     "sitout": lambda d: f"{d['player']} sits out",
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",

@@ -105,6 +105,13 @@ class BlindsSet(Record):
     schedule: ForcedBetSchedule
 
 
+class LevelSet(Record):
+    """Tournament: the director moves to this level; its blinds apply from the next deal
+    (TDA 2024 rule 34: a new level applies to the next hand)."""
+
+    level: int
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
@@ -132,6 +139,7 @@ TableEvent = (
     | ShowedDown
     | Corrected
     | BlindsSet
+    | LevelSet
     | BrelansPaid
     | CarrySplit
     | Settled

@@ -22,6 +22,7 @@ from .events import (
     CountLine,
     Dealt,
     Left,
+    LevelSet,
     Recaved,
     Reopened,
     SatOut,
@@ -40,6 +41,7 @@ from .records import Record
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .cards import HandValue
+    from .tournament.session import TournamentSettings
 
 MAX_SEATS = 10
 
@@ -51,6 +53,8 @@ class SessionSettings(Record):
     caves: CavePolicy = CavePolicy()
     chip_value: str = "1"
     currency: str = "EUR"
+    # a tournament's structure (None: a cash game)
+    tournament: TournamentSettings | None = None
 
 
 class Account:
@@ -118,6 +122,8 @@ class Table:
         self.last_side_payments: dict[str, int] = {}
         # settled: the books are closed until the session is reopened
         self.closed = False
+        # a tournament's level now in force (1 until the director moves it)
+        self.level = 1
 
     @property
     def config(self) -> TableConfig:
@@ -180,11 +186,45 @@ class Table:
         if previous is not None and not previous.left:
             same = "" if known == name else f" ({name} is {known}: names differ only by case)"
             raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
+        tournament = self.settings.tournament
+        if tournament is not None:
+            return self._entry_event(known, previous, seat, cave, tournament)
         seat = self._free_seat(seat)
         if previous is None or not recave:
             return Seated(known, seat, self._cave_amount(cave, what="cave"))
         self._check_recaves(previous, what="returns")
         return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
+
+    def _entry_event(
+        self,
+        name: str,
+        previous: Account | None,
+        seat: int | None,
+        cave: int | None,
+        tournament: TournamentSettings,
+    ) -> Seated:
+        """A tournament entry: the buy-in gives the starting stack, until late registration
+        closes (the end of level `late_until`)."""
+        if previous is not None:
+            raise IllegalAction(
+                f"{name} has already entered this tournament: `reenter {name}` for a new entry"
+            )
+        if cave is not None and cave != tournament.stack:
+            raise IllegalAction(
+                f"a tournament entry gets the starting stack ({tournament.stack} chips), not {cave}"
+            )
+        self._check_late(tournament, "registration")
+        return Seated(name, self._free_seat(seat), tournament.stack)
+
+    def _check_late(self, tournament: TournamentSettings, what: str) -> None:
+        late = tournament.late_until
+        if late is not None and self.level > late:
+            raise IllegalAction(f"late {what} closed at the end of level {late}")
+        if self.hand_no and late is None:
+            raise IllegalAction(
+                f"{what} closed when the first hand was dealt (no late registration: "
+                "--late-until LEVEL)"
+            )
 
     def _free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
@@ -210,6 +250,10 @@ class Table:
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
+        if self.settings.tournament is not None:
+            raise IllegalAction(
+                f"a tournament has no recaves: `rebuy {account.name}` or `addon {account.name}`"
+            )
         self._between_hands("recave")
         self._check_recaves(account)
         return Recaved(account.name, self._cave_amount(chips, what="recave"))
@@ -290,6 +334,19 @@ class Table:
         if self.config.with_schedule(schedule).stakes() == self.config.stakes():
             raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
         return BlindsSet(schedule)
+
+    def level_event(self, level: int) -> LevelSet:
+        """Tournament: move to level `level` between hands; it applies from the next deal."""
+        tournament = self.settings.tournament
+        if tournament is None:
+            raise IllegalAction("levels are for tournaments: `blinds` changes a cash game's")
+        self._between_hands("change the level")
+        count = len(tournament.level_list())
+        if not 1 <= level <= count:
+            raise IllegalAction(f"the levels are numbered 1 to {count} (got {level})")
+        if level == self.level:
+            raise IllegalAction(f"the level is already {level}")
+        return LevelSet(level)
 
     def deal_event(self) -> Dealt:
         """Start a hand: the players with chips who are not sitting out, and the button."""
@@ -431,6 +488,13 @@ class Table:
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
             self.settings = self.settings._replace(table=table)
+        elif isinstance(event, LevelSet):
+            self.level_event(event.level)
+            tournament = self.settings.tournament
+            assert tournament is not None
+            table = self.config.with_schedule(tournament.schedule(event.level))
+            self.settings = self.settings._replace(table=table)
+            self.level = event.level
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -582,6 +646,7 @@ __all__ = [
     "Dealt",
     "ForcedBetSchedule",
     "Left",
+    "LevelSet",
     "Recaved",
     "Reopened",
     "SatOut",

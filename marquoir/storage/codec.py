@@ -27,6 +27,7 @@ from ..domain.table import (
     Corrected,
     Dealt,
     Left,
+    LevelSet,
     Recaved,
     Reopened,
     SatOut,
@@ -52,23 +53,34 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
     table = settings.table._asdict()
     table["game"] = settings.table.game.value
     table["betting"] = settings.table.betting.value
-    return {
+    data: dict[str, Any] = {
         "table": table,
         "caves": settings.caves._asdict(),
         "chip_value": settings.chip_value,
         "currency": settings.currency,
     }
+    # (a cash game's settings are stored as they always were)
+    if settings.tournament is not None:
+        data["tournament"] = settings.tournament._asdict()
+    return data
 
 
 def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
     table = dict(data["table"])
     table["game"] = Game(table["game"])
     table["betting"] = BettingKind(table["betting"])
+    tournament = None
+    if data.get("tournament") is not None:
+        # imported here: a cash game's table commands never load the tournament modules
+        from ..domain.tournament.session import TournamentSettings
+
+        tournament = TournamentSettings(**data["tournament"])
     return SessionSettings(
         table=TableConfig(**table),
         caves=CavePolicy(**data["caves"]),
         chip_value=data["chip_value"],
         currency=data["currency"],
+        tournament=tournament,
     )
 
 
@@ -97,6 +109,7 @@ KINDS: dict[type, str] = {
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
+    LevelSet: "level",
     Settled: "settle",
     Reopened: "reopen",
 }
@@ -170,6 +183,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "sitout": SatOut,
         "back": Back,
         "correction": Corrected,
+        "level": LevelSet,
         "settle": Settled,
         "reopen": Reopened,
     }
@@ -201,6 +215,7 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
+        **({"level": table.level} if table.settings.tournament is not None else {}),
         # (written only when settled: the snapshots of an open session stay as they were)
         **({"closed": True} if table.closed else {}),
         "accounts": [
@@ -224,6 +239,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     table.closed = bool(data.get("closed", False))
+    table.level = data.get("level", 1)
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
