@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from .installed import Marquoir
 
@@ -108,3 +109,181 @@ def test_bad_tournament_options_are_refused(cli: Marquoir) -> None:
         assert done.returncode in (1, 2), args
         assert done.stdout == "" and words in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr
+
+
+# A nine-player freezeout, 1,000 chips, 20 each (pool 180, 50/30/20: 90, 54, 36). Worked by
+# hand: hand 1 p3 busts p4; hand 2 p6 (1,000 at the start of the hand) and p2 (990) bust on
+# the same hand: p6 finishes 7th, p2 8th (TDA 2024 rule 11: the larger starting stack higher);
+# then p7, p1, p5, p9 and p8 go one by one and p3 wins. `--as` checks each seat's turn.
+FREEZEOUT = (
+    "new f9 --tournament --buy-in 20 --fee 2 --stack 1000 --levels 10/20,20/40,40/80"
+    " --payouts 50/30/20\n"
+    """seat p1
+seat p2
+seat p3
+seat p4
+seat p5
+seat p6
+seat p7
+seat p8
+seat p9
+deal
+allin --as p4
+fold --as p5
+fold --as p6
+fold --as p7
+fold --as p8
+fold --as p9
+fold --as p1
+fold --as p2
+call --as p3
+win p3
+deal
+allin --as p6
+fold --as p7
+fold --as p8
+fold --as p9
+fold --as p1
+allin --as p2
+call --as p3
+fold --as p5
+showdown "p3 > p6 > p2"
+deal
+allin --as p8
+fold --as p9
+fold --as p1
+fold --as p3
+fold --as p5
+call --as p7
+win p8
+deal
+allin --as p1
+call --as p3
+fold --as p5
+fold --as p8
+fold --as p9
+win p3
+deal
+allin --as p5
+fold --as p8
+fold --as p9
+call --as p3
+win p3
+deal
+allin --as p9
+call --as p3
+fold --as p8
+win p3
+deal
+allin --as p3
+call --as p8
+win p3
+"""
+)
+
+
+def test_a_nine_player_freezeout_to_the_end(cli: Marquoir) -> None:
+    out = cli.play(FREEZEOUT)
+    assert "p4 is out in place 9" in out
+    assert "p6 is out in place 7" in out and "p2 is out in place 8" in out
+    assert "p3 wins the tournament" in out
+    data = json.loads(cli("places", "--json"))
+    assert data["version"] == 1 and data["session"] == "f9"
+    assert data["prize_pool"] == "180"
+    order = [(row["place"], row["name"], row["prize"]) for row in data["places"]]
+    assert order == [
+        (1, "p3", "90"),
+        (2, "p8", "54"),
+        (3, "p9", "36"),
+        (4, "p5", "0"),
+        (5, "p1", "0"),
+        (6, "p7", "0"),
+        (7, "p6", "0"),
+        (8, "p2", "0"),
+        (9, "p4", "0"),
+    ]
+    assert sum(Decimal(row["prize"]) for row in data["places"]) == Decimal(data["prize_pool"])
+    assert "at least two players" in cli.refused("deal")
+
+
+# Four players, 10 each, one rebuy until level 4, an add-on of 1,500 for 10, one re-entry.
+# d busts on hand 1 and rebuys, b rebuys at 990 (at or below the starting stack); d busts
+# again on hand 2 with no rebuy left and re-enters (a new entry, "d #2"); a and b take the
+# add-on at level 4, c at level 5 before its first hand. Field 5 entries, 2 rebuys, 3 add-ons:
+# pool 5 x 10 + 2 x 10 + 3 x 10 = 100, paid 60/40.
+REBUYS = (
+    "new rb --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40,40/80,80/160,100/200"
+    " --rebuys 1 --rebuy-until 4 --add-on 1500 --add-on-price 10 --reentries 1 --late-until 4"
+    " --payouts 60/40\n"
+    """seat a
+seat b
+seat c
+seat d
+deal
+allin --as d
+call --as a
+fold --as b
+fold --as c
+win a
+rebuy d
+rebuy b
+deal
+allin --as a
+fold --as b
+fold --as c
+call --as d
+win a
+reenter d
+level 4
+addon a
+addon b
+level 5
+addon c
+deal
+allin --as b
+call --as c
+fold --as d
+fold --as a
+showdown "b > c"
+deal
+allin --as d
+call --as a
+fold --as b
+win a
+deal
+allin --as a
+call --as b
+win b
+"""
+)
+
+
+def test_a_rebuy_tournament_with_reentries_and_add_ons(cli: Marquoir) -> None:
+    out = cli.play(REBUYS)
+    assert "d has no chips: out unless he rebuys before the next deal" in out
+    assert "d #2 re-enters with 1000 chips (a new entry)" in out
+    data = json.loads(cli("places", "--json"))
+    assert (data["entries"], data["rebuys"], data["add_ons"]) == (5, 2, 3)
+    assert data["prize_pool"] == "100"
+    order = [(row["place"], row["name"], row["prize"]) for row in data["places"]]
+    assert order == [(1, "b", "60"), (2, "a", "40"), (3, "d #2", "0"), (4, "c", "0"), (5, "d", "0")]
+
+
+def test_rebuys_add_ons_and_reentries_are_refused_outside_their_rules(cli: Marquoir) -> None:
+    lines = REBUYS.splitlines()
+    cli.play("\n".join(lines[: lines.index("rebuy b")]) + "\n")
+    assert "at or below the starting stack (1000); a has 2030" in cli.refused("rebuy", "a")
+    assert "still has chips" in cli.refused("reenter", "b")
+    assert "break after level 4" in cli.refused("addon", "a")
+    cli("rebuy", "b")
+    assert "used all 1 rebuys" in cli.refused("rebuy", "b")
+    cli("level", "4")
+    cli("addon", "a")
+    assert "taken the add-on already" in cli.refused("addon", "a")
+    cli("level", "5")
+    assert "rebuy period ended with level 4" in cli.refused("rebuy", "c")
+    cli("deal")
+    cli("fold")
+    cli("fold")
+    cli("fold")
+    assert "break after level 4" in cli.refused("addon", "c")

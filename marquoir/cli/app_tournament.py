@@ -24,3 +24,41 @@ def level(
         tournament.show_level(_db(ctx))
     else:
         tournament.level(_db(ctx), where)
+
+
+PlayerArg = Annotated[str, typer.Argument(help="The player's name (one word).")]
+
+
+@command()
+def rebuy(ctx: typer.Context, player: PlayerArg) -> None:
+    """Tournament: a rebuy (same entry), within its limit and period, at or below the
+    starting stack."""
+    from . import tournament
+
+    tournament.rebuy(_db(ctx), player)
+
+
+@command()
+def addon(ctx: typer.Context, player: PlayerArg) -> None:
+    """Tournament: the add-on, at the break at the end of the rebuy period."""
+    from . import tournament
+
+    tournament.addon(_db(ctx), player)
+
+
+@command()
+def reenter(ctx: typer.Context, player: PlayerArg) -> None:
+    """Tournament: a busted player buys a new entry (late registration open)."""
+    from . import tournament
+
+    tournament.reenter(_db(ctx), player)
+
+
+@command()
+def places(
+    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+) -> None:
+    """Tournament: every entry's place, prize and bounties, and the prize pool."""
+    from . import tournament
+
+    tournament.places(_db(ctx), as_json=as_json)

@@ -5,10 +5,11 @@ Imported only by the tournament's commands: a cash game's table verbs never load
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 from ..domain import UsageError
-from ..domain.table import Table
+from ..domain.table import AddedOn, Rebought, Table
 from ..domain.tournament.levels import (
     parse_breaks,
     parse_levels,
@@ -102,3 +103,96 @@ def show_level(db: str | None) -> None:
     if table.settings.tournament is None:
         raise UsageError("levels are for tournaments: this session is a cash game")
     print(level_line(table))
+
+
+def rebuy(db: str | None, player: str) -> None:
+    """`rebuy PLAYER`: more chips for the same entry."""
+    outcome = execute(db, lambda table: table.rebuy_event(player))
+    table, event = outcome.table, outcome.event
+    assert isinstance(event, Rebought)
+    name = event.player
+    assert table.tournament is not None and table.settings.tournament is not None
+    entry = table.tournament.entry_of(name)
+    print(
+        f"{entry.label} rebuys {event.chips}: stack "
+        f"{table.accounts[name].stack} (rebuy {entry.rebuys} of {table.settings.tournament.rebuys})"
+    )
+
+
+def addon(db: str | None, player: str) -> None:
+    """`addon PLAYER`: the add-on."""
+    outcome = execute(db, lambda table: table.addon_event(player))
+    event = outcome.event
+    assert isinstance(event, AddedOn)
+    stack = outcome.table.accounts[event.player].stack
+    print(f"{event.player} takes the add-on of {event.chips}: stack {stack}")
+
+
+def reenter(db: str | None, player: str) -> None:
+    """`reenter PLAYER`: a new entry for a busted player."""
+    outcome = execute(db, lambda table: table.reenter_event(player))
+    table = outcome.table
+    name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
+    assert table.tournament is not None
+    entry = table.tournament.entry_of(name)
+    print(f"{entry.label} re-enters with {table.accounts[name].stack} chips (a new entry)")
+
+
+def places_dict(session: str, table: Table) -> dict[str, Any]:
+    """`places --json`: every entry's place, prize and bounties, and the prize pool."""
+    from ..domain.tournament.state import payout_table, prize_pool, standings
+
+    settings, state = table.settings.tournament, table.tournament
+    if settings is None or state is None:
+        raise UsageError("places are for tournaments: this session is a cash game")
+    table_of_prizes = payout_table(settings, state)
+    return {
+        "version": 1,
+        "session": session,
+        "entries": len(state.entries),
+        "rebuys": state.rebuys,
+        "add_ons": state.add_ons,
+        "prize_pool": str(prize_pool(settings, state)),
+        "payouts": [str(amount) for amount in table_of_prizes.amounts],
+        "remainder": str(table_of_prizes.remainder),
+        "places": [
+            {
+                "place": row.place,
+                "shared": row.shared,
+                "name": row.entry,
+                "player": row.player,
+                "prize": str(row.prize),
+                "bounties": str(row.bounties),
+                "rebuys": row.rebuys,
+                "add_on": row.add_on,
+                "out_hand": row.out_hand,
+            }
+            for row in standings(settings, state)
+        ],
+    }
+
+
+def places(db: str | None, *, as_json: bool) -> None:
+    """`places [--json]`: the places so far, with prizes and bounties."""
+    import json
+
+    with ledger(db, READ) as book:
+        session, table = book.read()
+    data = places_dict(session.name, table)
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    print(
+        f"tournament {session.name}: {data['entries']} entries, {data['rebuys']} rebuys, "
+        f"{data['add_ons']} add-ons, prize pool {data['prize_pool']} {table.settings.currency}"
+    )
+    paid = ", ".join(f"{n}. {amount}" for n, amount in enumerate(data["payouts"], 1))
+    print(f"payouts: {paid}")
+    if Decimal(data["remainder"]):
+        print(f"(the rounding remainder, {data['remainder']}, went to first place)")
+    for row in data["places"]:
+        place = "playing" if row["place"] is None else f"{row['place']}."
+        if row["shared"] > 1:
+            place += f" (shared by {row['shared']})"
+        extra = f", bounties {row['bounties']}" if Decimal(row["bounties"]) else ""
+        print(f"{place:<8} {row['name']:<12} prize {row['prize']}{extra}")

@@ -112,6 +112,27 @@ class LevelSet(Record):
     level: int
 
 
+class Rebought(Record):
+    """Tournament: a rebuy, more chips for the same entry (not a new entry)."""
+
+    player: str
+    chips: int
+
+
+class AddedOn(Record):
+    """Tournament: the add-on, once an entry, at the end of the rebuy period."""
+
+    player: str
+    chips: int
+
+
+class Reentered(Record):
+    """Tournament: a busted player buys a new entry (it counts in the field)."""
+
+    player: str
+    chips: int
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
@@ -140,6 +161,9 @@ TableEvent = (
     | Corrected
     | BlindsSet
     | LevelSet
+    | Rebought
+    | AddedOn
+    | Reentered
     | BrelansPaid
     | CarrySplit
     | Settled

@@ -13,6 +13,7 @@ from .config import ForcedBetSchedule, TableConfig
 from .errors import IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
+    AddedOn,
     Back,
     BlindsSet,
     BrelansPaid,
@@ -23,7 +24,9 @@ from .events import (
     Dealt,
     Left,
     LevelSet,
+    Rebought,
     Recaved,
+    Reentered,
     Reopened,
     SatOut,
     Seated,
@@ -42,6 +45,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .cards import HandValue
     from .tournament.session import TournamentSettings
+    from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 
@@ -122,8 +126,16 @@ class Table:
         self.last_side_payments: dict[str, int] = {}
         # settled: the books are closed until the session is reopened
         self.closed = False
-        # a tournament's level now in force (1 until the director moves it)
+        # a tournament's level now in force (1 until the director moves it), the hands dealt
+        # at it, and its entries (None: a cash game)
         self.level = 1
+        self.level_hands = 0
+        self.tournament: TournamentState | None = None
+        if settings.tournament is not None:
+            # imported here: a cash game never loads the tournament modules
+            from .tournament.state import TournamentState
+
+            self.tournament = TournamentState()
 
     @property
     def config(self) -> TableConfig:
@@ -335,6 +347,73 @@ class Table:
             raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
         return BlindsSet(schedule)
 
+    def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
+        if self.settings.tournament is None or self.tournament is None:
+            raise IllegalAction(f"{what} is for tournaments: this session is a cash game")
+        return self.settings.tournament, self.tournament
+
+    def rebuy_event(self, name: str) -> Rebought:
+        """A rebuy: within its limit and period, at or below the starting stack (or busted),
+        between hands."""
+        settings, state = self._tournament("a rebuy")
+        account = self.account(name)
+        self._between_hands("rebuy")
+        entry = state.entry_of(account.name)
+        if not settings.rebuys:
+            raise IllegalAction("this tournament has no rebuys")
+        if entry.out:
+            raise IllegalAction(f"{entry.label} is out of the tournament")
+        assert settings.rebuy_until is not None
+        if self.level > settings.rebuy_until:
+            raise IllegalAction(f"the rebuy period ended with level {settings.rebuy_until}")
+        if entry.rebuys >= settings.rebuys:
+            raise IllegalAction(f"{entry.label} has used all {settings.rebuys} rebuys")
+        if account.stack > settings.stack:
+            raise IllegalAction(
+                f"a rebuy is at or below the starting stack ({settings.stack}); "
+                f"{account.name} has {account.stack}"
+            )
+        return Rebought(account.name, settings.rebuy_chips)
+
+    def addon_event(self, name: str) -> AddedOn:
+        """The add-on: once an entry, at the end of the rebuy period (the last rebuy level,
+        or the next one before its first hand), or at the first break without rebuys."""
+        settings, state = self._tournament("an add-on")
+        account = self.account(name)
+        self._between_hands("take the add-on")
+        if not settings.add_on:
+            raise IllegalAction("this tournament has no add-on")
+        entry = state.entry_of(account.name)
+        if entry.out:
+            raise IllegalAction(f"{entry.label} is out of the tournament")
+        if entry.add_on:
+            raise IllegalAction(f"{entry.label} has taken the add-on already")
+        last = settings.rebuy_until
+        if last is None:
+            every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
+            last = every
+        at_break = self.level == last or (self.level == last + 1 and not self.level_hands)
+        if not at_break:
+            raise IllegalAction(
+                f"the add-on is taken at the break after level {last} (now level {self.level})"
+            )
+        return AddedOn(account.name, settings.add_on)
+
+    def reenter_event(self, name: str) -> Reentered:
+        """A re-entry: a busted player buys a new entry, within the limit, while late
+        registration is open."""
+        settings, state = self._tournament("a re-entry")
+        account = self.account(name)
+        self._between_hands("re-enter")
+        if not settings.reentries:
+            raise IllegalAction("this tournament has no re-entries")
+        if account.stack:
+            raise IllegalAction(f"{account.name} still has chips: a re-entry is after a bust")
+        if state.entries_of(account.name) > settings.reentries:
+            raise IllegalAction(f"{account.name} has used all {settings.reentries} re-entries")
+        self._check_late(settings, "registration")
+        return Reentered(account.name, settings.stack)
+
     def level_event(self, level: int) -> LevelSet:
         """Tournament: move to level `level` between hands; it applies from the next deal."""
         tournament = self.settings.tournament
@@ -490,11 +569,9 @@ class Table:
             self.settings = self.settings._replace(table=table)
         elif isinstance(event, LevelSet):
             self.level_event(event.level)
-            tournament = self.settings.tournament
-            assert tournament is not None
-            table = self.config.with_schedule(tournament.schedule(event.level))
-            self.settings = self.settings._replace(table=table)
-            self.level = event.level
+            self._set_level(event.level)
+        elif isinstance(event, (Rebought, AddedOn, Reentered)):
+            self._apply_entry_money(event)
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -509,6 +586,58 @@ class Table:
         else:
             raise MarquoirError(f"not an event of the table: {event!r}")
         return None
+
+    def _set_level(self, level: int) -> None:
+        tournament = self.settings.tournament
+        assert tournament is not None
+        table = self.config.with_schedule(tournament.schedule(level))
+        self.settings = self.settings._replace(table=table)
+        self.level = level
+        self.level_hands = 0
+
+    def _apply_entry_money(self, event: Rebought | AddedOn | Reentered) -> None:
+        account = self.accounts[event.player]
+        assert self.tournament is not None
+        if isinstance(event, Rebought):
+            if event != self.rebuy_event(event.player):
+                raise MarquoirError("the recorded rebuy does not match the tournament")
+            entry = self.tournament.entry_of(event.player)
+            entry.rebuys += 1
+            entry.bust_hand, entry.eliminators = None, {}
+        elif isinstance(event, AddedOn):
+            if event != self.addon_event(event.player):
+                raise MarquoirError("the recorded add-on does not match the tournament")
+            self.tournament.entry_of(event.player).add_on = True
+        else:
+            if event != self.reenter_event(event.player):
+                raise MarquoirError("the recorded re-entry does not match the tournament")
+            self.tournament.entry_of(event.player).out = True
+            self.tournament.enter(event.player)
+        account.stack += event.chips
+        account.bought += event.chips
+
+    def _tournament_busts(self, hand: Hand, result: HandResult) -> None:
+        """Players left without chips: out, unless they may still rebuy (before the next
+        deal)."""
+        from .tournament.state import eliminators
+
+        settings, state = self.settings.tournament, self.tournament
+        assert settings is not None and state is not None
+        for name, chips in result.final.items():
+            if chips or not result.start.get(name):
+                continue
+            state.bust(name, self.hand_no, result.start[name], eliminators(name, result.awards))
+            entry = state.entry_of(name)
+            entry.out = not self.may_rebuy(name)
+
+    def may_rebuy(self, name: str) -> bool:
+        """Whether `name`'s entry may still rebuy (its limit and period)."""
+        settings, state = self.settings.tournament, self.tournament
+        if settings is None or state is None or not settings.rebuys:
+            return False
+        assert settings.rebuy_until is not None
+        entry = state.entry_of(name)
+        return self.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
 
     def _apply_seat(self, event: Seated) -> None:
         # Checked again by its exact recorded name: a file written before names were compared
@@ -533,11 +662,15 @@ class Table:
         account.stack = event.chips
         account.bought += event.chips
         self.accounts[event.player] = account
+        if self.tournament is not None:
+            self.tournament.enter(event.player)
 
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
         if expected != event:
             raise MarquoirError("the recorded deal does not match the table")
+        if self.tournament is not None:
+            self._tournament_deal()
         self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
         self.carry = 0
         self.hand_no = event.hand_no
@@ -545,10 +678,26 @@ class Table:
         self.next_button = None
         self._after_hand_step(self.hand)
 
+    def _tournament_deal(self) -> None:
+        """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
+        level applies to this hand, TDA 2024 rule 34)."""
+        settings, state = self.settings.tournament, self.tournament
+        assert settings is not None and state is not None
+        for entry in state.entries:
+            if entry.busted:
+                entry.out = True
+        count = len(settings.level_list())
+        due = settings.level_hands and self.level_hands >= settings.level_hands
+        if due and self.level < count:
+            self._set_level(self.level + 1)
+        self.level_hands += 1
+
     def _after_hand_step(self, hand: Hand) -> None:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
+        if self.tournament is not None:
+            self._tournament_busts(hand, hand.result)
         self.last_hand = hand
         self.last_dealt = tuple(p.name for p in hand.players)
         self.hand = None
@@ -635,6 +784,7 @@ __all__ = [
     "MAX_SEATS",
     "Account",
     "Acted",
+    "AddedOn",
     "Back",
     "BlindsSet",
     "BrelansPaid",
@@ -647,7 +797,9 @@ __all__ = [
     "ForcedBetSchedule",
     "Left",
     "LevelSet",
+    "Rebought",
     "Recaved",
+    "Reentered",
     "Reopened",
     "SatOut",
     "Seated",

@@ -18,6 +18,7 @@ from ..domain.actions import ActionEvent
 from ..domain.table import (
     Account,
     Acted,
+    AddedOn,
     Back,
     BlindsSet,
     BrelansPaid,
@@ -28,7 +29,9 @@ from ..domain.table import (
     Dealt,
     Left,
     LevelSet,
+    Rebought,
     Recaved,
+    Reentered,
     Reopened,
     SatOut,
     Seated,
@@ -110,6 +113,9 @@ KINDS: dict[type, str] = {
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
     LevelSet: "level",
+    Rebought: "rebuy",
+    AddedOn: "addon",
+    Reentered: "reenter",
     Settled: "settle",
     Reopened: "reopen",
 }
@@ -184,6 +190,9 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "back": Back,
         "correction": Corrected,
         "level": LevelSet,
+        "rebuy": Rebought,
+        "addon": AddedOn,
+        "reenter": Reentered,
         "settle": Settled,
         "reopen": Reopened,
     }
@@ -215,13 +224,22 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
-        **({"level": table.level} if table.settings.tournament is not None else {}),
+        **(_tournament_snapshot(table) if table.tournament is not None else {}),
         # (written only when settled: the snapshots of an open session stay as they were)
         **({"closed": True} if table.closed else {}),
         "accounts": [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
         ],
+    }
+
+
+def _tournament_snapshot(table: Table) -> dict[str, Any]:
+    assert table.tournament is not None
+    return {
+        "level": table.level,
+        "level_hands": table.level_hands,
+        "tournament": table.tournament.to_dict(),
     }
 
 
@@ -239,7 +257,13 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     table.closed = bool(data.get("closed", False))
-    table.level = data.get("level", 1)
+    if table.tournament is not None:
+        from ..domain.tournament.state import TournamentState
+
+        table.level = data.get("level", 1)
+        table.level_hands = data.get("level_hands", 0)
+        if "tournament" in data:
+            table.tournament = TournamentState.from_dict(data["tournament"])
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
