@@ -287,3 +287,26 @@ def test_rebuys_add_ons_and_reentries_are_refused_outside_their_rules(cli: Marqu
     cli("fold")
     cli("fold")
     assert "break after level 4" in cli.refused("addon", "c")
+
+
+def test_settle_pays_the_prizes_with_the_fewest_transfers(cli: Marquoir) -> None:
+    cli.play(REBUYS)
+    data = json.loads(cli("settle", "--json"))
+    # paid: a 10 + add-on 10; b 10 + rebuy 10 + add-on 10; c 10 + add-on 10; d 10 + rebuy 10
+    # + re-entry 10. Won: b 60, a 40.
+    assert data["balances"] == {"a": "20.00", "b": "30.00", "c": "-20.00", "d": "-30.00"}
+    assert len(data["transfers"]) == 2
+    bank = json.loads(cli("settle", "--bank", "--json"))["bank"]
+    assert {(t["payee"], t["amount"]) for t in bank} == {("b", "60.00"), ("a", "40.00")}
+
+
+def test_settle_waits_for_the_end_and_the_fees_go_to_the_house(cli: Marquoir) -> None:
+    lines = FREEZEOUT.splitlines()
+    # (stopped before the last two hands, nine lines)
+    cli.play("\n".join(lines[:-9]) + "\n")
+    assert "still played" in cli.refused("settle")
+    cli.play("\n".join(lines[-9:]) + "\n")
+    balances = json.loads(cli("settle", "--json"))["balances"]
+    # each paid 20 + 2; p3 won 90, p8 54, p9 36; nine fees of 2 are the house's
+    assert balances["p3"] == "68.00" and balances["p8"] == "32.00" and balances["p9"] == "14.00"
+    assert balances["p4"] == "-22.00" and balances["house"] == "18.00"

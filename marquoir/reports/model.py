@@ -193,6 +193,8 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     """The settlement, or why the session cannot be settled yet."""
     if table.hand is not None:
         return None, f"hand {table.hand_no} is still in play"
+    if table.tournament is not None:
+        return _tournament_settlement(table)
     if table.carry:
         return None, (
             f"{table.carry} chips of a void deal wait in the middle for the next deal: "
@@ -215,6 +217,22 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
         balances = money_balances(results, Decimal(table.settings.chip_value))
     except SettlementError as failure:
         return None, str(failure)
+    transfers = tuple(settle(balances))
+    groups = tuple(tuple(group) for group in zero_sum_groups(balances))
+    return Settlement(balances, transfers, groups), None
+
+
+def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
+    """A tournament pays its prizes and bounties once it is over: each player's balance is
+    what he won less what he paid (the fees go to the house)."""
+    from ..domain.tournament import state as tournament
+
+    settings = table.settings.tournament
+    assert settings is not None and table.tournament is not None
+    why = tournament.unfinished(table.tournament)
+    if why is not None:
+        return None, why
+    balances = tournament.balances(settings, table.tournament)
     transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
     return Settlement(balances, transfers, groups), None

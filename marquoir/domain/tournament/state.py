@@ -213,6 +213,10 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
             won = progressive_bounties(labels, bounty, knockouts, unit=unit, winner=winner).cash
         else:
             won = fixed_bounties(bounty, knockouts, unit=unit)
+            # the winner, whom nobody busted, collects the bounty on his own head
+            for first in places:
+                if first.place == 1 and first.shared == 1:
+                    won[first.entry] = won.get(first.entry, Decimal(0)) + bounty
     placed = {p.entry: p for p in places}
     rows = []
     for entry in state.entries:
@@ -234,12 +238,67 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
     return sorted(rows, key=lambda r: (r.place is not None, r.place or 0))
 
 
+HOUSE = "house"
+
+
+def paid_in(settings: Any, state: TournamentState) -> dict[str, Decimal]:
+    """What each player paid: his entries (buy-in and fee), rebuys and add-ons."""
+    paid: dict[str, Decimal] = {}
+    entry_price = Decimal(settings.buy_in) + Decimal(settings.fee)
+    for entry in state.entries:
+        amount = entry_price + entry.rebuys * settings.money("rebuy_price")
+        if entry.add_on:
+            amount += settings.money("add_on_price")
+        paid[entry.player] = paid.get(entry.player, Decimal(0)) + amount
+    return paid
+
+
+def winnings(settings: Any, state: TournamentState) -> dict[str, Decimal]:
+    """What each player collects: his prizes and bounties (players who won nothing are
+    left out)."""
+    won: dict[str, Decimal] = {}
+    for row in standings(settings, state):
+        amount = row.prize + row.bounties
+        if amount:
+            won[row.player] = won.get(row.player, Decimal(0)) + amount
+    return won
+
+
+def balances(settings: Any, state: TournamentState) -> dict[str, Decimal]:
+    """Each player's result in money (won - paid); the fees are the house's, so that the
+    balances sum to zero."""
+    paid, won = paid_in(settings, state), winnings(settings, state)
+    result = {name: won.get(name, Decimal(0)) - paid[name] for name in paid}
+    fees = -sum(result.values(), Decimal(0))
+    if fees:
+        result[HOUSE] = fees
+    return result
+
+
+def unfinished(state: TournamentState) -> str | None:
+    """Why the prizes cannot be paid yet (None: the tournament is over)."""
+    places = state.places() if state.entries else []
+    if not state.entries:
+        return "nobody entered the tournament"
+    if state.chop is not None and not state.chop.get("kept"):
+        return None
+    if any(p.place == 1 for p in places):
+        return None
+    playing = [e.label for e in state.entries if not e.busted]
+    return f"the tournament is still played ({', '.join(playing)} have chips)"
+
+
 __all__ = [
+    "HOUSE",
     "Entry",
     "Standing",
     "TournamentState",
+    "balances",
     "eliminators",
+    "paid_in",
     "payout_table",
     "prize_pool",
     "standings",
+    "unfinished",
+    "winnings",
 ]
