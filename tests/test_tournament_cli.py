@@ -310,3 +310,45 @@ def test_settle_waits_for_the_end_and_the_fees_go_to_the_house(cli: Marquoir) ->
     # each paid 20 + 2; p3 won 90, p8 54, p9 36; nine fees of 2 are the house's
     assert balances["p3"] == "68.00" and balances["p8"] == "32.00" and balances["p9"] == "14.00"
     assert balances["p4"] == "-22.00" and balances["house"] == "18.00"
+
+
+def test_a_deal_at_three_by_icm_ends_the_freezeout(cli: Marquoir) -> None:
+    from pokerkit import calculate_icm
+
+    lines = FREEZEOUT.splitlines()
+    cli.play("\n".join(lines[:-9]) + "\n")  # three left: p3 6,030, p8 2,000, p9 970
+    data = json.loads(cli("chop", "--icm", "--json"))
+    assert data["version"] == 1 and data["kept"] == "0"
+    shares = {row["name"]: Decimal(row["amount"]) for row in data["shares"]}
+    oracle = calculate_icm([90, 54, 36], [6030, 2000, 970])
+    for name, equity in zip(("p3", "p8", "p9"), oracle, strict=True):
+        assert abs(float(shares[name]) - equity) < 1  # rounded to the payout unit, 1
+    assert sum(shares.values()) == 180
+    assert "ended with a deal" in cli.refused("deal")
+    places = json.loads(cli("places", "--json"))["places"]
+    prizes = {row["name"]: Decimal(row["prize"]) for row in places}
+    assert prizes == {**dict.fromkeys(("p1", "p2", "p4", "p5", "p6", "p7"), 0), **shares}
+    assert [row["name"] for row in places if row["place"] is not None] == [
+        "p5",
+        "p1",
+        "p7",
+        "p6",
+        "p2",
+        "p4",
+    ]
+    balances = json.loads(cli("settle", "--json"))["balances"]
+    assert Decimal(balances["p3"]) == shares["p3"] - 22
+
+
+def test_a_deal_with_money_kept_to_play_for(cli: Marquoir) -> None:
+    lines = FREEZEOUT.splitlines()
+    cli.play("\n".join(lines[:-9]) + "\n")
+    # the last prize each (36) and the rest (180 - 30 kept - 3 x 36 = 42) by chips:
+    # 42 x 6030/9000 = 28.14, 42 x 2000/9000 = 9.33, 42 x 970/9000 = 4.53 -> 28, 9, 5
+    out = cli("chop", "--chips", "--keep", "30")
+    assert "deal (chips): p3 64, p8 45, p9 41 EUR" in out
+    assert "30 EUR stay to play for" in out
+    assert "already" in cli.refused("chop", "--even")
+    cli.play("\n".join(lines[-9:]) + "\n")  # p3 wins the rest
+    prizes = {row["name"]: row["prize"] for row in json.loads(cli("places", "--json"))["places"]}
+    assert (prizes["p3"], prizes["p8"], prizes["p9"]) == ("94", "45", "41")

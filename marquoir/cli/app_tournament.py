@@ -62,3 +62,23 @@ def places(
     from . import tournament
 
     tournament.places(_db(ctx), as_json=as_json)
+
+
+@command()
+def chop(
+    ctx: typer.Context,
+    icm: Annotated[bool, typer.Option("--icm", help="By ICM (Malmuth-Harville).")] = False,
+    by_chips: Annotated[
+        bool, typer.Option("--chips", help="The last prize each, the rest by chips.")
+    ] = False,
+    even: Annotated[bool, typer.Option("--even", help="Equal shares.")] = False,
+    keep: Annotated[str, typer.Option(help="Money left to play for (first prize's).")] = "0",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Tournament: a deal between the players left; play goes on for what is kept."""
+    from . import tournament
+
+    methods = [name for name, on in (("icm", icm), ("chips", by_chips), ("even", even)) if on]
+    if len(methods) != 1:
+        raise typer.BadParameter("choose one: --icm, --chips or --even")
+    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json)

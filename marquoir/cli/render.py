@@ -399,6 +399,10 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "rebuy": lambda d: f"{d['player']} rebuys {d['chips']}",
     "addon": lambda d: f"{d['player']} takes the add-on of {d['chips']}",
     "reenter": lambda d: f"{d['player']} re-enters with {d['chips']}",
+    "chop": lambda d: (
+        f"the deal ({d['method']}) "
+        + ", ".join(f"{label} {amount}" for label, amount in d["shares"])
+    ),
     "sitout": lambda d: f"{d['player']} sits out",
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",

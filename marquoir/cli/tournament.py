@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import UsageError
-from ..domain.table import AddedOn, Rebought, Table
+from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
     parse_breaks,
     parse_levels,
@@ -196,3 +196,29 @@ def places(db: str | None, *, as_json: bool) -> None:
             place += f" (shared by {row['shared']})"
         extra = f", bounties {row['bounties']}" if Decimal(row["bounties"]) else ""
         print(f"{place:<8} {row['name']:<12} prize {row['prize']}{extra}")
+
+
+def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
+    """`chop --icm|--chips|--even [--keep X]`: the deal between the players left."""
+    outcome = execute(db, lambda table: table.chop_event(method, keep))
+    event = outcome.event
+    assert isinstance(event, Chopped)
+    currency = outcome.table.settings.currency
+    if as_json:
+        import json
+
+        data = {
+            "version": 1,
+            "session": outcome.session.name,
+            "method": event.method,
+            "kept": event.keep,
+            "shares": [{"name": label, "amount": amount} for label, amount in event.shares],
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    shares = ", ".join(f"{label} {amount}" for label, amount in event.shares)
+    print(f"deal ({event.method}): {shares} {currency}")
+    if Decimal(event.keep):
+        print(f"{event.keep} {currency} stay to play for: the game goes on")
+    else:
+        print("the tournament ends with the deal")

@@ -133,6 +133,15 @@ class Reentered(Record):
     chips: int
 
 
+class Chopped(Record):
+    """Tournament: the players left make a deal (`icm`, `chips` or `even`): each takes his
+    `shares` (entry, money as text) now; `keep` (money) stays to play for."""
+
+    method: str
+    keep: str
+    shares: tuple[tuple[str, str], ...]
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
@@ -164,6 +173,7 @@ TableEvent = (
     | Rebought
     | AddedOn
     | Reentered
+    | Chopped
     | BrelansPaid
     | CarrySplit
     | Settled

@@ -19,6 +19,7 @@ from .events import (
     BrelansPaid,
     ButtonSet,
     CarrySplit,
+    Chopped,
     Corrected,
     CountLine,
     Dealt,
@@ -48,6 +49,11 @@ if TYPE_CHECKING:
     from .tournament.state import TournamentState
 
 MAX_SEATS = 10
+
+
+def _money_positive(text: str) -> bool:
+    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
+    return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
 class SessionSettings(Record):
@@ -414,6 +420,23 @@ class Table:
         self._check_late(settings, "registration")
         return Reentered(account.name, settings.stack)
 
+    def chop_event(self, method: str, keep: str = "0") -> Chopped:
+        """A deal between the players left (TDA 2024 rule 12: a deal the players agree on;
+        the director only checks and records it), computed by `method` from their stacks and
+        the prizes still to be won; `keep` stays to play for."""
+        from .tournament.state import chop_shares
+
+        settings, state = self._tournament("a deal")
+        self._between_hands("make a deal")
+        if state.chop is not None:
+            raise IllegalAction("a deal was made already (undo it to make another)")
+        players = [a for a in self.present() if a.stack > 0]
+        if len(players) < 2:
+            raise IllegalAction("a deal needs at least two players with chips")
+        stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
+        shares = chop_shares(settings, state, method, keep, stacks)
+        return Chopped(method, keep, shares)
+
     def level_event(self, level: int) -> LevelSet:
         """Tournament: move to level `level` between hands; it applies from the next deal."""
         tournament = self.settings.tournament
@@ -431,6 +454,9 @@ class Table:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
+        chop = self.tournament.chop if self.tournament is not None else None
+        if chop is not None and not _money_positive(chop["kept"]):
+            raise IllegalAction("the tournament ended with a deal: nothing is left to play for")
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
@@ -572,6 +598,15 @@ class Table:
             self._set_level(event.level)
         elif isinstance(event, (Rebought, AddedOn, Reentered)):
             self._apply_entry_money(event)
+        elif isinstance(event, Chopped):
+            if event != self.chop_event(event.method, event.keep):
+                raise MarquoirError("the recorded deal does not match the tournament")
+            assert self.tournament is not None
+            self.tournament.chop = {
+                "method": event.method,
+                "kept": event.keep,
+                "amounts": dict(event.shares),
+            }
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -791,6 +826,7 @@ __all__ = [
     "ButtonSet",
     "CarrySplit",
     "CavePolicy",
+    "Chopped",
     "Corrected",
     "CountLine",
     "Dealt",

@@ -25,6 +25,7 @@ from ..domain.table import (
     ButtonSet,
     CarrySplit,
     CavePolicy,
+    Chopped,
     Corrected,
     Dealt,
     Left,
@@ -116,6 +117,7 @@ KINDS: dict[type, str] = {
     Rebought: "rebuy",
     AddedOn: "addon",
     Reentered: "reenter",
+    Chopped: "chop",
     Settled: "settle",
     Reopened: "reopen",
 }
@@ -157,6 +159,9 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, {"shares": [list(share) for share in event.shares]}
     if isinstance(event, BlindsSet):
         return kind, event.schedule._asdict()
+    if isinstance(event, Chopped):
+        shares = [list(share) for share in event.shares]
+        return kind, {"method": event.method, "keep": event.keep, "shares": shares}
     data = event._asdict()
     if isinstance(event, Seated) and not event.returning:
         del data["returning"]  # a first cave is stored as it always was
@@ -181,6 +186,9 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
     if kind == "blinds":
         return BlindsSet(ForcedBetSchedule(**data))
+    if kind == "chop":
+        shares = tuple((label, amount) for label, amount in data["shares"])
+        return Chopped(data["method"], data["keep"], shares)
     simple: dict[str, Any] = {
         "seat": Seated,
         "recave": Recaved,

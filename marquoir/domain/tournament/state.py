@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
+from ..errors import UsageError
 from ..pots import PotAward
 from .payouts import Payouts, parse_payouts, payouts, preset_percentages
 from .places import (
@@ -202,7 +203,12 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
     places = state.places() if state.entries else []
     prizes = place_prizes(places, payout_table(settings, state).amounts, unit=unit)
     if state.chop is not None:
-        prizes.update({label: Decimal(v) for label, v in state.chop["amounts"].items()})
+        # the deal's money replaces the prizes of those who made it; what was kept goes to
+        # the winner of the rest of the game
+        kept = Decimal(state.chop["kept"])
+        winner = next((p.entry for p in places if p.place == 1), None)
+        for label, amount in state.chop["amounts"].items():
+            prizes[label] = Decimal(amount) + (kept if label == winner else 0)
     bounty = Decimal(settings.bounty)
     won: dict[str, Decimal] = {}
     if bounty:
@@ -239,6 +245,35 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
 
 
 HOUSE = "house"
+CHOPS = ("icm", "chips", "even")
+
+
+def chop_shares(
+    settings: Any,
+    state: TournamentState,
+    method: str,
+    keep: str,
+    stacks: list[tuple[str, int]],
+) -> tuple[tuple[str, str], ...]:
+    """A deal's shares (entry, money text) among the entries left with these `stacks`: the
+    prizes of the places still to be won, by `method`, `keep` taken off first prize."""
+    from .icm import chop_chips, chop_even, chop_icm
+    from .session import check_money
+
+    if method not in CHOPS:
+        raise UsageError(f"a deal is --icm, --chips or --even (got {method!r})")
+    kept = check_money(keep, "amount kept")
+    prizes = payout_table(settings, state).amounts[: len(stacks)]
+    compute = {"icm": chop_icm, "chips": chop_chips, "even": chop_even}[method]
+    deal = compute(
+        [chips for _, chips in stacks],
+        list(prizes),
+        keep=kept,
+        unit=Decimal(settings.payout_unit),
+    )
+    return tuple(
+        (label, str(amount)) for (label, _), amount in zip(stacks, deal.amounts, strict=True)
+    )
 
 
 def paid_in(settings: Any, state: TournamentState) -> dict[str, Decimal]:
@@ -280,7 +315,7 @@ def unfinished(state: TournamentState) -> str | None:
     places = state.places() if state.entries else []
     if not state.entries:
         return "nobody entered the tournament"
-    if state.chop is not None and not state.chop.get("kept"):
+    if state.chop is not None and not Decimal(state.chop["kept"]):
         return None
     if any(p.place == 1 for p in places):
         return None
@@ -289,11 +324,13 @@ def unfinished(state: TournamentState) -> str | None:
 
 
 __all__ = [
+    "CHOPS",
     "HOUSE",
     "Entry",
     "Standing",
     "TournamentState",
     "balances",
+    "chop_shares",
     "eliminators",
     "paid_in",
     "payout_table",
