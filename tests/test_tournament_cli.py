@@ -352,3 +352,66 @@ def test_a_deal_with_money_kept_to_play_for(cli: Marquoir) -> None:
     cli.play("\n".join(lines[-9:]) + "\n")  # p3 wins the rest
     prizes = {row["name"]: row["prize"] for row in json.loads(cli("places", "--json"))["places"]}
     assert (prizes["p3"], prizes["p8"], prizes["p9"]) == ("94", "45", "41")
+
+
+CLOCKED = (
+    "new clk --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40,40/80"
+    " --level-minutes 20 --breaks 2:10"
+)
+
+
+def _age_events(cli: Marquoir, seconds: int) -> None:
+    """Move every recorded event `seconds` into the past (the clock reads their times)."""
+    import sqlite3
+    from datetime import datetime, timedelta
+
+    conn = sqlite3.connect(cli.db)
+    with conn:
+        for event_id, stamp in conn.execute("SELECT id, created_at FROM events").fetchall():
+            older = datetime.fromisoformat(stamp) - timedelta(seconds=seconds)
+            conn.execute(
+                "UPDATE events SET created_at = ? WHERE id = ?",
+                (older.strftime("%Y-%m-%dT%H:%M:%S+00:00"), event_id),
+            )
+    conn.close()
+
+
+def test_the_clock_runs_from_the_first_deal_and_stops_when_paused(cli: Marquoir) -> None:
+    cli.play(CLOCKED + "\nseat a\nseat b\n")
+    assert "the clock starts with the first deal" in cli("status", "--clock")
+    cli("deal")
+    clock = json.loads(cli("status", "--clock", "--json"))["clock"]
+    assert clock["level"] == 1 and 1190 <= clock["seconds_left"] <= 1200
+    assert "clock" not in json.loads(cli("status", "--json"))  # --json alone: no clock
+    cli("fold")
+    cli("pause")
+    _age_events(cli, 3600)  # an hour ago: dealt, then paused at once
+    assert "(the clock is stopped)" in cli("status", "--clock")
+    assert json.loads(cli("status", "--clock", "--json"))["clock"]["level"] == 1
+    cli("resume")
+    assert "already" not in cli("status", "--clock")
+
+
+def test_the_clock_moves_the_level_at_the_next_deal(cli: Marquoir) -> None:
+    cli.play(CLOCKED + "\nseat a\nseat b\ndeal\nfold\n")
+    _age_events(cli, 25 * 60)  # 25 minutes of 20-minute levels: level 2, 15 minutes left
+    clock = json.loads(cli("status", "--clock", "--json"))["clock"]
+    assert clock["level"] == 2 and 14 * 60 < clock["seconds_left"] <= 15 * 60
+    # the table still posts level 1 until the next deal, which applies level 2 (TDA)
+    assert json.loads(cli("status", "--json"))["blinds"] == [10, 20]
+    out = cli("deal")
+    assert "the clock moves to level 2 of 3: 20/40" in out
+    assert "small blind 20" in out
+    cli("fold")
+    _age_events(cli, 20 * 60)  # 45 minutes: level 2 over at 40, then the 10-minute break
+    assert "break: " in cli("status", "--clock")
+
+
+def test_levels_by_hands_move_at_the_deal(cli: Marquoir) -> None:
+    cli.play(
+        "new h --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40 --level-hands 2\n"
+        "seat a\nseat b\n" + "deal\nfold\n" * 2
+    )
+    out = cli("deal")  # hand 3 is level 2's first
+    assert "small blind 20" in out
+    assert "| level 2" in cli("status")

@@ -170,6 +170,8 @@ CASES = [
     ("rebuy of the other bust", REBUY_BUST, "rebuy b"),
     ("re-entry", REBUY_BUST, "reenter c"),
     ("add-on", REBUY_BUST + "level 2\n", "addon a"),
+    ("pause", TOURNEY, "pause"),
+    ("resume", TOURNEY + "pause\n", "resume"),
     ("deal by ICM", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --icm"),
     ("deal with money kept", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --chips --keep 10"),
     ("level", TOURNEY, "level next"),

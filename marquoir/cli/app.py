@@ -516,9 +516,15 @@ def undo(ctx: typer.Context) -> None:
 
 
 @command()
-def status(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def status(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    clock: Annotated[
+        bool, typer.Option("--clock", help="Tournament: and the clock (the time left).")
+    ] = False,
+) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
-    grammar.status(_db(ctx), as_json=as_json)
+    grammar.status(_db(ctx), as_json=as_json, clock=clock)
 
 
 @command()

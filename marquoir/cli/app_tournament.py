@@ -82,3 +82,19 @@ def chop(
     if len(methods) != 1:
         raise typer.BadParameter("choose one: --icm, --chips or --even")
     tournament.chop(_db(ctx), methods[0], keep, as_json=as_json)
+
+
+@command()
+def pause(ctx: typer.Context) -> None:
+    """Tournament: stop the clock."""
+    from . import tournament
+
+    tournament.pause(_db(ctx))
+
+
+@command()
+def resume(ctx: typer.Context) -> None:
+    """Tournament: start the stopped clock again."""
+    from . import tournament
+
+    tournament.resume(_db(ctx))

@@ -6,7 +6,7 @@ Each function opens the database, calls one storage function, and prints the res
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..domain import Action, ForcedBetSchedule, Game, UsageError, tie
 from ..domain.actions import ActionEvent
@@ -55,8 +55,23 @@ def act_named(db: str | None, build: Callable[[Table], Action]) -> None:
 
 
 def deal(db: str | None) -> None:
-    outcome = execute(db, lambda table: table.deal_event())
-    print("\n".join(render.deal_lines(outcome.table)))
+    moved: list[str] = []
+
+    def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
+        if table.tournament is not None:
+            # a tournament's level reached by the clock applies from this deal (TDA 2024
+            # rule 34): the move is recorded before the deal
+            from .tournament import due_level, level_line
+
+            level = due_level(book, book.current(), table)
+            if level is not None:
+                yield table.level_event(level)
+                moved.append(f"the clock moves to {level_line(table)}")
+        yield table.deal_event()
+
+    with ledger(db) as book:
+        table, _count = book.execute_all(lambda table: events(book, table))
+    print("\n".join([*moved, *render.deal_lines(table)]))
 
 
 def showdown(db: str | None, ranking_text: str, *, odd_chip: str | None = None) -> None:

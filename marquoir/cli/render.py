@@ -396,6 +396,8 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "button": lambda d: f"the button set on {d['player']}",
     "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
     "level": lambda d: f"the move to level {d['level']}",
+    "pause": lambda d: "the pause of the clock",
+    "resume": lambda d: "the restart of the clock",
     "rebuy": lambda d: f"{d['player']} rebuys {d['chips']}",
     "addon": lambda d: f"{d['player']} takes the add-on of {d['chips']}",
     "reenter": lambda d: f"{d['player']} re-enters with {d['chips']}",

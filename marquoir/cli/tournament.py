@@ -11,6 +11,9 @@ from pathlib import Path
 from ..domain import UsageError
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
+    ClockEvent,
+    ClockState,
+    clock_state,
     parse_breaks,
     parse_levels,
     parse_levels_csv,
@@ -19,12 +22,25 @@ from ..domain.tournament.levels import (
 )
 from ..domain.tournament.payouts import parse_payouts
 from ..domain.tournament.session import TournamentSettings
-from ..storage.db import READ
-from .commands import execute, ledger
+from ..storage.db import READ, WRITE
+from ..storage.ledger import Ledger, Outcome, SessionInfo
+from ..storage.paths import database_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+
+def ledger(db: str | None, mode: str = WRITE) -> Ledger:
+    """The database, opened to read or write."""
+    return Ledger(database_path(db), mode=mode)
+
+
+def execute(db: str | None, command: Any) -> Outcome:
+    """Check and record one command on the current session."""
+    with ledger(db) as book:
+        outcome: Outcome = book.execute(command)
+    return outcome
 
 
 def read_levels(text: str) -> tuple[str, int | None, str | None]:
@@ -222,3 +238,118 @@ def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
         print(f"{event.keep} {currency} stay to play for: the game goes on")
     else:
         print("the tournament ends with the deal")
+
+
+def _seconds(stamp: str) -> float:
+    """A recorded time (ISO 8601) as seconds since the epoch."""
+    from datetime import datetime
+
+    return datetime.fromisoformat(stamp).timestamp()
+
+
+def clock_of(book: Ledger, session: SessionInfo, table: Table, now: float) -> ClockState | None:
+    """The clock at `now` from the recorded events: it starts with the first deal, stops
+    between `pause` and `resume`, and a `level` move starts that level's full time (None:
+    levels go by hands, or no tournament)."""
+    settings = table.settings.tournament
+    if settings is None or settings.level_minutes is None:
+        return None
+    events: list[ClockEvent] = []
+    level = 1
+    for kind, data, stamp in book.timed_events(session, ("deal", "pause", "resume", "level")):
+        at = _seconds(stamp)
+        if not events:  # before the first deal only the level counts
+            if kind == "level":
+                level = data["level"]
+            elif kind == "deal":
+                events.append(ClockEvent(at, "start"))
+                if level != 1:
+                    events.append(ClockEvent(at, "level", level))
+            continue
+        if kind == "deal":
+            continue
+        events.append(ClockEvent(at, kind, data.get("level", 0)))  # type: ignore[arg-type]
+    breaks = parse_breaks(settings.breaks) if settings.breaks else None
+    return clock_state(
+        events,
+        max(now, events[-1].at) if events else now,
+        level_count=len(settings.level_list()),
+        level_minutes=settings.level_minutes,
+        breaks=breaks,
+    )
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def clock_line(state: ClockState | None, table: Table) -> str:
+    """ "level 2: 12:34 left, next 100/200" or why the clock does not run."""
+    settings = table.settings.tournament
+    assert settings is not None
+    if state is None:
+        every = settings.level_hands
+        return f"levels go by hands ({every} a level)" if every else "no clock: levels by hand"
+    if not state.started:
+        return "the clock starts with the first deal"
+    stopped = " (the clock is stopped)" if state.paused else ""
+    if state.on_break:
+        left = _minutes(state.seconds_left or 0)
+        return f"break: {left} left, then level {state.level}{stopped}"
+    if state.seconds_left is None:
+        return f"level {state.level}, the last: it lasts until the end{stopped}"
+    upcoming = str(settings.level(state.next_level or state.level))
+    return f"level {state.level}: {_minutes(state.seconds_left)} left, next {upcoming}{stopped}"
+
+
+def status_clock(db: str | None, *, as_json: bool) -> None:
+    """`status --clock`: the table and the tournament's clock (the JSON gains `clock`)."""
+    import json
+    import time
+
+    from . import render
+
+    with ledger(db, READ) as book:
+        session, table = book.read()
+        if table.settings.tournament is None:
+            raise UsageError("the clock is for tournaments: this session is a cash game")
+        state = clock_of(book, session, table, time.time())
+    if as_json:
+        data = render.status_dict(session.name, table)
+        data["clock"] = None
+        if state is not None:
+            data["clock"] = {
+                "level": state.level,
+                "on_break": state.on_break,
+                "seconds_left": None if state.seconds_left is None else int(state.seconds_left),
+                "paused": state.paused,
+                "started": state.started,
+            }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    print(render.status_text(session.name, table))
+    print(clock_line(state, table))
+
+
+def due_level(book: Ledger, session: SessionInfo, table: Table) -> int | None:
+    """The level the clock has reached when it is past the table's (None: nothing to move;
+    a level applies from the next deal)."""
+    import time
+
+    state = clock_of(book, session, table, time.time())
+    if state is None or not state.started or state.level <= table.level:
+        return None
+    return state.level
+
+
+def pause(db: str | None) -> None:
+    """`pause`: stop the clock."""
+    execute(db, lambda table: table.pause_event())
+    print("the clock is stopped: `resume` starts it again")
+
+
+def resume(db: str | None) -> None:
+    """`resume`: start the clock again."""
+    execute(db, lambda table: table.resume_event())
+    print("the clock runs again")

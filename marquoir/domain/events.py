@@ -142,6 +142,14 @@ class Chopped(Record):
     shares: tuple[tuple[str, str], ...]
 
 
+class Paused(Record):
+    """Tournament: the director stops the clock."""
+
+
+class Resumed(Record):
+    """Tournament: the director starts the stopped clock again."""
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
@@ -174,6 +182,8 @@ TableEvent = (
     | AddedOn
     | Reentered
     | Chopped
+    | Paused
+    | Resumed
     | BrelansPaid
     | CarrySplit
     | Settled

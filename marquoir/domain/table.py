@@ -7,6 +7,7 @@ so a replay from the log obeys the same rules).
 
 from __future__ import annotations
 
+from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
@@ -25,10 +26,12 @@ from .events import (
     Dealt,
     Left,
     LevelSet,
+    Paused,
     Rebought,
     Recaved,
     Reentered,
     Reopened,
+    Resumed,
     SatOut,
     Seated,
     Settled,
@@ -40,12 +43,11 @@ from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
-from .records import Record
+from .table_tournament import TOURNAMENT_EVENTS, TournamentTable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .cards import HandValue
-    from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
 
 MAX_SEATS = 10
@@ -56,60 +58,7 @@ def _money_positive(text: str) -> bool:
     return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
-class SessionSettings(Record):
-    """A session's rules: the table, the caves, and what a chip is worth."""
-
-    table: TableConfig
-    caves: CavePolicy = CavePolicy()
-    chip_value: str = "1"
-    currency: str = "EUR"
-    # a tournament's structure (None: a cash game)
-    tournament: TournamentSettings | None = None
-
-
-class Account:
-    """A player's account in the session: seat, chips behind, caves, cash-out."""
-
-    __slots__ = (
-        "adjusted",
-        "bought",
-        "cashed_out",
-        "left",
-        "name",
-        "recaves",
-        "seat",
-        "sitting_out",
-        "stack",
-    )
-
-    def __init__(self, name: str, seat: int, stack: int = 0) -> None:
-        self.name = name
-        self.seat = seat
-        self.stack = stack
-        self.bought = 0
-        self.recaves = 0
-        self.cashed_out = 0
-        self.left = False
-        self.sitting_out = False
-        # chips added (or taken, when negative) by count corrections
-        self.adjusted = 0
-
-    @property
-    def busted(self) -> bool:
-        return not self.left and self.stack == 0
-
-    @property
-    def plays(self) -> bool:
-        """Dealt in at the next hand: seated, with chips, not sitting out."""
-        return not self.left and not self.sitting_out and self.stack > 0
-
-    @property
-    def result(self) -> int:
-        """Chips won (positive) or lost so far: what he holds or took out minus what he paid."""
-        return self.stack + self.cashed_out - self.bought
-
-
-class Table:
+class Table(TournamentTable):
     """The state of a session's table, built by applying its events in order."""
 
     def __init__(self, settings: SessionSettings) -> None:
@@ -136,6 +85,7 @@ class Table:
         # at it, and its entries (None: a cash game)
         self.level = 1
         self.level_hands = 0
+        self.paused = False
         self.tournament: TournamentState | None = None
         if settings.tournament is not None:
             # imported here: a cash game never loads the tournament modules
@@ -212,37 +162,6 @@ class Table:
             return Seated(known, seat, self._cave_amount(cave, what="cave"))
         self._check_recaves(previous, what="returns")
         return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
-
-    def _entry_event(
-        self,
-        name: str,
-        previous: Account | None,
-        seat: int | None,
-        cave: int | None,
-        tournament: TournamentSettings,
-    ) -> Seated:
-        """A tournament entry: the buy-in gives the starting stack, until late registration
-        closes (the end of level `late_until`)."""
-        if previous is not None:
-            raise IllegalAction(
-                f"{name} has already entered this tournament: `reenter {name}` for a new entry"
-            )
-        if cave is not None and cave != tournament.stack:
-            raise IllegalAction(
-                f"a tournament entry gets the starting stack ({tournament.stack} chips), not {cave}"
-            )
-        self._check_late(tournament, "registration")
-        return Seated(name, self._free_seat(seat), tournament.stack)
-
-    def _check_late(self, tournament: TournamentSettings, what: str) -> None:
-        late = tournament.late_until
-        if late is not None and self.level > late:
-            raise IllegalAction(f"late {what} closed at the end of level {late}")
-        if self.hand_no and late is None:
-            raise IllegalAction(
-                f"{what} closed when the first hand was dealt (no late registration: "
-                "--late-until LEVEL)"
-            )
 
     def _free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
@@ -352,103 +271,6 @@ class Table:
         if self.config.with_schedule(schedule).stakes() == self.config.stakes():
             raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
         return BlindsSet(schedule)
-
-    def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
-        if self.settings.tournament is None or self.tournament is None:
-            raise IllegalAction(f"{what} is for tournaments: this session is a cash game")
-        return self.settings.tournament, self.tournament
-
-    def rebuy_event(self, name: str) -> Rebought:
-        """A rebuy: within its limit and period, at or below the starting stack (or busted),
-        between hands."""
-        settings, state = self._tournament("a rebuy")
-        account = self.account(name)
-        self._between_hands("rebuy")
-        entry = state.entry_of(account.name)
-        if not settings.rebuys:
-            raise IllegalAction("this tournament has no rebuys")
-        if entry.out:
-            raise IllegalAction(f"{entry.label} is out of the tournament")
-        assert settings.rebuy_until is not None
-        if self.level > settings.rebuy_until:
-            raise IllegalAction(f"the rebuy period ended with level {settings.rebuy_until}")
-        if entry.rebuys >= settings.rebuys:
-            raise IllegalAction(f"{entry.label} has used all {settings.rebuys} rebuys")
-        if account.stack > settings.stack:
-            raise IllegalAction(
-                f"a rebuy is at or below the starting stack ({settings.stack}); "
-                f"{account.name} has {account.stack}"
-            )
-        return Rebought(account.name, settings.rebuy_chips)
-
-    def addon_event(self, name: str) -> AddedOn:
-        """The add-on: once an entry, at the end of the rebuy period (the last rebuy level,
-        or the next one before its first hand), or at the first break without rebuys."""
-        settings, state = self._tournament("an add-on")
-        account = self.account(name)
-        self._between_hands("take the add-on")
-        if not settings.add_on:
-            raise IllegalAction("this tournament has no add-on")
-        entry = state.entry_of(account.name)
-        if entry.out:
-            raise IllegalAction(f"{entry.label} is out of the tournament")
-        if entry.add_on:
-            raise IllegalAction(f"{entry.label} has taken the add-on already")
-        last = settings.rebuy_until
-        if last is None:
-            every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
-            last = every
-        at_break = self.level == last or (self.level == last + 1 and not self.level_hands)
-        if not at_break:
-            raise IllegalAction(
-                f"the add-on is taken at the break after level {last} (now level {self.level})"
-            )
-        return AddedOn(account.name, settings.add_on)
-
-    def reenter_event(self, name: str) -> Reentered:
-        """A re-entry: a busted player buys a new entry, within the limit, while late
-        registration is open."""
-        settings, state = self._tournament("a re-entry")
-        account = self.account(name)
-        self._between_hands("re-enter")
-        if not settings.reentries:
-            raise IllegalAction("this tournament has no re-entries")
-        if account.stack:
-            raise IllegalAction(f"{account.name} still has chips: a re-entry is after a bust")
-        if state.entries_of(account.name) > settings.reentries:
-            raise IllegalAction(f"{account.name} has used all {settings.reentries} re-entries")
-        self._check_late(settings, "registration")
-        return Reentered(account.name, settings.stack)
-
-    def chop_event(self, method: str, keep: str = "0") -> Chopped:
-        """A deal between the players left (TDA 2024 rule 12: a deal the players agree on;
-        the director only checks and records it), computed by `method` from their stacks and
-        the prizes still to be won; `keep` stays to play for."""
-        from .tournament.state import chop_shares
-
-        settings, state = self._tournament("a deal")
-        self._between_hands("make a deal")
-        if state.chop is not None:
-            raise IllegalAction("a deal was made already (undo it to make another)")
-        players = [a for a in self.present() if a.stack > 0]
-        if len(players) < 2:
-            raise IllegalAction("a deal needs at least two players with chips")
-        stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
-        shares = chop_shares(settings, state, method, keep, stacks)
-        return Chopped(method, keep, shares)
-
-    def level_event(self, level: int) -> LevelSet:
-        """Tournament: move to level `level` between hands; it applies from the next deal."""
-        tournament = self.settings.tournament
-        if tournament is None:
-            raise IllegalAction("levels are for tournaments: `blinds` changes a cash game's")
-        self._between_hands("change the level")
-        count = len(tournament.level_list())
-        if not 1 <= level <= count:
-            raise IllegalAction(f"the levels are numbered 1 to {count} (got {level})")
-        if level == self.level:
-            raise IllegalAction(f"the level is already {level}")
-        return LevelSet(level)
 
     def deal_event(self) -> Dealt:
         """Start a hand: the players with chips who are not sitting out, and the button."""
@@ -593,20 +415,8 @@ class Table:
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
             self.settings = self.settings._replace(table=table)
-        elif isinstance(event, LevelSet):
-            self.level_event(event.level)
-            self._set_level(event.level)
-        elif isinstance(event, (Rebought, AddedOn, Reentered)):
-            self._apply_entry_money(event)
-        elif isinstance(event, Chopped):
-            if event != self.chop_event(event.method, event.keep):
-                raise MarquoirError("the recorded deal does not match the tournament")
-            assert self.tournament is not None
-            self.tournament.chop = {
-                "method": event.method,
-                "kept": event.keep,
-                "amounts": dict(event.shares),
-            }
+        elif isinstance(event, TOURNAMENT_EVENTS):
+            self._apply_tournament(event)
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -621,58 +431,6 @@ class Table:
         else:
             raise MarquoirError(f"not an event of the table: {event!r}")
         return None
-
-    def _set_level(self, level: int) -> None:
-        tournament = self.settings.tournament
-        assert tournament is not None
-        table = self.config.with_schedule(tournament.schedule(level))
-        self.settings = self.settings._replace(table=table)
-        self.level = level
-        self.level_hands = 0
-
-    def _apply_entry_money(self, event: Rebought | AddedOn | Reentered) -> None:
-        account = self.accounts[event.player]
-        assert self.tournament is not None
-        if isinstance(event, Rebought):
-            if event != self.rebuy_event(event.player):
-                raise MarquoirError("the recorded rebuy does not match the tournament")
-            entry = self.tournament.entry_of(event.player)
-            entry.rebuys += 1
-            entry.bust_hand, entry.eliminators = None, {}
-        elif isinstance(event, AddedOn):
-            if event != self.addon_event(event.player):
-                raise MarquoirError("the recorded add-on does not match the tournament")
-            self.tournament.entry_of(event.player).add_on = True
-        else:
-            if event != self.reenter_event(event.player):
-                raise MarquoirError("the recorded re-entry does not match the tournament")
-            self.tournament.entry_of(event.player).out = True
-            self.tournament.enter(event.player)
-        account.stack += event.chips
-        account.bought += event.chips
-
-    def _tournament_busts(self, hand: Hand, result: HandResult) -> None:
-        """Players left without chips: out, unless they may still rebuy (before the next
-        deal)."""
-        from .tournament.state import eliminators
-
-        settings, state = self.settings.tournament, self.tournament
-        assert settings is not None and state is not None
-        for name, chips in result.final.items():
-            if chips or not result.start.get(name):
-                continue
-            state.bust(name, self.hand_no, result.start[name], eliminators(name, result.awards))
-            entry = state.entry_of(name)
-            entry.out = not self.may_rebuy(name)
-
-    def may_rebuy(self, name: str) -> bool:
-        """Whether `name`'s entry may still rebuy (its limit and period)."""
-        settings, state = self.settings.tournament, self.tournament
-        if settings is None or state is None or not settings.rebuys:
-            return False
-        assert settings.rebuy_until is not None
-        entry = state.entry_of(name)
-        return self.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
 
     def _apply_seat(self, event: Seated) -> None:
         # Checked again by its exact recorded name: a file written before names were compared
@@ -712,20 +470,6 @@ class Table:
         self.last_button = event.button
         self.next_button = None
         self._after_hand_step(self.hand)
-
-    def _tournament_deal(self) -> None:
-        """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
-        level applies to this hand, TDA 2024 rule 34)."""
-        settings, state = self.settings.tournament, self.tournament
-        assert settings is not None and state is not None
-        for entry in state.entries:
-            if entry.busted:
-                entry.out = True
-        count = len(settings.level_list())
-        due = settings.level_hands and self.level_hands >= settings.level_hands
-        if due and self.level < count:
-            self._set_level(self.level + 1)
-        self.level_hands += 1
 
     def _after_hand_step(self, hand: Hand) -> None:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
@@ -833,10 +577,12 @@ __all__ = [
     "ForcedBetSchedule",
     "Left",
     "LevelSet",
+    "Paused",
     "Rebought",
     "Recaved",
     "Reentered",
     "Reopened",
+    "Resumed",
     "SatOut",
     "Seated",
     "SessionSettings",

@@ -30,10 +30,12 @@ from ..domain.table import (
     Dealt,
     Left,
     LevelSet,
+    Paused,
     Rebought,
     Recaved,
     Reentered,
     Reopened,
+    Resumed,
     SatOut,
     Seated,
     SessionSettings,
@@ -118,6 +120,8 @@ KINDS: dict[type, str] = {
     AddedOn: "addon",
     Reentered: "reenter",
     Chopped: "chop",
+    Paused: "pause",
+    Resumed: "resume",
     Settled: "settle",
     Reopened: "reopen",
 }
@@ -198,6 +202,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "back": Back,
         "correction": Corrected,
         "level": LevelSet,
+        "pause": Paused,
+        "resume": Resumed,
         "rebuy": Rebought,
         "addon": AddedOn,
         "reenter": Reentered,
@@ -247,6 +253,7 @@ def _tournament_snapshot(table: Table) -> dict[str, Any]:
     return {
         "level": table.level,
         "level_hands": table.level_hands,
+        "paused": table.paused,
         "tournament": table.tournament.to_dict(),
     }
 
@@ -270,6 +277,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
 
         table.level = data.get("level", 1)
         table.level_hands = data.get("level_hands", 0)
+        table.paused = data.get("paused", False)
         if "tournament" in data:
             table.tournament = TournamentState.from_dict(data["tournament"])
     for row in data["accounts"]:
