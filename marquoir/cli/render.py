@@ -54,6 +54,8 @@ def next_step(table: Table) -> str:
     hand = table.hand
     if table.closed:
         return "the session is settled: `marquoir reopen` to change it"
+    if hand is None and table.tournament is not None and table.tournament.over():
+        return "the tournament is over: `places` for the prizes, then `settle`"
     if hand is None:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:

@@ -113,6 +113,14 @@ class TournamentState:
         entry.bust_hand, entry.bust_stack = hand, stack
         entry.eliminators = {self.entry_of(name).label: n for name, n in eliminators.items()}
 
+    def over(self) -> bool:
+        """Whether the game is over: one entry left with chips, or a deal that kept
+        nothing to play for."""
+        if self.chop is not None and not Decimal(self.chop["kept"]):
+            return True
+        alive = [e for e in self.entries if not e.busted]
+        return len(self.entries) > 1 and len(alive) == 1
+
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON data (for the table's snapshot)."""
         return {
@@ -196,6 +204,32 @@ def payout_table(settings: Any, state: TournamentState) -> Payouts:
     return payouts(prize_pool(settings, state), percentages, unit=unit)
 
 
+def _bounties(
+    settings: Any, state: TournamentState, places: list[Place], unit: Decimal
+) -> dict[str, Decimal]:
+    """The bounties each entry collected: from those he busted, and the winner's own head
+    (after a deal that ends the game, each player in it keeps his own head)."""
+    bounty = Decimal(settings.bounty)
+    if not bounty:
+        return {}
+    knockouts = state.knockouts()
+    winner = next((p.entry for p in places if p.place == 1 and p.shared == 1), None)
+    ended_by_deal = state.chop is not None and not Decimal(state.chop["kept"])
+    own_heads = list(state.chop["amounts"]) if ended_by_deal and state.chop else []
+    if winner is not None and not ended_by_deal:
+        own_heads = [winner]
+    labels = [e.label for e in state.entries]
+    if settings.progressive:
+        result = progressive_bounties(labels, bounty, knockouts, unit=unit)
+        won, heads = result.cash, result.heads
+    else:
+        won = fixed_bounties(bounty, knockouts, unit=unit)
+        heads = dict.fromkeys(labels, bounty)
+    for label in own_heads:
+        won[label] = won.get(label, Decimal(0)) + heads[label]
+    return won
+
+
 def standings(settings: Any, state: TournamentState) -> list[Standing]:
     """Every entry, the placed ones by place then those still playing: prize and bounties
     (a deal's money replaces the prizes of the players who made it)."""
@@ -209,20 +243,7 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
         winner = next((p.entry for p in places if p.place == 1), None)
         for label, amount in state.chop["amounts"].items():
             prizes[label] = Decimal(amount) + (kept if label == winner else 0)
-    bounty = Decimal(settings.bounty)
-    won: dict[str, Decimal] = {}
-    if bounty:
-        knockouts = state.knockouts()
-        if settings.progressive:
-            winner = next((p.entry for p in places if p.place == 1 and p.shared == 1), None)
-            labels = [e.label for e in state.entries]
-            won = progressive_bounties(labels, bounty, knockouts, unit=unit, winner=winner).cash
-        else:
-            won = fixed_bounties(bounty, knockouts, unit=unit)
-            # the winner, whom nobody busted, collects the bounty on his own head
-            for first in places:
-                if first.place == 1 and first.shared == 1:
-                    won[first.entry] = won.get(first.entry, Decimal(0)) + bounty
+    won = _bounties(settings, state, places, unit)
     placed = {p.entry: p for p in places}
     rows = []
     for entry in state.entries:
