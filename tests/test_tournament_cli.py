@@ -415,3 +415,23 @@ def test_levels_by_hands_move_at_the_deal(cli: Marquoir) -> None:
     out = cli("deal")  # hand 3 is level 2's first
     assert "small blind 20" in out
     assert "| level 2" in cli("status")
+
+
+def test_the_tournament_outputs_validate_against_their_schemas(cli: Marquoir) -> None:
+    from pathlib import Path
+
+    from jsonschema import Draft202012Validator
+
+    schemas = Path(__file__).resolve().parent.parent / "marquoir" / "schemas"
+
+    def check(name: str, data: object) -> None:
+        loaded = json.loads((schemas / f"{name}.json").read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(loaded)
+        assert list(Draft202012Validator(loaded).iter_errors(data)) == []
+        assert list(Draft202012Validator(loaded).iter_errors({"version": 2}))  # refuses
+
+    lines = FREEZEOUT.splitlines()
+    cli.play("\n".join(lines[:-9]) + "\n")
+    check("places", json.loads(cli("places", "--json")))
+    check("chop", json.loads(cli("chop", "--even", "--json")))
+    check("places", json.loads(cli("places", "--json")))
