@@ -98,3 +98,12 @@ def resume(ctx: typer.Context) -> None:
     from . import tournament
 
     tournament.resume(_db(ctx))
+
+
+@command()
+def clock(ctx: typer.Context) -> None:
+    """Tournament: the clock on the whole terminal (level, time left, blinds, players, prize
+    pool), refreshed every second; Ctrl-C to leave."""
+    from .clock_view import run_clock
+
+    run_clock(_db(ctx))

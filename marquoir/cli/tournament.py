@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from ..domain import UsageError
+from ..domain import IllegalAction, UsageError
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
     ClockEvent,
@@ -117,7 +117,7 @@ def show_level(db: str | None) -> None:
     with ledger(db, READ) as book:
         _session, table = book.read()
     if table.settings.tournament is None:
-        raise UsageError("levels are for tournaments: this session is a cash game")
+        raise IllegalAction("levels are for tournaments: this session is a cash game")
     print(level_line(table))
 
 
@@ -160,7 +160,7 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
 
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
-        raise UsageError("places are for tournaments: this session is a cash game")
+        raise IllegalAction("places are for tournaments: this session is a cash game")
     table_of_prizes = payout_table(settings, state)
     return {
         "version": 1,
@@ -313,7 +313,7 @@ def status_clock(db: str | None, *, as_json: bool) -> None:
     with ledger(db, READ) as book:
         session, table = book.read()
         if table.settings.tournament is None:
-            raise UsageError("the clock is for tournaments: this session is a cash game")
+            raise IllegalAction("the clock is for tournaments: this session is a cash game")
         state = clock_of(book, session, table, time.time())
     if as_json:
         data = render.status_dict(session.name, table)
