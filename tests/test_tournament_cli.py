@@ -435,3 +435,27 @@ def test_the_tournament_outputs_validate_against_their_schemas(cli: Marquoir) ->
     check("places", json.loads(cli("places", "--json")))
     check("chop", json.loads(cli("chop", "--even", "--json")))
     check("places", json.loads(cli("places", "--json")))
+
+
+def test_the_starting_stack_from_the_chip_set(cli: Marquoir) -> None:
+    cli(
+        "new", "home", "--tournament", "--buy-in", "10", "--levels", "home-20",
+        "--chips", "25,100,500,1000",
+    )  # fmt: skip
+    # docs/rules.md's worked example: 5,000 at 25/50 in 25/100/500/1000 is 8, 8, 4 and 2
+    # (8 x 25 + 8 x 100 + 4 x 500 + 2 x 1000 = 200 + 800 + 2,000 + 2,000 = 5,000)
+    assert cli("chips") == "a starting stack of 5,000: 8 x 25, 8 x 100, 4 x 500, 2 x 1000\n"
+    cli("new", "bare", "--tournament", "--buy-in", "10", "--levels", "home-20")
+    assert "no chip set" in cli.refused("chips")
+
+
+def test_the_report_has_a_tournament_section(cli: Marquoir) -> None:
+    lines = FREEZEOUT.splitlines()
+    cli.play("\n".join(lines[:-9]) + "\n")
+    cli("chop", "--even")
+    report = cli("report")
+    assert "Tournament\n----------\n" in report
+    assert "buy-in 20 + 2 fee EUR, 1,000 chips, levels 10/20, 20/40, 40/80" in report
+    assert "9 entries, 0 rebuys, 0 add-ons: prize pool 180 EUR" in report
+    assert "deal (even): p3 60, p8 60, p9 60" in report
+    assert "deal p3: 60" in report and "4. p5: 0" in report

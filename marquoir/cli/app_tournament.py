@@ -107,3 +107,11 @@ def clock(ctx: typer.Context) -> None:
     from .clock_view import run_clock
 
     run_clock(_db(ctx))
+
+
+@command("chips")
+def chips_command(ctx: typer.Context) -> None:
+    """Tournament: how to make up the starting stack from the chip set (--chips)."""
+    from . import tournament
+
+    tournament.stack_make_up(_db(ctx))

@@ -82,6 +82,10 @@ def tournament_settings(
         parse_breaks(options["breaks"])
     if options["payouts"]:
         parse_payouts(options["payouts"])
+    if options["chips"]:
+        from ..domain.tournament.chips import parse_denominations
+
+        parse_denominations(options["chips"])
     settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
     settings.validate()
     return settings
@@ -207,7 +211,8 @@ def places(db: str | None, *, as_json: bool) -> None:
     if Decimal(data["remainder"]):
         print(f"(the rounding remainder, {data['remainder']}, went to first place)")
     for row in data["places"]:
-        place = "playing" if row["place"] is None else f"{row['place']}."
+        waiting = "deal" if table.tournament is not None and table.tournament.over() else "playing"
+        place = waiting if row["place"] is None else f"{row['place']}."
         if row["shared"] > 1:
             place += f" (shared by {row['shared']})"
         extra = f", bounties {row['bounties']}" if Decimal(row["bounties"]) else ""
@@ -353,3 +358,22 @@ def resume(db: str | None) -> None:
     """`resume`: start the clock again."""
     execute(db, lambda table: table.resume_event())
     print("the clock runs again")
+
+
+def stack_make_up(db: str | None) -> None:
+    """`chips`: how many chips of each denomination make up the starting stack."""
+    from ..domain.tournament.chips import parse_denominations, starting_stack
+
+    with ledger(db, READ) as book:
+        _session, table = book.read()
+    settings = table.settings.tournament
+    if settings is None:
+        raise IllegalAction("the chips of a starting stack are for tournaments")
+    if not settings.chips:
+        raise IllegalAction("this tournament has no chip set: `new ... --chips 25,100,500,1000`")
+    first = settings.level(1)
+    counts = starting_stack(
+        settings.stack, parse_denominations(settings.chips), big_blind=first.big_blind
+    )
+    made = ", ".join(f"{count} x {chip}" for chip, count in sorted(counts.items()) if count)
+    print(f"a starting stack of {settings.stack:,}: {made}")

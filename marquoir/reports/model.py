@@ -85,6 +85,8 @@ class SessionReport(Record):
     hands: tuple[HandLine, ...]
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
+    # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
+    tournament: tuple[str, ...] = ()
 
 
 def hand_lines(
@@ -255,7 +257,42 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         hands=hands,
         settlement=settlement,
         unsettled=unsettled,
+        tournament=tournament_lines(table),
     )
+
+
+def tournament_lines(table: Table) -> tuple[str, ...]:
+    """The report's tournament section: structure, field and pool, the deal, the places."""
+    settings, state = table.settings.tournament, table.tournament
+    if settings is None or state is None:
+        return ()
+    from ..domain.tournament.state import payout_table, prize_pool, standings
+
+    currency = table.settings.currency
+    fee = f" + {settings.fee} fee" if Decimal(settings.fee) else ""
+    lines = [
+        f"buy-in {settings.buy_in}{fee} {currency}, {settings.stack:,} chips, "
+        f"levels {settings.levels.replace(',', ', ')}",
+        f"{len(state.entries)} entries, {state.rebuys} rebuys, {state.add_ons} add-ons: "
+        f"prize pool {prize_pool(settings, state)} {currency}",
+    ]
+    if state.entries:
+        paid = payout_table(settings, state)
+        lines.append("payouts: " + ", ".join(f"{n}. {a}" for n, a in enumerate(paid.amounts, 1)))
+        lines.append(paid.note())
+    if state.chop is not None:
+        shares = ", ".join(f"{label} {amount}" for label, amount in state.chop["amounts"].items())
+        kept = Decimal(state.chop["kept"])
+        lines.append(
+            f"deal ({state.chop['method']}): {shares}"
+            + (f"; {kept} kept to play for" if kept else "")
+        )
+    over = state.over()
+    for row in standings(settings, state):
+        place = f"{row.place}." if row.place is not None else "deal" if over else "playing"
+        bounties = f" + bounties {row.bounties}" if row.bounties else ""
+        lines.append(f"{place} {row.entry}: {row.prize}{bounties}")
+    return tuple(lines)
 
 
 class StandingLine(Record):
