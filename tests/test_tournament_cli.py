@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 from .installed import Marquoir
 
@@ -459,3 +460,36 @@ def test_the_report_has_a_tournament_section(cli: Marquoir) -> None:
     assert "9 entries, 0 rebuys, 0 add-ons: prize pool 180 EUR" in report
     assert "deal (even): p3 60, p8 60, p9 60" in report
     assert "deal p3: 60" in report and "4. p5: 0" in report
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tournoi.txt"
+
+
+def test_the_example_tournament_fixed_bounties(cli: Marquoir) -> None:
+    cli("play", str(EXAMPLE))
+    data = json.loads(cli("places", "--json"))
+    bounties = {row["name"]: row["bounties"] for row in data["places"]}
+    # chloe busted david, emma, bruno and david #2 (4 x 5) and, the game ended by a deal,
+    # each of the three keeps the 5 on his own head: 7 entries x 5 = 35 in all
+    assert bounties == {
+        "anne": "5",
+        "chloe": "25",
+        "felix": "5",
+        "david #2": "0",
+        "emma": "0",
+        "bruno": "0",
+        "david": "0",
+    }
+    assert data["prize_pool"] == "105"  # 7 x (20 - 5)
+    assert sum(Decimal(row["prize"]) for row in data["places"]) == 105
+
+
+def test_progressive_bounties(cli: Marquoir) -> None:
+    script = EXAMPLE.read_text(encoding="utf-8").replace("--bounty 5", "--bounty 10 --progressive")
+    cli.play(script)
+    bounties = {
+        row["name"]: row["bounties"] for row in json.loads(cli("places", "--json"))["places"]
+    }
+    # heads of 10: each knockout pays chloe half the head (5) and puts 5 on her own head
+    # (15, 20, 25, 30 after her four knockouts); the deal ends it, each keeps his own head
+    assert (bounties["chloe"], bounties["anne"], bounties["felix"]) == ("50", "10", "10")
