@@ -412,7 +412,7 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
             "Invalid value for '--betting': Value error, 'xx' is not one of 'nl', 'pl', 'fl'.",
         ),
         ("", 2, "Invalid value for '--blinds': hold'em needs its blinds, e.g. 1/2"),
-        ("--blinds 1/2 --bogus", 2, "No such option: --bogus"),
+        ("--blinds 1/2 --xyzzy", 2, "No such option: --xyzzy"),
         ("--blinds 1/2 --bb-ante", 1, "a big-blind ante needs an ante amount (--ante N --bb-ante)"),
         (
             "--blinds 1/2 --limits 2/4",

@@ -79,6 +79,26 @@ seat b
 seat c
 deal
 """
+TOURNEY = """
+new cup --tournament --buy-in 20 --stack 1000 --levels 10/20,20/40,40/80:bb --late-until 2
+seat a
+seat b
+seat c
+"""
+REBUY_BUST = (
+    "\nnew rb --tournament --buy-in 20 --stack 100 --levels 5/10,10/20 --rebuys 1"
+    " --rebuy-until 2 --add-on 100 --add-on-price 20 --reentries 1 --late-until 2"
+    + """
+seat a
+seat b
+seat c
+deal
+allin
+call
+call
+showdown "a > b > c"
+"""
+)
 BOUILLOTTE = """
 new salon --game bouillotte --cave 20
 seat a
@@ -144,6 +164,17 @@ CASES = [
     ("a return", CLUB + "leave bob\n", "seat bob"),
     ("settle", CLUB + "leave --all\n", "settle"),
     ("reopen", CLUB + "leave --all\nsettle\n", "reopen"),
+    ("tournament entry", TOURNEY, "seat d"),
+    ("rebuy", REBUY_BUST, "rebuy c"),
+    ("rebuy of the other bust", REBUY_BUST, "rebuy b"),
+    ("re-entry", REBUY_BUST, "reenter c"),
+    ("add-on", REBUY_BUST + "level 2\n", "addon a"),
+    ("pause", TOURNEY, "pause"),
+    ("resume", TOURNEY + "pause\n", "resume"),
+    ("deal by ICM", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --icm"),
+    ("deal with money kept", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --chips --keep 10"),
+    ("level", TOURNEY, "level next"),
+    ("level after a hand", TOURNEY + "deal\nfold\nfold\nlevel 3\n", "level prev"),
 ]
 
 

@@ -137,8 +137,95 @@ def new(
             help="Draw: 52 cards, or 32 (the French 32-card game: brelan > quinte, flush > full).",
         ),
     ] = 52,
+    tournament: Annotated[
+        bool, typer.Option("--tournament", help="A tournament (buy-in, stack, levels).")
+    ] = False,
+    buy_in: Annotated[str | None, typer.Option(help="Tournament: the buy-in (money).")] = None,
+    fee: Annotated[str, typer.Option(help="Tournament: the fee, apart from the prizes.")] = "0",
+    stack: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: the starting stack.")
+    ] = None,
+    levels: Annotated[
+        str | None,
+        typer.Option(help="Tournament: SB/BB[:ANTE],... or a CSV/TOML file or a preset."),
+    ] = None,
+    level_minutes: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: minutes a level.")
+    ] = None,
+    level_hands: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: hands a level.")
+    ] = None,
+    breaks: Annotated[
+        str | None, typer.Option(help="Tournament: a break EVERY:MINUTES (levels:minutes).")
+    ] = None,
+    late_until: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: late registration's last level.")
+    ] = None,
+    reentries: Annotated[
+        int, typer.Option(parser=chips, help="Tournament: re-entries allowed per player.")
+    ] = 0,
+    rebuys: Annotated[
+        int, typer.Option(parser=chips, help="Tournament: rebuys allowed per entry.")
+    ] = 0,
+    rebuy_until: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: the last level of rebuys.")
+    ] = None,
+    rebuy_stack: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: a rebuy's chips.")
+    ] = None,
+    rebuy_price: Annotated[
+        str | None, typer.Option(help="Tournament: a rebuy's price (default: the buy-in).")
+    ] = None,
+    add_on: Annotated[int, typer.Option(parser=chips, help="Tournament: the add-on's chips.")] = 0,
+    add_on_price: Annotated[
+        str | None, typer.Option(help="Tournament: the add-on's price.")
+    ] = None,
+    bounty: Annotated[str, typer.Option(help="Tournament: the bounty on each entry.")] = "0",
+    progressive: Annotated[
+        bool, typer.Option("--progressive", help="Tournament: progressive bounties.")
+    ] = False,
+    payouts: Annotated[
+        str, typer.Option(help="Tournament: 50/30/20 (default: a table by field size).")
+    ] = "",
+    payout_unit: Annotated[str, typer.Option(help="Tournament: prizes rounded to it.")] = "1",
+    chip_set: Annotated[
+        str, typer.Option("--chips", help="Tournament: the chip denominations, 25,100,500.")
+    ] = "",
 ) -> None:
     """Start a session (it becomes the current one)."""
+    structure = None
+    if tournament:
+        from .tournament import tournament_settings
+
+        structure = tournament_settings(
+            buy_in=buy_in,
+            fee=fee,
+            stack=stack,
+            levels=levels,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+            breaks=breaks,
+            late_until=late_until,
+            reentries=reentries,
+            rebuys=rebuys,
+            rebuy_until=rebuy_until,
+            rebuy_stack=rebuy_stack,
+            rebuy_price=rebuy_price,
+            add_on=add_on,
+            add_on_price=add_on_price,
+            bounty=bounty,
+            progressive=progressive,
+            payouts=payouts,
+            payout_unit=payout_unit,
+            chips=chip_set,
+        )
+        if blinds is not None:
+            raise typer.BadParameter(
+                "a tournament's blinds come from its levels (--levels)", param_hint="'--blinds'"
+            )
+        first = structure.level(1)
+        blinds = f"{first.small_blind}/{first.big_blind}"
+        ante, bb_ante = first.ante, first.big_blind_ante
     if blinds is None and game in (Game.HOLDEM,):
         raise typer.BadParameter("hold'em needs its blinds, e.g. 1/2", param_hint="'--blinds'")
     if open_with not in (None, "jacks"):
@@ -183,6 +270,7 @@ def new(
         caves,
         _checked(read_chip_value, chip_value),
         _checked(check_currency, currency, "--currency"),
+        structure,
     )
     commands.new(_db(ctx), name, settings)
 
@@ -479,9 +567,15 @@ def undo(ctx: typer.Context) -> None:
 
 
 @command()
-def status(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def status(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    clock: Annotated[
+        bool, typer.Option("--clock", help="Tournament: and the clock (the time left).")
+    ] = False,
+) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
-    grammar.status(_db(ctx), as_json=as_json)
+    grammar.status(_db(ctx), as_json=as_json, clock=clock)
 
 
 @command()
@@ -533,4 +627,4 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
 
 
 # The rest of the commands live in their own modules (kept small); importing registers them.
-from . import app_evening, app_files  # noqa: E402, F401
+from . import app_evening, app_files, app_tournament  # noqa: E402, F401

@@ -14,7 +14,7 @@ from decimal import Decimal
 from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine, LeftAll
 from ..domain.inputs import read_chips
-from ..domain.settlement import bank_payouts
+from ..domain.settlement import BANK, Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
 from ..reports.model import Settlement, build_report, settlement_of, standings
 from ..storage.db import CREATE, READ, WRITE
@@ -121,6 +121,20 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
     return outcome.session, outcome.table, settlement
 
 
+def _tournament_bank(table: Table) -> list[Transfer]:
+    """The bank (the buy-ins went to it) pays each prize and bounty, and the fees to the
+    house."""
+    from ..domain.tournament.state import HOUSE, paid_in, winnings
+
+    settings, state = table.settings.tournament, table.tournament
+    assert settings is not None and state is not None
+    won = winnings(settings, state)
+    fees = sum(paid_in(settings, state).values(), Decimal(0)) - sum(won.values(), Decimal(0))
+    if fees:
+        won[HOUSE] = fees
+    return [Transfer(BANK, name, amount) for name, amount in won.items()]
+
+
 def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
@@ -135,6 +149,8 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
     payouts = (
         bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
     )
+    if bank and table.tournament is not None:
+        payouts = _tournament_bank(table)
     if as_json:
         print(
             json.dumps(
@@ -152,7 +168,10 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {_money(balance)} {currency}")
     if bank:
-        print("the bank pays back the chips cashed out:")
+        if table.tournament is not None:
+            print("the bank (it took the buy-ins) pays the prizes:")
+        else:
+            print("the bank pays back the chips cashed out:")
         lines = [t.describe(currency=currency) for t in payouts]
     else:
         count = len(settlement.transfers)

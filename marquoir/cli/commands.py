@@ -6,7 +6,7 @@ Each function opens the database, calls one storage function, and prints the res
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
@@ -80,7 +80,8 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _run(db: str | None, command: Any) -> Outcome:
+def execute(db: str | None, command: Any) -> Outcome:
+    """Run one table command on the current session and record its event."""
     with ledger(db) as book:
         outcome: Outcome = book.execute(command)
     return outcome
@@ -88,21 +89,36 @@ def _run(db: str | None, command: Any) -> Outcome:
 
 def act(db: str | None, action: Action) -> None:
     """check, call, fold, allin, bet N, raise N."""
-    outcome = _run(db, lambda table: table.act_event(action))
+    outcome = execute(db, lambda table: table.act_event(action))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
 def act_named(db: str | None, build: Callable[[Table], Action]) -> None:
     """What the scorekeeper says: a bring-in, who speaks first, a false opener."""
-    outcome = _run(db, lambda table: table.act_event(build(table)))
+    outcome = execute(db, lambda table: table.act_event(build(table)))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
 def deal(db: str | None) -> None:
-    outcome = _run(db, lambda table: table.deal_event())
-    print("\n".join(render.deal_lines(outcome.table)))
+    moved: list[str] = []
+
+    def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
+        if table.tournament is not None:
+            # a tournament's level reached by the clock applies from this deal (TDA 2024
+            # rule 34): the move is recorded before the deal
+            from .tournament import due_level, level_line
+
+            level = due_level(book, book.current(), table)
+            if level is not None:
+                yield table.level_event(level)
+                moved.append(f"the clock moves to {level_line(table)}")
+        yield table.deal_event()
+
+    with ledger(db) as book:
+        table, _count = book.execute_all(lambda table: events(book, table))
+    print("\n".join([*moved, *render.deal_lines(table)]))
 
 
 def showdown(
@@ -112,7 +128,7 @@ def showdown(
     ranking = parse_ranking(ranking_text)
     low_ranking = None if low is None else parse_ranking(low)
     _print_showdown(
-        _run(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
+        execute(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
     )
 
 
@@ -132,7 +148,7 @@ def showdown_cards(
         values.update(found)
         return event
 
-    outcome = _run(db, read)
+    outcome = execute(db, read)
     for name, value in values.items():
         print(f"{name}: {value.name(lang)} ({' '.join(map(str, value.cards))})")
     assert isinstance(outcome.detail, ShowdownEvent)
@@ -151,7 +167,7 @@ def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> N
         found.append(reading)
         return event
 
-    outcome = _run(db, read)
+    outcome = execute(db, read)
     print("\n".join(describe(found[0])))
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
@@ -164,7 +180,7 @@ def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> N
 
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
+    _print_showdown(execute(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
 def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
@@ -175,7 +191,7 @@ def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
         before.update({a.name: a.stack for a in table.present()})
         return table.brelans_event(tuple(players), carre)
 
-    outcome = _run(db, pay)
+    outcome = execute(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}
     moves = ", ".join(
         f"{name} {render.signed(after[name] - before[name])}"
@@ -194,7 +210,7 @@ def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
     print(f"undone: {render.describe_stored(stored.kind, stored.data)}")
-    if stored.kind == "blinds":
+    if stored.kind in ("blinds", "level"):
         print(f"the forced bets are {table.config.stakes()} again")
     print(render.next_step(table))
 
@@ -274,7 +290,7 @@ def sessions(db: str | None, *, as_json: bool) -> None:
 
 
 def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> None:
-    outcome = _run(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
+    outcome = execute(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
     event = outcome.event
     assert isinstance(event, Seated)
     name = event.player
@@ -298,14 +314,14 @@ def _player_of(outcome: Outcome) -> str:
 
 
 def recave(db: str | None, player: str, chips: int | None) -> None:
-    outcome = _run(db, lambda table: table.recave_event(player, chips))
+    outcome = execute(db, lambda table: table.recave_event(player, chips))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(f"{name} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
 
 
 def fine(db: str | None, player: str, chips: int | None) -> None:
-    outcome = _run(db, lambda table: table.fine_event(player, chips))
+    outcome = execute(db, lambda table: table.fine_event(player, chips))
     name = _player_of(outcome)
     table = outcome.table
     print(
@@ -315,7 +331,7 @@ def fine(db: str | None, player: str, chips: int | None) -> None:
 
 
 def leave(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.leave_event(player))
+    outcome = execute(db, lambda table: table.leave_event(player))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
@@ -336,20 +352,20 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
             raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
         return table.blinds_event(schedule)
 
-    outcome = _run(db, change)
+    outcome = execute(db, change)
     print(f"from the next deal: {outcome.table.config.stakes()} (before: {before})")
 
 
 def button(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.button_event(player))
+    outcome = execute(db, lambda table: table.button_event(player))
     print(f"the next deal puts the button on {_player_of(outcome)}")
 
 
 def sitout(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.sitout_event(player))
+    outcome = execute(db, lambda table: table.sitout_event(player))
     print(f"{_player_of(outcome)} sits out from the next hand")
 
 
 def back(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.back_event(player))
+    outcome = execute(db, lambda table: table.back_event(player))
     print(f"{_player_of(outcome)} is back from the next hand")

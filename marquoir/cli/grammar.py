@@ -115,8 +115,14 @@ def undo(db: str | None) -> None:
     commands.undo(db)
 
 
-def status(db: str | None, *, as_json: bool = False) -> None:
-    """The table now."""
+def status(db: str | None, *, as_json: bool = False, clock: bool = False) -> None:
+    """The table now (`--clock`: and a tournament's clock, which `--json` alone leaves out
+    so that the same file always prints the same JSON)."""
+    if clock:
+        from .tournament import status_clock
+
+        status_clock(db, as_json=as_json)
+        return
     commands.status(db, as_json=as_json)
 
 
@@ -273,7 +279,7 @@ VERBS: dict[str, Verb] = {
     "open": Verb(open_pot, one_amount, options=AS),
     "deal": Verb(deal),
     "undo": Verb(undo),
-    "status": Verb(status, flags=JSON),
+    "status": Verb(status, flags=(*JSON, ("--clock", "clock"))),
     "stacks": Verb(stacks, flags=JSON),
     "win": Verb(win, some_words, options=(ODD_CHIP,)),
     "showdown": Verb(

@@ -69,6 +69,8 @@ def next_step(table: Table) -> str:
     hand = table.hand
     if table.closed:
         return "the session is settled: `marquoir reopen` to change it"
+    if hand is None and table.tournament is not None and table.tournament.over():
+        return "the tournament is over: `places` for the prizes, then `settle`"
     if hand is None:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
@@ -97,7 +99,7 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
     if closed:
         lines.extend(returns_lines(hand, event.street))
     if hand.phase is Phase.COMPLETE:
-        lines.extend(result_lines(hand, table.hand_no))
+        lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
         return lines
     if closed:
         where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
@@ -154,6 +156,26 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     return lines
 
 
+def bust_lines(table: Table) -> list[str]:
+    """Tournament: who lost his last chips on the hand just over: out (and his place), or
+    out unless he rebuys before the next deal; and the winner when one is left."""
+    state = table.tournament
+    if state is None or table.hand is not None:
+        return []
+    lines = []
+    busted = [e for e in state.entries if e.bust_hand == table.hand_no]
+    places = {p.entry: p.place for p in state.places()} if busted else {}
+    for entry in busted:
+        if entry.out:
+            lines.append(f"{entry.label} is out in place {places[entry.label]}")
+        else:
+            lines.append(f"{entry.label} has no chips: out unless he rebuys before the next deal")
+    alive = [e for e in state.entries if not e.busted and not e.out]
+    if busted and len(alive) == 1:
+        lines.append(f"{alive[0].label} wins the tournament")
+    return lines
+
+
 def stacks_line(result: HandResult) -> str:
     return ", ".join(
         f"{name} {chips} ({signed(result.nets[name])})" for name, chips in result.final.items()
@@ -177,7 +199,7 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     settled = hand.rules.break_ties(hand, event.ranking)
     if settled != event.ranking:  # the game does not split ties (Bouillotte)
         lines.append(f"{hand.rules.tie_rule}: {format_ranking(settled)}")
-    return [*lines, *result_lines(hand, table.hand_no)]
+    return [*lines, *result_lines(hand, table.hand_no), *bust_lines(table)]
 
 
 def deal_lines(table: Table) -> list[str]:
@@ -189,7 +211,7 @@ def deal_lines(table: Table) -> list[str]:
     lines = [f"hand {table.hand_no}: button {hand.button} | {forced}"]
     lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
-        lines.extend(result_lines(hand, table.hand_no))
+        lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
     else:
         lines.append(next_step(table))
     return lines
@@ -205,6 +227,8 @@ def status_text(session: str, table: Table) -> str:
     head = f"session {session} | {game_title(table)} | "
     played = f"{table.hand_no} hand{'s' if table.hand_no != 1 else ''} played"
     head += f"hand {table.hand_no} {hand.street}" if hand else played
+    if table.settings.tournament is not None:
+        head += f" | level {table.level}"
     rows = [["seat", "player", "stack", "bet", ""]]
     for entry in status_players(table):
         rows.append(
@@ -432,6 +456,16 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "leave-all": _leave_all_words,
     "button": lambda d: f"the button set on {d['player']}",
     "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
+    "level": lambda d: f"the move to level {d['level']}",
+    "pause": lambda d: "the pause of the clock",
+    "resume": lambda d: "the restart of the clock",
+    "rebuy": lambda d: f"{d['player']} rebuys {d['chips']}",
+    "addon": lambda d: f"{d['player']} takes the add-on of {d['chips']}",
+    "reenter": lambda d: f"{d['player']} re-enters with {d['chips']}",
+    "chop": lambda d: (
+        f"the deal ({d['method']}) "
+        + ", ".join(f"{label} {amount}" for label, amount in d["shares"])
+    ),
     "sitout": lambda d: f"{d['player']} sits out",
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",

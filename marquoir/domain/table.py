@@ -7,25 +7,33 @@ so a replay from the log obeys the same rules).
 
 from __future__ import annotations
 
+from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
 from .errors import IllegalAction, MarquoirError, ShowdownError, UsageError
 from .events import (
     Acted,
+    AddedOn,
     Back,
     BlindsSet,
     BrelansPaid,
     ButtonSet,
     CarrySplit,
+    Chopped,
     Corrected,
     CountLine,
     Dealt,
     Fined,
     Left,
     LeftAll,
+    LevelSet,
+    Paused,
+    Rebought,
     Recaved,
+    Reentered,
     Reopened,
+    Resumed,
     SatOut,
     Seated,
     Settled,
@@ -37,65 +45,20 @@ from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
-from .records import Record
+from .table_tournament import TOURNAMENT_EVENTS, TournamentTable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .bouillotte_cards import Reading
     from .cards import HandValue
+    from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 
 
-class SessionSettings(Record):
-    """A session's rules: the table, the caves, and what a chip is worth."""
-
-    table: TableConfig
-    caves: CavePolicy = CavePolicy()
-    chip_value: str = "1"
-    currency: str = "EUR"
-
-
-class Account:
-    """A player's account in the session: seat, chips behind, caves, cash-out."""
-
-    __slots__ = (
-        "adjusted",
-        "bought",
-        "cashed_out",
-        "left",
-        "name",
-        "recaves",
-        "seat",
-        "sitting_out",
-        "stack",
-    )
-
-    def __init__(self, name: str, seat: int, stack: int = 0) -> None:
-        self.name = name
-        self.seat = seat
-        self.stack = stack
-        self.bought = 0
-        self.recaves = 0
-        self.cashed_out = 0
-        self.left = False
-        self.sitting_out = False
-        # chips added (or taken, when negative) by count corrections
-        self.adjusted = 0
-
-    @property
-    def busted(self) -> bool:
-        return not self.left and self.stack == 0
-
-    @property
-    def plays(self) -> bool:
-        """Dealt in at the next hand: seated, with chips, not sitting out."""
-        return not self.left and not self.sitting_out and self.stack > 0
-
-    @property
-    def result(self) -> int:
-        """Chips won (positive) or lost so far: what he holds or took out minus what he paid."""
-        return self.stack + self.cashed_out - self.bought
+def _money_positive(text: str) -> bool:
+    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
+    return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
 def recaves_used(name: str, limit: int) -> str:
@@ -107,7 +70,7 @@ def recaves_used(name: str, limit: int) -> str:
     return f"{name} has used all {limit} recaves of this session"
 
 
-class Table:
+class Table(TournamentTable):
     """The state of a session's table, built by applying its events in order."""
 
     def __init__(self, settings: SessionSettings) -> None:
@@ -130,6 +93,17 @@ class Table:
         self.last_side_payments: dict[str, int] = {}
         # settled: the books are closed until the session is reopened
         self.closed = False
+        # a tournament's level now in force (1 until the director moves it), the hands dealt
+        # at it, and its entries (None: a cash game)
+        self.level = 1
+        self.level_hands = 0
+        self.paused = False
+        self.tournament: TournamentState | None = None
+        if settings.tournament is not None:
+            # imported here: a cash game never loads the tournament modules
+            from .tournament.state import TournamentState
+
+            self.tournament = TournamentState()
 
     @property
     def config(self) -> TableConfig:
@@ -193,6 +167,9 @@ class Table:
         if previous is not None and not previous.left:
             same = "" if known == name else f" ({name} is {known}: names differ only by case)"
             raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
+        tournament = self.settings.tournament
+        if tournament is not None:
+            return self._entry_event(known, previous, seat, cave, tournament)
         seat = self._free_seat(seat)
         if previous is None or not recave:
             return Seated(known, seat, self._cave_amount(cave, what="cave"))
@@ -223,6 +200,10 @@ class Table:
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
+        if self.settings.tournament is not None:
+            raise IllegalAction(
+                f"a tournament has no recaves: `rebuy {account.name}` or `addon {account.name}`"
+            )
         self._between_hands("recave")
         self._check_recaves(account)
         return Recaved(account.name, self._cave_amount(chips, what="recave"))
@@ -344,6 +325,9 @@ class Table:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
+        chop = self.tournament.chop if self.tournament is not None else None
+        if chop is not None and not _money_positive(chop["kept"]):
+            raise IllegalAction("the tournament ended with a deal: nothing is left to play for")
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
@@ -504,6 +488,8 @@ class Table:
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
             self.settings = self.settings._replace(table=table)
+        elif isinstance(event, TOURNAMENT_EVENTS):
+            self._apply_tournament(event)
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -556,11 +542,15 @@ class Table:
         account.stack = event.chips
         account.bought += event.chips
         self.accounts[event.player] = account
+        if self.tournament is not None:
+            self.tournament.enter(event.player)
 
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
         if expected != event:
             raise MarquoirError("the recorded deal does not match the table")
+        if self.tournament is not None:
+            self._tournament_deal()
         self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
         self.carry = 0
         self.hand_no = event.hand_no
@@ -572,6 +562,8 @@ class Table:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
+        if self.tournament is not None:
+            self._tournament_busts(hand, hand.result)
         self.last_hand = hand
         self.last_dealt = tuple(p.name for p in hand.players)
         self.hand = None
@@ -698,12 +690,14 @@ __all__ = [
     "MAX_SEATS",
     "Account",
     "Acted",
+    "AddedOn",
     "Back",
     "BlindsSet",
     "BrelansPaid",
     "ButtonSet",
     "CarrySplit",
     "CavePolicy",
+    "Chopped",
     "Corrected",
     "CountLine",
     "Dealt",
@@ -711,8 +705,13 @@ __all__ = [
     "ForcedBetSchedule",
     "Left",
     "LeftAll",
+    "LevelSet",
+    "Paused",
+    "Rebought",
     "Recaved",
+    "Reentered",
     "Reopened",
+    "Resumed",
     "SatOut",
     "Seated",
     "SessionSettings",

@@ -118,6 +118,8 @@ class SessionReport(Record):
     unsettled: str | None  # why there is no settlement yet
     # caves, recaves and departures, for the chart
     moves: tuple[ChipMove, ...] = ()
+    # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
+    tournament: tuple[str, ...] = ()
 
 
 def hand_lines(
@@ -232,6 +234,8 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     """The settlement, or why the session cannot be settled yet."""
     if table.hand is not None:
         return None, f"hand {table.hand_no} is still in play"
+    if table.tournament is not None:
+        return _tournament_settlement(table)
     if table.carry:
         return None, (
             f"{table.carry} chips of a void deal wait in the middle for the next deal: "
@@ -259,6 +263,22 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     return Settlement(balances, transfers, groups), None
 
 
+def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
+    """A tournament pays its prizes and bounties once it is over: each player's balance is
+    what he won less what he paid (the fees go to the house)."""
+    from ..domain.tournament import state as tournament
+
+    settings = table.settings.tournament
+    assert settings is not None and table.tournament is not None
+    why = tournament.unfinished(table.tournament)
+    if why is not None:
+        return None, why
+    balances = tournament.balances(settings, table.tournament)
+    transfers = tuple(settle(balances))
+    groups = tuple(tuple(group) for group in zero_sum_groups(balances))
+    return Settlement(balances, transfers, groups), None
+
+
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
     """Gather the report of a session from the file."""
     table = book.load(session)
@@ -277,7 +297,42 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         settlement=settlement,
         unsettled=unsettled,
         moves=chip_moves(book.events(session)),
+        tournament=tournament_lines(table),
     )
+
+
+def tournament_lines(table: Table) -> tuple[str, ...]:
+    """The report's tournament section: structure, field and pool, the deal, the places."""
+    settings, state = table.settings.tournament, table.tournament
+    if settings is None or state is None:
+        return ()
+    from ..domain.tournament.state import payout_table, prize_pool, standings
+
+    currency = table.settings.currency
+    fee = f" + {settings.fee} fee" if Decimal(settings.fee) else ""
+    lines = [
+        f"buy-in {settings.buy_in}{fee} {currency}, {settings.stack:,} chips, "
+        f"levels {settings.levels.replace(',', ', ')}",
+        f"{len(state.entries)} entries, {state.rebuys} rebuys, {state.add_ons} add-ons: "
+        f"prize pool {prize_pool(settings, state)} {currency}",
+    ]
+    if state.entries:
+        paid = payout_table(settings, state)
+        lines.append("payouts: " + ", ".join(f"{n}. {a}" for n, a in enumerate(paid.amounts, 1)))
+        lines.append(paid.note())
+    if state.chop is not None:
+        shares = ", ".join(f"{label} {amount}" for label, amount in state.chop["amounts"].items())
+        kept = Decimal(state.chop["kept"])
+        lines.append(
+            f"deal ({state.chop['method']}): {shares}"
+            + (f"; {kept} kept to play for" if kept else "")
+        )
+    over = state.over()
+    for row in standings(settings, state):
+        place = f"{row.place}." if row.place is not None else "deal" if over else "playing"
+        bounties = f" + bounties {row.bounties}" if row.bounties else ""
+        lines.append(f"{place} {row.entry}: {row.prize}{bounties}")
+    return tuple(lines)
 
 
 class StandingLine(Record):

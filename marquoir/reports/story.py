@@ -54,8 +54,10 @@ def decimal_text(value: Decimal) -> str:
 
 def sections(report: SessionReport) -> list[Section]:
     """The report's sections, in order: session, players, settlement, hands, stacks."""
+    tournament = [Section("Tournament", lines=report.tournament)] if report.tournament else []
     return [
         session_section(report),
+        *tournament,
         players_section(report),
         settlement_section(report),
         hands_section(report),

@@ -288,6 +288,19 @@ class Ledger:
         )
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
+    def timed_events(
+        self, session: SessionInfo, kinds: tuple[str, ...]
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        """The (kind, data, created_at) of the session's events of these kinds, oldest first
+        (a tournament's clock is computed from them)."""
+        marks = ",".join("?" * len(kinds))
+        rows = self.conn.execute(
+            "SELECT kind, data, created_at FROM events "
+            f"WHERE session_id = ? AND undone = 0 AND kind IN ({marks}) ORDER BY id",
+            (session.id, *kinds),
+        )
+        return [(r[0], json.loads(r[1]), r[2]) for r in rows]
+
     def execute(
         self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
     ) -> Outcome:
