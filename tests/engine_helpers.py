@@ -25,6 +25,8 @@ def parse_action(word: str) -> Action:
         "check": Action.check,
         "call": Action.call,
         "allin": Action.allin,
+        "abattre": Action.abattre,
+        "parole": Action.check,
     }[verb](player=player)
 
 

@@ -379,7 +379,9 @@ def test_stud_and_bouillotte_change_their_own_forced_bets(cli: Marquoir) -> None
         "Error: Bouillotte has no ante: the dealer puts in the passe"
     )
     assert cli("blinds", "--passe", "2") == "from the next deal: passe 2 (before: passe 1)\n"
-    assert cli("deal") == "hand 1: button a | a passe 2\nb to act: check | bet 2-20 | all-in 20\n"
+    assert cli("deal") == (
+        "hand 1: button a | a passe 2\nb to speak, first turn: open 2-20 | pass (check)\n"
+    )
 
 
 # -- reports and exports show the forced bets of each hand ---------------------------------

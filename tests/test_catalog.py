@@ -8,6 +8,7 @@ message added without its French translation fails here.
 from __future__ import annotations
 
 import gettext
+import io
 import re
 import timeit
 
@@ -53,6 +54,18 @@ def test_a_translation_uses_only_the_placeholders_of_its_message() -> None:
         if m.id and m.string and not set(fields.findall(m.string)) <= set(fields.findall(m.id))
     ]
     assert wrong == []
+
+
+def test_the_reader_finds_every_message_as_gettext_does() -> None:
+    """Marquoir reads the .mo by a binary search in its sorted originals: every message of
+    the .po, and a message it lacks, read as the standard library's gettext reads them."""
+    data = COMPILED.read_bytes()
+    reference = gettext.GNUTranslations(io.BytesIO(data))
+    fast = i18n.Catalog(data)
+    with FRENCH.open("rb") as handle:
+        ids = [m.id for m in read_po(handle, locale="fr") if m.id]
+    for message in [*ids, "no such message", "", "zzz"]:
+        assert fast.gettext(message) == reference.gettext(message), message
 
 
 def test_english_never_reads_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -209,6 +209,7 @@ NO_HAND_STATUS = {
     "to_act": None,
     "fines": {},
     "pots": [],
+    "pot": 0,
     "legal": None,
 }
 # the forced bets of a no-limit 1/2 table without ante, as `status --json` gives them
@@ -334,7 +335,7 @@ def test_the_options_of_new_take_effect_at_the_table(m: Marquoir) -> None:
         "a to act: call 2 | raise 4 | fold",
     ]
     m("raise 4")
-    assert m.lines("call") == ["b calls 3 | pot 11", "c to act: call 2 | fold"]  # capped
+    assert m.lines("call") == ["b calls 3 | pot 11", "c to act: call to 4 | fold"]  # capped
     assert m.refused("raise 6") == "the betting is capped (1 raises): call or fold"
     m("call")
     assert m.lines("bet 2")[-1] == "c to act: call 2 | raise 4 | fold"  # flop: small bet
@@ -411,7 +412,7 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
             "Invalid value for '--betting': Value error, 'xx' is not one of 'nl', 'pl', 'fl'.",
         ),
         ("", 2, "Invalid value for '--blinds': hold'em needs its blinds, e.g. 1/2"),
-        ("--blinds 1/2 --bogus", 2, "No such option: --bogus"),
+        ("--blinds 1/2 --xyzzy", 2, "No such option: --xyzzy"),
         ("--blinds 1/2 --bb-ante", 1, "a big-blind ante needs an ante amount (--ante N --bb-ante)"),
         (
             "--blinds 1/2 --limits 2/4",
@@ -463,7 +464,10 @@ def test_new_game_is_one_of_the_four(m: Marquoir) -> None:
 def test_new_refuses_a_name_taken_or_not_one_word(m: Marquoir) -> None:
     m("new club --blinds 1/2")
     m("new other --blinds 5/10")
-    assert m.refused("new club --blinds 1/2") == "a session named club already exists (use club)"
+    assert m.refused("new club --blinds 1/2") == (
+        "a session named club already exists: `marquoir use club` makes it current, "
+        "or choose another name"
+    )
     # (the message calls a session name a player name)
     assert m.refused("new 'two words' --blinds 1/2", 2).startswith("'two words' is not a valid")
     assert m.json("status --json")["session"] == "other"  # still the current one
@@ -499,7 +503,7 @@ def test_use_and_sessions(m: Marquoir) -> None:
     assert all(len(s["created_at"]) == 25 and s["created_at"][10] == "T" for s in listed)
     assert m.refused("use nope") == "no session named nope"
     assert m.json("stacks --json")["session"] == "one"
-    assert m.refused("use", 2) == "Missing argument 'name'."
+    assert m.refused("use", 2) == "Missing argument 'NAME'."
 
 
 # -- seat --------------------------------------------------------------------------------------
@@ -541,7 +545,7 @@ def test_seat_refusals(club: Marquoir) -> None:
     assert club.refused("seat a=b", 2) == (
         "'a=b' is not a valid player name: one word, without '>' or '='"
     )
-    assert club.refused("seat", 2) == "Missing argument 'player'."
+    assert club.refused("seat", 2) == "Missing argument 'PLAYER'."
     assert club.refused("seat dave --bogus", 2) == "No such option: --bogus"
 
 
@@ -613,9 +617,9 @@ def test_recave_limits(m: Marquoir) -> None:
     assert m.refused("recave a 201") == "the maximum recave is 200 chips (got 201)"
     assert m.refused("recave a 0") == "a recave must be at least 1 chip (got 0)"
     assert m.refused("recave a 1.5", 2) == (
-        "Invalid value for 'chips': an amount is a whole number of chips (got '1.5')"
+        "Invalid value for 'CHIPS': an amount is a whole number of chips (got '1.5')"
     )
-    assert m.refused("recave zed 100") == "unknown player: zed"
+    assert m.refused("recave zed 100") == "unknown player: zed (at the table: a, b)"
     assert m("recave a 50") == "a recaves 50: stack 150\n"
     assert m("recave a") == "a recaves 100: stack 250\n"
     assert m.refused("recave a 100") == "a has used all 2 recaves of this session"
@@ -662,7 +666,7 @@ def test_leave_between_hands_only_and_stacks_lists_the_player(club: Marquoir) ->
     assert club.refused("recave bob 100") == "bob has left the table"
     assert club.refused("sitout bob") == "bob has left the table"
     assert club.refused("button bob") == "bob has left the table"
-    assert club.refused("leave zed") == "unknown player: zed"
+    assert club.refused("leave zed") == "unknown player: zed (at the table: alice, carol)"
     # He comes back: the new cave adds to his history, as a recave.
     assert club("seat bob --cave 50") == (
         "bob returns to seat 2 with 50 chips (recave 1; bought 150 in all)\n"
@@ -704,7 +708,9 @@ def test_button_moves_and_can_be_set(club: Marquoir) -> None:
     club.script("fold\nfold\nfold")
     # After a set button the rotation goes on from it.
     assert club.lines("deal")[0] == "hand 4: button bob | carol small blind 1, dave big blind 2"
-    assert club.refused("button zed") == "unknown player: zed"
+    assert club.refused("button zed") == (
+        "unknown player: zed (at the table: alice, bob, carol, dave)"
+    )
 
 
 def test_sitting_out_seats_are_skipped_by_the_button_and_the_blinds(club: Marquoir) -> None:
@@ -788,15 +794,15 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
     ]
     assert club.lines("raise 6 --as alice") == [
         "alice raises to 6 | pot 9",
-        "bob to act: call 5 | raise 10-100 | all-in 100 | fold",
+        "bob to act: call to 6 | raise 10-100 | all-in 100 | fold",
     ]
     assert club.lines("call --as=bob") == [
         "bob calls 5 | pot 14",
-        "carol to act: call 4 | raise 10-100 | all-in 100 | fold",
+        "carol to act: call to 6 | raise 10-100 | all-in 100 | fold",
     ]
     assert club.lines("call") == [
         "carol calls 4",
-        "-- flop -- main pot: 18 (bob, carol, alice)",
+        "-- flop -- pot 18",
         "bob to act: check | bet 2-94 | all-in 94 | fold",
     ]
     assert club.lines("check --as bob") == [
@@ -813,11 +819,11 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
     ]
     assert club.lines("fold --as bob") == [
         "bob folds | pot 58",
-        "carol to act: call 20 | raise 50-94 | all-in 94 | fold",
+        "carol to act: call to 30 | raise 50-94 | all-in 94 | fold",
     ]
     assert club.lines("allin --as carol") == [
         "carol raises to 94 (all-in) | pot 142",
-        "alice to act: call 64 | all-in 94 | fold",
+        "alice to act: call to 94 (all-in) | fold",
     ]
     assert club.json("status --json") == {
         "session": "club",
@@ -869,6 +875,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
             },
         ],
         "pots": [{"name": "main pot", "amount": 18, "eligible": ["carol", "alice"]}],
+        "pot": 18 + 30 + 94,  # the main pot and the bets in front (bob folded his 30)
         "legal": {
             "player": "alice",
             "to_call": 64,
@@ -878,6 +885,8 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
             "max_to": None,
             "allin_to": 94,
             "allin_ok": True,
+            "call_to": 94,
+            "call_is_all_in": True,
         },
     }
     # stack is the chips behind, not what is in front or in the pots.
@@ -886,7 +895,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
     assert club.stacks() == {"alice": 64, "bob": 94, "carol": 0}
     assert club.lines("call --as alice") == [
         "alice calls 64 (all-in)",
-        "-- showdown -- main pot: 206 (carol, alice)",
+        "-- showdown -- pot 206",
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`',
     ]
     assert club.json("status --json")["phase"] == "showdown"
@@ -932,7 +941,7 @@ def test_allin_refused_when_the_betting_is_not_reopened(m: Marquoir) -> None:
         """
     )
     # a and b call 10; c, big blind, goes all-in to 15: less than a full raise.
-    assert m.lines("allin") == ["c raises to 15 (all-in) | pot 35", "a to act: call 5 | fold"]
+    assert m.lines("allin") == ["c raises to 15 (all-in) | pot 35", "a to act: call to 15 | fold"]
     message = (
         "the betting is not reopened for a (the all-in since he acted was less than a full "
         "raise): call or fold"
@@ -947,7 +956,7 @@ def test_call_with_nothing_to_call_is_a_check_and_the_uncalled_bet_goes_back(
     club.script("deal\ncall\ncall")
     assert club.lines("call") == [  # carol, big blind: a check
         "carol checks",
-        "-- flop -- main pot: 6 (bob, carol, alice)",
+        "-- flop -- pot 6",
         "bob to act: check | bet 2-98 | all-in 98 | fold",
     ]
     club("bet 20")
@@ -977,7 +986,11 @@ def test_call_with_nothing_to_call_is_a_check_and_the_uncalled_bet_goes_back(
         ("raise -5", 2, "No such option: -5"),
         ("raise", 2, "Missing argument 'N'."),
         ("bet 10 20", 2, "Got unexpected extra argument(s) (20)"),
-        ("call 10", 2, "Got unexpected extra argument(s) (10)"),
+        (
+            "call 10",
+            2,
+            "call takes no amount: to raise, `raise 10`",
+        ),
         ("check --as", 2, "Option '--as' requires an argument."),
         ("fold --now", 2, "No such option: --now"),
         ("chek", 2, "No such command 'chek'. Did you mean 'check'?"),
@@ -1009,7 +1022,7 @@ def test_allin_for_less_than_the_call_is_a_call(m: Marquoir) -> None:
     assert m.lines("allin") == [
         "short calls 20 (all-in)",
         "big gets back 20 (uncalled)",
-        "-- showdown -- main pot: 60 (short, big)",
+        "-- showdown -- pot 60",
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`',
     ]
     assert m.lines("win short") == [
@@ -1110,7 +1123,7 @@ def test_showdown_odd_chip_goes_left_of_the_button(club: Marquoir) -> None:
             "(one-word names, '>' beats, '=' ties)",
         ),
         ("showdown", 2, "Missing argument 'RANKING | PLAYER=CARDS...'."),
-        ("win", 2, "Missing argument 'players'."),
+        ("win", 2, "Missing argument 'PLAYER...'."),
     ],
 )
 def test_refused_showdowns(side: Marquoir, line: str, code: int, message: str) -> None:
@@ -1148,7 +1161,7 @@ def test_undo_several_times_across_a_showdown_and_a_deal(club: Marquoir) -> None
     assert club.json("stacks --json")["in_hand"] is True
     assert club.lines("undo") == [
         "undone: alice calls 90",
-        "alice to act: call 90 | all-in 90 | fold",
+        "alice to act: call 90 (all-in) | fold",
     ]
     assert club.lines("undo") == [
         "undone: carol bets 90",  # the log says what the action did
@@ -1187,10 +1200,10 @@ def test_undo_between_hands_restores_leave_recave_and_seat(club: Marquoir) -> No
     before = club.json("stacks --json")
     club("recave alice 50")
     club("leave bob")
-    club("sitout carol")
     club("button carol")
-    assert club.lines("undo") == ["undone: the button set on carol", "next: deal"]
+    club("sitout carol")
     assert club.lines("undo") == ["undone: carol sits out", "next: deal"]
+    assert club.lines("undo") == ["undone: the button set on carol", "next: deal"]
     assert club.lines("undo") == ["undone: bob leaves with 100", "next: deal"]
     assert club.lines("undo") == ["undone: alice recaves 50", "next: deal"]
     assert club.json("stacks --json") == before
@@ -1226,8 +1239,8 @@ def test_status_text(club: Marquoir) -> None:
         "1     alice   94     6    button\n"
         "2     bob     99     1    folded\n"
         "3     carol   98     2    to act\n"
-        "pots: no pot\n"
-        "carol to act: call 4 | raise 10-100 | all-in 100 | fold\n"
+        "pot 9\n"  # the blinds and alice's raise, in front
+        "carol to act: call to 6 | raise 10-100 | all-in 100 | fold\n"
     )
     club.script("allin\ncall")
     assert club("status") == (
@@ -1236,7 +1249,7 @@ def test_status_text(club: Marquoir) -> None:
         "1     alice   0      0    button, all-in\n"
         "2     bob     99     0    folded\n"
         "3     carol   0      0    all-in\n"
-        "pots: main pot: 201 (carol, alice)\n"
+        "pot 201\n"
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`\n'
     )
 
@@ -1368,10 +1381,10 @@ def test_play_interactive(m: Marquoir, monkeypatch: pytest.MonkeyPatch) -> None:
     assert code == 0
     assert prompts == [
         "[i | no hand yet | next: deal] > ",
-        "[i | hand 1 preflop | pot 3 | a: call 1] > ",
-        "[i | hand 1 preflop | pot 8 | b: call 4] > ",
-        "[i | hand 1 preflop | pot 8 | b: call 4] > ",
-        "[i | hand 1 preflop | pot 8 | b: call 4] > ",
+        "[i | hand 1 preflop | pot 3 | a: call to 2] > ",
+        "[i | hand 1 preflop | pot 8 | b: call to 6] > ",
+        "[i | hand 1 preflop | pot 8 | b: call to 6] > ",
+        "[i | hand 1 preflop | pot 8 | b: call to 6] > ",
         "[i | hand 1 flop | pot 12 | b: check] > ",
     ]
     assert "b calls 4" in out
@@ -1415,14 +1428,14 @@ def test_cli_runner_plays_a_hand(db: Path) -> None:
     assert outputs[2] == "bob sits in seat 4 with 60 chips\n"
     assert outputs[3] == (
         "hand 1: button alice | alice small blind 1, bob big blind 2\n"
-        "alice to act: call 1 | raise 4-100 | all-in 100 | fold\n"
+        "alice to act: call to 2 | raise 4-100 | all-in 100 | fold\n"
     )
     # Heads-up the button acts first pre-flop and last after the flop.
     assert outputs[6] == "bob checks | pot 12\nalice to act: check | bet 2-94 | all-in 94 | fold\n"
     assert outputs[-1] == (
         "bob calls 24 (all-in)\n"
         "alice gets back 40 (uncalled)\n"
-        "-- showdown -- main pot: 120 (bob, alice)\n"
+        "-- showdown -- pot 120\n"
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`\n'
     )
     result = invoke(db, 'showdown "bob > alice"')
@@ -1473,7 +1486,7 @@ def test_cli_runner_with_marquoir_db(db: Path, monkeypatch: pytest.MonkeyPatch) 
         ),
         ("new s --blinds 1/2 --ante 1.5", "Invalid value for '--ante'"),
         ("bet 1.5", "Invalid value for 'N'"),
-        ("seat", "Missing argument 'player'."),
+        ("seat", "Missing argument 'PLAYER'."),
         ("frobnicate", "No such command 'frobnicate'."),
     ],
 )
@@ -1494,13 +1507,17 @@ def test_cli_runner_usage_errors(db: Path, line: str, message: str) -> None:
     ("line", "message"),
     [
         ("new s --blinds 2/1", "the small blind (2) is larger than the big blind (1)"),
-        ("new base --blinds 1/2", "a session named base already exists (use base)"),
+        (
+            "new base --blinds 1/2",
+            "a session named base already exists: `marquoir use base` makes it current, "
+            "or choose another name",
+        ),
         ("seat alice", "alice is already seated (seat 1)"),
         ("seat zed --seat 11", "seats are numbered 1 to 10 (got 11)"),
-        ("recave zed", "unknown player: zed"),
+        ("recave zed", "unknown player: zed (at the table: alice)"),
         ("deal", "a hand needs at least two players with chips who are not sitting out"),
         ("call", "no hand in play: deal first"),
-        ("sitout zed", "unknown player: zed"),
+        ("sitout zed", "unknown player: zed (at the table: alice)"),
         ("use nope", "no session named nope"),
     ],
 )
@@ -1560,7 +1577,7 @@ def test_win_takes_player_names_not_a_ranking(club: Marquoir) -> None:
     for _ in range(9):
         club("check")
     assert club.refused("win a=b", 2) == "'a=b' is not a player name: one word, without '>' or '='"
-    assert club.refused("win", 2) == "Missing argument 'players'."
+    assert club.refused("win", 2) == "Missing argument 'PLAYER...'."
 
 
 def test_as_with_an_empty_name_is_a_usage_error(club: Marquoir) -> None:

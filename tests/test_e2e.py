@@ -124,12 +124,12 @@ def test_a_heads_up_session_command_by_command(cli: Marquoir) -> None:
     # Hand 1: the button (ann) posts the small blind and acts first pre-flop.
     assert cli("deal") == (
         "hand 1: button ann | ann small blind 5, ben big blind 10\n"
-        "ann to act: call 5 | raise 20-500 | all-in 500 | fold\n"
+        "ann to act: call to 10 | raise 20-500 | all-in 500 | fold\n"
     )
     cli("raise", "30", "--as", "ann")
     assert cli("call") == (
         "ben calls 20\n"
-        "-- flop -- main pot: 60 (ben, ann)\n"
+        "-- flop -- pot 60\n"
         "ben to act: check | bet 10-270 | all-in 270 | fold\n"  # ben first after the flop
     )
     cli("check", "--as", "ben")
@@ -160,7 +160,7 @@ def test_a_heads_up_session_command_by_command(cli: Marquoir) -> None:
     assert cli("allin") == (
         "ben calls 290 (all-in)\n"
         "ann gets back 200 (uncalled)\n"
-        "-- showdown -- main pot: 600 (ben, ann)\n"
+        "-- showdown -- pot 600\n"
         'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`\n'
     )
     assert cli("win", "ann", "ben").splitlines()[-1] == "hand 3 over | ann 500 (0), ben 300 (0)"
@@ -200,7 +200,7 @@ def test_a_session_with_antes(cli: Marquoir) -> None:
     assert out.splitlines()[0] == (
         "hand 1: button a | b ante 1, c ante 1, a ante 1, b small blind 1, c big blind 2"
     )
-    assert "-- showdown -- main pot: 42 (c, a)" in out
+    assert "-- showdown -- pot 42" in out
     cli.play('showdown "c > a"')
     assert cli.stacks() == {"a": 80, "b": 98, "c": 42}
     # Hand 2: 9 in the pot pre-flop, c bets 10 on the turn, a folds, b calls; b and c split
@@ -265,7 +265,7 @@ def test_a_fixed_limit_session(cli: Marquoir) -> None:
         showdown "a > b > c"
         """
     )
-    assert "a to act: call 4 | fold" in out.splitlines()  # the cap
+    assert "a to act: call to 8 | fold" in out.splitlines()  # the cap
     assert cli.stacks() == {"a": 148, "b": 76, "c": 76}
     refused = cli.run("play", stdin="deal\nraise 4\nfold\ncall\ncheck\nbet 4\n")
     assert refused.returncode == 1
@@ -286,7 +286,7 @@ def test_a_pot_limit_session(cli: Marquoir) -> None:
     # Hand 1 (dealt above): a raises the pot (7), both call; b bets the pot (21), c folds,
     # a raises to 80, b moves all-in to 93 and a calls his last 13.
     out = cli.play("raise 7\ncall\ncall\nbet 21\nfold\nraise 80\nallin\ncall\nwin b\n")
-    assert "b to act: call 59 | all-in 93 | fold" in out.splitlines()
+    assert "b to act: call to 80 | all-in 93 | fold" in out.splitlines()
     assert cli.stacks() == {"a": 0, "b": 207, "c": 93}
     # Hand 2: a, busted, recaves; the button goes to b. b raises the pot (7), c calls, a
     # re-raises the pot (28), b calls, c folds; a bets the pot (63) on the flop, b calls.
@@ -294,7 +294,7 @@ def test_a_pot_limit_session(cli: Marquoir) -> None:
         "recave a 100\ndeal\nraise 7\ncall\nraise 28\ncall\nfold\nbet 63\ncall\n"
         "check\ncheck\ncheck\ncheck\n"
     )
-    assert "a to act: call 5 | raise 12-28 | fold" in out.splitlines()
+    assert "a to act: call to 7 | raise 12-28 | fold" in out.splitlines()
     assert "a to act: check | bet 2-63 | fold" in out.splitlines()
     cli.play('showdown "a > b"')
     assert cli.stacks_json()["players"] == [
@@ -326,7 +326,7 @@ def test_play_stops_at_the_first_error_and_keeps_the_lines_before(
     )
     done = cli.run("play", str(script))
     assert done.returncode == 1
-    assert done.stderr == "Error: line 9: the minimum bet is to 2\n"
+    assert done.stderr == "Error: line 9: the minimum bet is 2\n"
     assert done.stdout.splitlines()[-1] == "b to act: check | bet 2-48 | all-in 48 | fold"
     status = json.loads(cli("status", "--json"))
     assert (status["street"], status["to_act"]) == ("flop", "b")

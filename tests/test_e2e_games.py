@@ -62,13 +62,13 @@ def test_the_jackpots_evening(cli: Marquoir) -> None:
         "hand 3 over | ann 82 (-16), ben 129 (+31), cid 97 (-1), dee 32 (-6)",
         # the false opener: out of the hand, his chips stay, one ante for the next pot
         "ben opened falsely: out of the hand, fine 1 to the next pot",
-        "-- showdown -- main pot: 52 (ann, cid)",
+        "-- showdown -- pot 52",
         "main pot: 52 to cid 52",
         "fine for the next pot: ben 1",
         "hand 4 over | ann 65 (-17), ben 111 (-18), cid 132 (+35), dee 31 (-1)",
         # the fine and the antes, dee all-in: a main pot and a side pot
         "hand 5: button ann | ben ante 1, cid ante 1, dee ante 1, ann ante 1",
-        "-- showdown -- main pot: 95 (cid, dee, ann) | side pot 1: 68 (cid, ann)",
+        "-- showdown -- pot 163: main pot: 95 (cid, dee, ann) | side pot 1: 68 (cid, ann)",
         "main pot: 95 to dee 95",
         "side pot 1: 68 to ann 68",
         "hand 5 over | ann 68 (+3), ben 110 (-1), cid 67 (-65), dee 95 (+64)",
@@ -96,7 +96,9 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "hand 1 over | armand 19 (-1), berthe 20 (0), camille 20 (0), denis 10 (0)",
         # la passe est double: 2 in the middle, 2 to open
         "hand 2: button berthe | berthe passe 1",
-        "camille to act: check | bet 2-20 | all-in 20",
+        "camille to speak, first turn: open 2-20 | pass (check)",
+        "berthe has the word: raise 3-19 | pass the word (parole) | go (fold)",
+        "denis has the word: raise 3-10 | abattre | go (fold)",
         "main pot: 8 to armand 8",
         "brelans paid: armand +3, berthe -1, camille -1, denis -1",
         # an opening nobody holds: the passe to the opener
@@ -104,8 +106,12 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "denis takes 1 (no showdown)",
         "hand 3 over | armand 28 (0), berthe 16 (0), camille 18 (-1), denis 8 (+1)",
         # va-tout: main pot and side pot; then the carré and a short payer
-        "denis raises to 7 (all-in) | pot 14",
-        "-- showdown -- main pot: 29 (armand, berthe, camille, denis)"
+        "camille raises to 7 | pot 14",
+        "denis calls 5 (all-in) | pot 19",
+        "armand has the word: raise 8-28 | pass the word (parole) | go (fold)",
+        "camille has the word: raise 17-18 | abattre | go (fold)",
+        "berthe to speak: hold 4 (call) and abattre | raise 7-20 | go (fold)",
+        "-- showdown -- pot 56: main pot: 29 (armand, berthe, camille, denis)"
         " | side pot 1: 27 (armand, berthe, camille)",
         "main pot: 29 to denis 29",
         "side pot 1: 27 to armand 27",
@@ -115,23 +121,31 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "camille leaves with 0 chips (bought 20, result -20)",
         "hand 5: button armand | armand passe 1",
         "hand 5 over | armand 38 (-1), berthe 27 (+7), denis 25 (-6)",
+        # from the cards: a brelan de neuf beats the point, and is paid one passe by each
+        "armand : brelan de neuf",
+        "main pot: 7 to armand 7",
+        "hand 6 over | armand 43 (+5), berthe 24 (-3), denis 23 (-2)",
+        "brelans paid: armand +2, berthe -1, denis -1",
+        # a tie: the first in cards (armand, after the dealer denis) takes the pot
+        "at Bouillotte a tie does not split: the first in cards wins: armand > denis",
+        "hand 7 over | armand 50 (+5), berthe 21 (-2), denis 19 (-3)",
     ):
         assert expected in lines
     # (the void deal's line: "1 chip stay[s] in the middle for the next deal")
     assert "nobody opened: the deal is void, 1 chip sta" in "\n".join(lines)
     assert cli.stacks_json() == {
         "session": "bouillotte",
-        "hand": 5,
+        "hand": 7,
         "in_hand": False,
         "carry": 0,
         "players": [
-            player("armand", 1, 38, 20),
-            player("berthe", 2, 27, 40, recaves=1),
-            player("denis", 4, 25, 10),
+            player("armand", 1, 50, 20),
+            player("berthe", 2, 21, 40, recaves=1),
+            player("denis", 4, 19, 10),
             player("camille", 3, 0, 20, left=True, busted=False),
         ],
     }
-    assert cli.stacks() == {"armand": 38, "berthe": 27, "denis": 25, "camille": 0}
+    assert cli.stacks() == {"armand": 50, "berthe": 21, "denis": 19, "camille": 0}
 
 
 def test_the_stud_evening(cli: Marquoir) -> None:
@@ -140,11 +154,11 @@ def test_the_stud_evening(cli: Marquoir) -> None:
         "hand 1: button ann | ben ante 1, cid ante 1, dee ante 1, ann ante 1",
         "cid brings in 1 | pot 5",
         "dee completes to 4 | pot 9",
-        "-- fourth street -- main pot: 17 (ben, dee, ann)",
+        "-- fourth street -- pot 17",
         "who speaks first on fourth street? `first PLAYER` (the best hand showing)",
         "dee speaks first | pot 17",
         "ben speaks first | pot 41",
-        "-- seventh street -- main pot: 57 (ben, ann)",
+        "-- seventh street -- pot 57",
         # a split pot: the odd chip to the named winner, not to ben left of the dealer
         "main pot: 73 to ann 37, ben 36",
         "hand 1 over | ann 108 (+8), ben 107 (+7), cid 98 (-2), dee 87 (-13)",
@@ -205,12 +219,15 @@ def test_a_bet_below_the_double_passe_is_refused(cli: Marquoir) -> None:
         "deal\ncheck\ncheck\ncheck\ncheck\n"
     )
     assert cli.stacks() == {"a": 19, "b": 20, "c": 20, "d": 20}  # a's passe waits
-    assert cli("deal") == ("hand 2: button b | b passe 1\nc to act: check | bet 2-20 | all-in 20\n")
+    assert cli("deal") == (
+        "hand 2: button b | b passe 1\nc to speak, first turn: open 2-20 | pass (check)\n"
+    )
     before = cli("status", "--json")
-    assert cli.refused("bet", "1") == "Error: the minimum bet is to 2"
+    assert cli.refused("bet", "1") == "Error: the minimum bet is 2"
     assert cli("status", "--json") == before  # nothing recorded
     assert cli("open", "2") == (
-        "c opens 2 | pot 4\nd to act: call 2 | raise 4-20 | all-in 20 | fold\n"
+        # nobody raises in the first turn
+        "c opens 2 | pot 4\nd to speak, first turn: hold 2 (call) | pass (fold)\n"
     )
 
 
@@ -228,7 +245,7 @@ def test_stud_the_scorekeeper_names_who_brings_in_and_who_speaks_first(cli: Marq
     cli("call")
     assert cli("call") == (
         "b calls 1\n"
-        "-- fourth street -- main pot: 6 (b, c, a)\n"
+        "-- fourth street -- pot 6\n"
         "who speaks first on fourth street? `first PLAYER` (the best hand showing)\n"
     )
     assert cli.refused("check") == "Error: name who speaks first on fourth street: `first PLAYER`"
@@ -239,7 +256,7 @@ def test_stud_the_scorekeeper_names_who_brings_in_and_who_speaks_first(cli: Marq
 def test_brelan_payments(cli: Marquoir) -> None:
     cli.play(
         "new br --game bouillotte --passe 2 --cave 30\nseat a\nseat b\nseat c\nseat d --cave 5\n"
-        "deal\nopen 2\ncall\ncall\nfold\n"
+        "deal\nopen 2\ncall\ncall\nfold\nparole\nabattre\n"
     )
     assert cli.refused("brelan", "b") == (
         "Error: cannot pay the brelans during a hand: hand 1 waits for its showdown result"

@@ -36,7 +36,18 @@ FRENCH = {
     "fold": ["se coucher", "coucher", "s'en aller", "S’en va", "couché", "Se Coucher"],
     "deal": ["donner", "Donne"],
     "open": ["ouvrir", "Ouvre"],
-    "showdown": ["abattage", "abattre"],
+    "showdown": ["abattage", "Abattage"],
+    "abattre": ["abats", "Abattre", "j'abats"],
+    "parole": ["parole", "Parole"],
+    "fine": ["amende"],
+    "level": ["niveau", "Niveau"],
+    "pause": ["pause", "faire une pause"],
+    "resume": ["reprendre", "Reprise"],
+    "rebuy": ["rachat", "se racheter"],
+    "addon": ["add-on", "recave finale"],
+    "reenter": ["réentrée", "ré-entrée", "se réinscrire"],
+    "places": ["classement"],
+    "chop": ["partage", "accord"],
     "win": ["gagne"],
     "status": ["état", "etat", "ÉTAT"],
     "stacks": ["jetons"],
@@ -68,6 +79,8 @@ def french_lines(name: str) -> list[tuple[str, list[str]]]:
         else:
             french = next(cycles[command]) if command in cycles else command
         tail = strip_comment(line).strip()[len(command) :]
+        if command == "level" and rest == ["next"]:  # the French table says "suivant"
+            tail, rest = " suivant", ["suivant"]
         lines.append((french + tail, [*french.split(), *rest]))
     return lines
 
@@ -85,7 +98,7 @@ def two_tables(tmp_path: Path) -> tuple[Marquoir, Marquoir]:
     return Marquoir(tmp_path / "en"), Marquoir(tmp_path / "fr")
 
 
-EVENINGS = ["evening.txt", "jackpots.txt", "bouillotte.txt", "stud.txt"]
+EVENINGS = ["evening.txt", "jackpots.txt", "bouillotte.txt", "stud.txt", "tournoi.txt"]
 
 
 @pytest.mark.parametrize("name", EVENINGS)
@@ -95,7 +108,7 @@ def test_an_evening_typed_in_french_with_play_records_the_same_events(
     english, french = two_tables(tmp_path)
     assert english.run("play", str(EXAMPLES / name)).returncode == 0
     script = "\n".join(line for line, _words in french_lines(name)) + "\n"
-    assert any(word in script for word in ("s'en", "S’en", "passe"))
+    assert any(word in script for word in ("s'en", "S’en", "passe", "se coucher"))
     french.play(script)
     assert events(french.db) == events(english.db) != []
 
@@ -172,7 +185,11 @@ def test_in_every_language_a_pot_s_amount_never_sits_beside_its_number(cli: Marq
     french_table(cli)
     cli.play("deal\nraise 300\ncall\nallin\n")
     pots = cli("status").splitlines()[-2]
-    assert pots == "pots: main pot: 300 (bob, carol, alice) | side pot 1: 400 (bob, alice)"
+    assert pots == "pot 700: main pot: 300 (bob, carol, alice) | side pot 1: 400 (bob, alice)"
+    in_french = cli("--lang", "fr", "status").splitlines()[-2]
+    assert in_french == (
+        "pot 700 = pot principal : 300 (bob, carol, alice) | pot parallèle 1 : 400 (bob, alice)"
+    )
     cli.play("check\n" * 6)  # bob and alice check the flop, the turn and the river down
     shown = cli("showdown", "carol > bob > alice").splitlines()
     assert "main pot: 300 to carol 300" in shown and "side pot 1: 400 to bob 400" in shown
@@ -280,3 +297,119 @@ def test_undo_and_settle_in_french(cli: Marquoir) -> None:
     # for his 300: +100, 10 euros); alice lost her 300 (30 euros) and pays them both
     assert "  alice paie 20,00\u00a0€ à carol" in settle.splitlines()
     assert "  alice paie 10,00\u00a0€ à bob" in settle.splitlines()
+
+
+# The README's Bouillotte and tournament scripts, as an English table types them.
+README_ENGLISH = {
+    "bouillotte": (
+        "new salon --game bouillotte --passe 1 --cave 20 --chip-value 0.50 --lang fr\n"
+        "seat armand\nseat berthe\nseat camille\nseat denis --cave 10\n"
+        "deal\ncheck\ncheck\nopen 2\ncall\nfold\ncall\nparole\nabattre\n"
+        'showdown --retourne 9h denis="Ks Kd Kc" armand="Qh 8h Ac" camille="As Qs 9s"\n'
+        "fine berthe\nstacks\n"
+    ),
+    "tournoi": (
+        "new jeudi --tournament --buy-in 20 --fee 2 --stack 1000 --levels 25/50,50/100,100/200"
+        " --bounty 5 --reentries 1 --late-until 2 --payouts 50/30/20 --lang fr\n"
+        "seat anne\nseat bruno\nseat chloe\nseat david\n"
+        "deal\nallin\nfold\nfold\ncall\nwin chloe\nreenter david\nlevel next\n"
+        "pause\nresume\nplaces\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("marker", sorted(README_ENGLISH))
+def test_the_french_readme_bouillotte_and_tournament_record_the_english_ones(
+    tmp_path: Path, marker: str
+) -> None:
+    english, french = two_tables(tmp_path)
+    text = README_FR.read_text(encoding="utf-8")
+    script = text.split(f"<!-- {marker} -->\n```text\n", 1)[1].split("```", 1)[0]
+    shown = french.play(script)
+    english.play(README_ENGLISH[marker])
+    assert events(french.db) == events(english.db) != []
+    # what the README says Marquoir answers is what it answers
+    answer = text.split(f"<!-- {marker} -->", 1)[1].split("```console\n", 1)[1].split("```")[0]
+    for line in answer.splitlines():
+        assert line == "..." or line in shown.splitlines(), line
+
+
+# -- the tournament and Bouillotte in French --------------------------------------------------
+
+
+def refused_in_french(cli: Marquoir, *args: str) -> str:
+    """A command the rules refuse, in French: exit 1, nothing on stdout, one `Erreur :` line."""
+    done = cli.run(*args)
+    assert (done.returncode, done.stdout) == (1, ""), (args, done)
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Erreur : "), done.stderr
+    return lines[0].removeprefix("Erreur : ")
+
+
+REBUY_TOURNAMENT = (
+    "new t --tournament --buy-in 10 --stack 100 --levels 1/2,2/4 --rebuys 1 --rebuy-until 1"
+    " --add-on 100 --add-on-price 10 --payouts 60/40\n"
+    "seat ann\nseat bob\nseat cid\n"
+)
+
+
+def test_rebuys_and_the_add_on_in_french_words_record_the_english_events(
+    tmp_path: Path,
+) -> None:
+    english, french = two_tables(tmp_path)
+    # ann loses her 100 to bob on the first hand, buys back in, then all three take the add-on
+    english.play(
+        REBUY_TOURNAMENT + "deal\nallin\nallin\nfold\nwin bob\nrebuy ann\naddon ann\n"
+        "addon bob\nlevel next\nchop --even\n"
+    )
+    french.play(
+        REBUY_TOURNAMENT + "donner\ntapis\nva-tout\nse coucher\ngagne bob\nrachat ann\n"
+        "add-on ann\nrecave finale bob\nniveau suivant\npartage --even\n"
+    )
+    assert events(french.db) == events(english.db) != []
+    kinds = [row[2] for row in events(french.db)]
+    assert kinds.count("rebuy") == 1 and kinds.count("addon") == 2 and "chop" in kinds
+
+
+def test_a_tournament_speaks_french(cli: Marquoir) -> None:
+    cli.play(REBUY_TOURNAMENT.replace("--payouts 60/40", "--payouts 60/40 --lang fr"))
+    shown = cli.play("deal\nallin\nallin\nfold\nwin bob\n").splitlines()
+    assert "ann n'a plus de jetons : éliminé sauf s'il se recave avant la prochaine donne" in shown
+    assert cli("rachat", "ann") == "ann se recave de 100 : tapis 100 (recave 1 sur 1)\n"
+    assert cli("niveau", "suivant") == "à la prochaine donne : niveau 2 sur 2 : 2/4\n"
+    assert cli("pause") == "l'horloge est arrêtée : `resume` la relance\n"
+    assert refused_in_french(cli, "pause") == "l'horloge est déjà arrêtée : `resume` la relance"
+    assert cli("reprendre") == "l'horloge tourne de nouveau\n"
+    # the rebuy period ended with level 1
+    assert refused_in_french(cli, "rachat", "ann") == "la période de recave a fini avec le niveau 1"
+    places = cli("classement").splitlines()
+    assert places[0] == "tournoi t : 3 entrées, 1 recaves, 0 add-ons, dotation 40 EUR"
+    assert places[1] == "gains : 1. 24, 2. 16"
+    status = cli("état").splitlines()
+    assert status[0].endswith("| niveau 2") and status[1].startswith("siège")
+    report = cli("report")
+    assert "dotation 40 EUR" in report and "niveaux 1/2, 2/4" in report
+    # the help speaks the language of the command line (it reads no session)
+    assert "Tournoi : la place, le prix et les primes" in cli("--lang", "fr", "places", "--help")
+    assert "Exemples :\n    marquoir places" in cli("--lang", "fr", "places", "-h")
+
+
+def test_bouillotte_speaks_french(cli: Marquoir) -> None:
+    cli.play(
+        "new b --game bouillotte --passe 1 --cave 20 --lang fr\n"
+        "seat armand\nseat berthe\nseat camille\n"
+    )
+    shown = cli.play("donner\n").splitlines()
+    assert shown[-1] == "berthe parle, premier tour : ouvrir 1-20 | passer"
+    assert cli.play("ouvrir 2\n").splitlines()[-1] == (
+        "camille parle, premier tour : tenir 2 | passer (se coucher)"
+    )
+    assert (
+        refused_in_french(cli, "abats")
+        == "personne n'abat au premier tour : ouvrir, tenir (call) ou passer"
+    )
+    shown = cli.play("tenir\ntenir\n").splitlines()
+    # the second turn: a raise to at most his cave of 20, the word passed on, or going
+    assert shown[-1].endswith(
+        " a la parole : relancer 3-20 | passer la parole | s'en aller (se coucher)"
+    )

@@ -163,7 +163,7 @@ def test_draw_with_antes_only() -> None:
     assert hand.to_act == "bob"  # the first player after the dealer
     legal = hand.legal()
     assert (legal.can_check, legal.min_to, legal.max_to) == (True, 2, 98)  # the ante
-    assert refused(hand, "bet 1") == "the minimum bet is to 2"
+    assert refused(hand, "bet 1") == "the minimum bet is 2"
     assert hplay(hand, "check; bet 2; call; fold; call") == [
         "bob checks",
         "carol bets 2",
@@ -290,7 +290,7 @@ def test_fixed_limit_draw_caps_at_four_raises_and_plays_the_big_bet_after_the_dr
     assert behind(hand) == dict.fromkeys(("alice", "bob", "carol", "dave"), 89)
     legal = hand.legal()
     assert (legal.player, legal.min_to, legal.max_to) == ("bob", 4, 4)  # the big bet
-    assert refused(hand, "bet 2") == "the minimum bet is to 4"
+    assert refused(hand, "bet 2") == "the minimum bet is 4"
     assert refused(hand, "bet 6") == "the fixed-limit maximum is a bet to 4"
     hplay(hand, "bet 4; raise 8; raise 12; raise 16; raise 20")
     assert refused(hand, "raise 24") == "the betting is capped (4 raises): call or fold"
@@ -391,6 +391,43 @@ def test_a_false_opener_is_out_his_chips_stay_and_his_fine_goes_to_the_next_pot(
     assert [p.amount for p in hand.pots()] == [5]
     assert t.stacks_in_play() == {"alice": 84, "bob": 94, "carol": 83, "dave": 134}
     assert behind(hand) == {"alice": 84, "bob": 94, "carol": 83, "dave": 134}
+
+
+def test_a_false_opener_who_owns_up_before_anyone_follows_takes_his_opening_back() -> None:
+    """French jackpots (docs/rules.md): he owns up before another player engaged after him:
+    no penalty, the pot is unopened, and he plays on if another opens."""
+    hand = deal(JACKPOTS, four(), button="alice")
+    hplay(hand, "check; open 3")  # bob passes, carol opens
+    assert hplay(hand, "false-open carol") == [
+        "carol owns up to a false opening: no fine, his opening comes back and the pot is not open"
+    ]
+    assert hand.fines == {} and hand.opener is None
+    assert behind(hand) == {"alice": 99, "bob": 99, "carol": 99, "dave": 99}
+    # dave, the next, may open; carol holds his opening
+    assert hand.to_act == "dave" and hand.legal().opens
+    hplay(hand, "open 4; call; call; call")
+    assert hand.street == "after the draw" and hand.opener == "dave"
+    assert behind(hand) == {"alice": 95, "bob": 95, "carol": 95, "dave": 95}
+
+
+def test_a_false_opener_who_owns_up_and_nobody_opens_leaves_a_void_deal() -> None:
+    t = new_table(JACKPOTS, **four())
+    tdeal(t)  # alice deals
+    tplay(t, "check; open 3; false-open carol; check; check")
+    assert t.last_hand is not None and t.last_hand.result is not None
+    assert t.last_hand.result.void
+    assert t.carry == 4  # the four antes, no fine
+    assert stacks(t) == {"alice": 99, "bob": 99, "carol": 99, "dave": 99}
+
+
+def test_a_false_opener_after_another_player_called_is_out_and_fined() -> None:
+    hand = deal(JACKPOTS, four(), button="alice")
+    hplay(hand, "check; open 3; call")  # dave has put chips in after the opening
+    assert hplay(hand, "false-open carol") == [
+        "carol opened falsely: out of the hand, fine 1 to the next pot"
+    ]
+    assert hand.fines == {"carol": 1}
+    assert behind(hand) == {"alice": 99, "bob": 99, "carol": 95, "dave": 96}
 
 
 def test_a_false_opener_with_one_player_left_gives_him_the_pot() -> None:
@@ -501,14 +538,16 @@ def test_bouillotte_all_pass_then_the_passe_is_double() -> None:
     assert [p.amount for p in hand.pots()] == [2]
     assert hand.to_act == "carol"
     assert hand.legal().min_to == 2
-    assert refused(t, "bet 1") == "the minimum bet is to 2"
-    assert refused(t, "open 1") == "the minimum bet is to 2"
+    assert refused(t, "bet 1") == "the minimum bet is 2"
+    assert refused(t, "open 1") == "the minimum bet is 2"
     assert tplay(t, "open 2; call; fold; fold") == [
         "carol opens 2",
         "dave calls 2",
         "alice folds",
         "bob folds",
     ]
+    # the second turn: dave, the only one who held, has the word and abats
+    assert tplay(t, "abattre") == ["dave abats"]
     assert refused(t, "check") == "the betting is over: give the showdown result"
     assert tshow(t, "dave > carol") == {"alice": 19, "bob": 19, "carol": 18, "dave": 24}
 
@@ -521,7 +560,7 @@ def test_bouillotte_two_void_deals_make_a_triple_passe() -> None:
     assert t.carry == 2
     hand = tdeal(t)
     assert hand.button == "carol" and hand.legal().min_to == 3
-    assert refused(t, "bet 2") == "the minimum bet is to 3"
+    assert refused(t, "bet 2") == "the minimum bet is 3"
     tplay(t, "bet 3; fold; fold")
     assert stacks(t) == {"alice": 22, "bob": 19, "carol": 19}
 
@@ -540,11 +579,15 @@ def test_bouillotte_an_open_nobody_holds_takes_the_chips() -> None:
 def test_bouillotte_va_tout_makes_side_pots() -> None:
     t = new_table(BOUILLOTTE, alice=30, bob=10, carol=20, dave=30)
     hand = tdeal(t)
-    assert tplay(t, "open 2; allin; call; fold; allin") == [
+    # nobody raises in the first turn; in the second carol has the word (the right of bob,
+    # who opened) and goes va-tout; dave and bob hold in turn
+    assert tplay(t, "open 2; call; call; fold; allin; call; allin") == [
         "bob opens 2",
-        "carol raises to 20 (all-in)",
-        "dave calls 20",
+        "carol calls 2",
+        "dave calls 2",
         "alice folds",
+        "carol raises to 20 (all-in)",
+        "dave calls 18",
         "bob calls 8 (all-in)",
     ]
     assert hand.phase is Phase.SHOWDOWN
@@ -557,7 +600,7 @@ def test_bouillotte_va_tout_makes_side_pots() -> None:
 def test_brelans_are_paid_outside_the_pot_holders_do_not_pay_each_other() -> None:
     t = new_table(BOUILLOTTE, alice=20, bob=20, carol=20, dave=20)
     tdeal(t)
-    tplay(t, "open 2; call; fold; fold")
+    tplay(t, "open 2; call; fold; fold; abattre")
     assert tshow(t, "carol > bob") == {"alice": 19, "bob": 18, "carol": 23, "dave": 20}
     t.apply(t.brelans_event(("carol", "bob")))
     table_conserved(t)
@@ -571,12 +614,16 @@ def test_brelans_are_paid_outside_the_pot_holders_do_not_pay_each_other() -> Non
 def test_a_short_player_pays_the_carre_first_then_the_best_brelan() -> None:
     t = new_table(BOUILLOTTE, alice=50, bob=10, carol=50, dave=3, eve=50)
     tdeal(t)
-    assert tplay(t, "bet 10; call; fold; fold; call") == [
+    assert tplay(t, "bet 10; call; fold; fold; call; parole; abattre") == [
         "bob bets 10 (all-in)",
         "carol calls 10",
         "dave folds",
         "eve folds",
         "alice calls 10",
+        # the second turn: bob is all-in, carol passes the word and alice, the last to
+        # hold, abats
+        "carol checks",
+        "alice abats",
     ]
     after = tshow(t, "alice > carol > bob")
     assert after == {"alice": 70, "bob": 0, "carol": 40, "dave": 3, "eve": 50}
@@ -600,7 +647,7 @@ def test_a_short_player_pays_the_carre_first_then_the_best_brelan() -> None:
         ((), None, "name the players who showed a brelan"),
         (("alice", "alice"), None, "a player shows one brelan"),
         (("alice",), "alice", "a player shows one brelan"),
-        (("zoe",), None, "unknown player: zoe"),
+        (("zoe",), None, "unknown player: zoe (at the table: alice, bob, carol, eve)"),
         (("eve",), None, "eve was not dealt in the last hand"),
     ],
 )
@@ -1154,6 +1201,11 @@ def next_word(data: st.DataObject, hand: Hand, *, probe: bool) -> Action | None:
     assert mover.stack > 0 and not mover.folded
     if probe:
         check_legal_matches_verify(data, hand, legal)
+    # Bouillotte: `abattre` is accepted exactly when Marquoir says he may abattre
+    may_abattre = accepted(hand, Action.abattre()) is not None
+    assert may_abattre == ("abattre" in legal.describe()), legal.describe()
+    if may_abattre and data.draw(st.booleans(), label="abattre"):
+        return Action.abattre()
     return draw_action(data, hand, legal)
 
 
@@ -1233,6 +1285,32 @@ def check_folded(hand: Hand, out: dict[str, Out]) -> None:
         assert set(won) <= set(in_hand)
 
 
+@SETTINGS
+@given(data=st.data())
+def test_bouillotte_nobody_wins_more_from_a_player_than_he_engaged(data: st.DataObject) -> None:
+    """One never wins more from a player than that player put in (docs/rules.md,
+    Bouillotte): a winner's gain is at most, from each other player, the smaller of their
+    two engagements, plus the dead chips (the passes, a void deal's chips)."""
+    session = data.draw(sessions("bouillotte"), label="session")
+    for hand, _out in play_session(data, session):
+        result = hand.result
+        assert result is not None
+        if result.void:
+            continue
+        engaged = dict.fromkeys(result.start, 0)
+        dead = hand.dead_in
+        for forced in hand.forced:
+            dead += forced.amount  # the passe
+        for event in hand.events:
+            engaged[event.player] += event.added
+        for name, chips in result.returned.items():
+            engaged[name] -= chips
+        for winner, chips in result.won().items():
+            most = engaged[winner] + dead
+            most += sum(min(e, engaged[winner]) for who, e in engaged.items() if who != winner)
+            assert chips <= most, (winner, chips, engaged)
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 @SETTINGS
 @given(data=st.data())
@@ -1301,3 +1379,19 @@ def test_at_the_end_of_the_night_a_void_deals_chips_go_back() -> None:
     )
     with pytest.raises(IllegalAction, match="^no chips wait in the middle$"):
         t.carry_split_event()
+
+
+def test_a_house_fine_waits_in_the_middle_for_the_next_pot() -> None:
+    """The dealer who forgot to announce the pot à la clef pays one chip to the next pot
+    (French jackpots rules, docs/rules.md): `fine PLAYER [CHIPS]`, between hands."""
+    t = new_table(JACKPOTS, **four())
+    t.apply(t.fine_event("alice"))
+    table_conserved(t)
+    assert t.carry == 1 and stacks(t)["alice"] == 99
+    with pytest.raises(IllegalAction, match="^bob has only 100 chips for a fine$"):
+        t.fine_event("bob", 101)
+    hand = tdeal(t)
+    # the four antes and the fine
+    assert [p.amount for p in hand.pots()] == [5]
+    with pytest.raises(IllegalAction, match="record a fine"):
+        t.fine_event("bob")

@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from marquoir.cli import main
@@ -198,7 +198,8 @@ def test_names_that_differ_only_by_case_are_one_player(table: Marquoir) -> None:
 def test_session_names_follow_the_same_rules(cli: Marquoir) -> None:
     cli("new", "vendredi", "--blinds", "1/2")
     assert cli.refused("new", "Vendredi", "--blinds", "1/2") == (
-        "Error: a session named vendredi already exists (use vendredi)"
+        "Error: a session named vendredi already exists: `marquoir use vendredi` makes it "
+        "current, or choose another name"
     )
     assert cli("use", "VENDREDI") == "session vendredi is current\n"
     assert "character U+001B" in usage_error(cli, "new", "\x1b[2Jx", "--blinds", "1/2")
@@ -243,6 +244,7 @@ def test_check_name_keeps_only_visible_nfc_names(text: str) -> None:
     st.text(alphabet=st.characters(max_codepoint=0x24F), min_size=1, max_size=10),
     st.sampled_from([str.upper, str.lower, str.title]),
 )
+@example("ı", str.upper)  # the dotless i: its upper case is I, whose lower case is i
 def test_names_that_differ_by_case_have_one_key(text: str, case: object) -> None:
     assert name_key(case(text)) == name_key(text)  # type: ignore[operator]
 
@@ -590,7 +592,7 @@ def test_a_player_who_returns_buys_in_with_a_recave(table: Marquoir) -> None:
     table("leave", "bob")
     before = file_bytes(table)
     assert table.refused("seat", "BOB") == (
-        "Error: bob has used all 1 recaves of this session "
+        "Error: bob has used the one recave this session allows "
         "(a player who returns buys in with a recave)"
     )
     assert file_bytes(table) == before
@@ -606,7 +608,7 @@ def test_a_hand_historys_seat_is_no_recave() -> None:
     for name in ("alice", "bob"):
         table.apply(table.seat_event(name))
     table.apply(table.leave_event("bob"))
-    with pytest.raises(IllegalAction, match="used all 0 recaves"):
+    with pytest.raises(IllegalAction, match="this session allows no recaves"):
         table.seat_event("bob")
     back = table.seat_event("bob", cave=80, recave=False)
     assert not back.returning

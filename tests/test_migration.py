@@ -54,7 +54,7 @@ def test_an_older_file_migrates_and_prints_what_its_version_printed(old_file: Ma
         args = [*command, "--session", session] if command[0] in ("report", "export") else command
         done = old_file.run(*args)
         assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
-    assert _migrations(old_file.db)[-1] == "m004_compact_storage"
+    assert "m004_compact_storage" in _migrations(old_file.db)
 
 
 @NOT_INSTALLED

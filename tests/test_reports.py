@@ -14,6 +14,7 @@ import json
 import shutil
 import subprocess
 import sys
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -135,7 +136,9 @@ def test_text_report(settled: SessionReport) -> None:
     settings = section(text, "Marquoir report: vendredi")
     assert "game          hold'em no-limit 1/2" in settings
     assert "chip value    0.10 EUR" in settings
-    assert f"date          {settled.created_at}" in settings
+    # the stored UTC time, shown in the reader's local time
+    local = datetime.fromisoformat(settled.created_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    assert f"date          {local}" in settings
 
     lines = [line.split() for line in section(text, "Players")[2:]]
     players = {parts[1]: parts for parts in lines[:-1]}

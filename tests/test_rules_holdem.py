@@ -278,7 +278,7 @@ def test_minimum_bet_after_the_flop_is_the_big_blind() -> None:
     hand = deal(NL, four(), button="alice")
     play(hand, "call; call; call; check")
     assert hand.legal().min_to == 2
-    with pytest.raises(IllegalAction, match="^the minimum bet is to 2$"):
+    with pytest.raises(IllegalAction, match="^the minimum bet is 2$"):
         play(hand, "bet 1")
 
 

@@ -24,6 +24,9 @@ SCHEMAS = ROOT / "marquoir" / "schemas"
 EXAMPLES = ROOT / "examples"
 
 
+TOURNAMENT_SCHEMAS = ("places", "chop")
+
+
 def schema(name: str) -> Draft202012Validator:
     loaded = json.loads((SCHEMAS / f"{name}.json").read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(loaded)
@@ -57,7 +60,9 @@ class Outputs:
 
 
 @pytest.mark.parametrize(
-    "script", sorted(p.name for p in EXAMPLES.glob("*.txt") if p.name != "closing.txt")
+    # (the tournament's outputs are checked in test_tournament_cli.py: no cash-outs there)
+    "script",
+    sorted(p.name for p in EXAMPLES.glob("*.txt") if p.name not in ("closing.txt", "tournoi.txt")),
 )
 def test_every_json_output_validates(
     script: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -80,7 +85,8 @@ def test_every_json_output_validates(
     run.keep("standings", "standings", "--json")
     run.keep("standings", "standings", "--json", "--from", "2000-01-01", "--to", "2999-12-31")
     validators = {name: schema(name) for name in {name for name, _ in run.seen}}
-    assert len(validators) == len(list(SCHEMAS.glob("*.json")))  # every schema is used
+    # every schema is used (a tournament's own, in test_tournament_cli.py)
+    assert len(validators) == len(list(SCHEMAS.glob("*.json"))) - len(TOURNAMENT_SCHEMAS)
     for name, data in run.seen:
         errors = [e.message for e in validators[name].iter_errors(data)]
         assert errors == [], (name, errors)
@@ -156,3 +162,35 @@ BROKEN: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("name", "data"), BROKEN)
 def test_a_schema_refuses_a_broken_output(name: str, data: dict[str, Any]) -> None:
     assert list(schema(name).iter_errors(data))
+
+
+def test_status_without_the_pot_is_refused() -> None:
+    """`pot` (every chip in the middle) and the legal call in totals are required keys."""
+    good: dict[str, Any] = {
+        "version": 1,
+        "session": "s",
+        "game": "holdem",
+        "hand": 1,
+        "in_hand": True,
+        "players": [],
+        "pots": [],
+        "pot": 3,
+        "to_act": "a",
+        "legal": {
+            "player": "a",
+            "to_call": 2,
+            "call_amount": 2,
+            "can_check": False,
+            "min_to": 4,
+            "max_to": 100,
+            "allin_to": 100,
+            "allin_ok": True,
+            "call_to": 2,
+            "call_is_all_in": False,
+        },
+    }
+    assert not list(schema("status").iter_errors(good))
+    assert list(schema("status").iter_errors({k: v for k, v in good.items() if k != "pot"}))
+    for key in ("call_to", "call_is_all_in"):
+        legal = {k: v for k, v in good["legal"].items() if k != key}
+        assert list(schema("status").iter_errors({**good, "legal": legal}))

@@ -112,7 +112,8 @@ def test_the_page_follows_the_table_within_seconds(
     # hand 3: dave (small blind, 1 in front) is to act; 256 before the hand - 1 = 255
     assert player_row(page, "dave") == (255, "to act")
     assert player_row(page, "carol") == (388, "button")
-    assert "dave to act</b> (call 1)" in page
+    # he completes the big blind: his total for the round becomes 2 (the action line's unit)
+    assert "dave to act</b> (call to 2)" in page
     cli("call")  # dave completes: 254 behind, alice (big blind) to act
     deadline = time.monotonic() + 5
     while player_row(get(base + "/table/vendredi"), "dave")[0] != 254:
@@ -120,7 +121,8 @@ def test_the_page_follows_the_table_within_seconds(
         time.sleep(0.2)
     page = get(base + "/table/vendredi")
     assert player_row(page, "alice") == (42, "to act")
-    assert "In the middle: bets 8" in page
+    # the pot as the terminal says it: 2 + 2 + 2 + 2 in front, nothing collected yet
+    assert "In the middle: pot 8" in page
     index = get(base + "/")
     assert '<a href="/table/vendredi">vendredi</a>' in index
 

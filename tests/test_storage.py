@@ -79,6 +79,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m002_hands",
         "m003_readable_views",
         "m004_compact_storage",
+        "m005_ledger_reads_leave_all",
     ]
 
 
@@ -296,3 +297,21 @@ def test_migration_2_rebuilds_the_summaries_of_an_older_file(tmp_path: Path) -> 
     with Ledger(path) as reopened:
         assert reopened.hands(reopened.current()) == expected
     assert [h["hand"] for h in expected] == [1, 2, 3]
+
+
+def test_a_player_s_last_event_may_be_leave_all(tmp_path: Path) -> None:
+    """The PokerNow export's session_end is a player's last event: `leave --all` is one
+    event naming everyone it cashed out, and counts for each of them."""
+    with Ledger(tmp_path / "t.db") as book:
+        book.create_session("t", SETTINGS)
+        book.execute(lambda table: table.seat_event("ann"))
+        book.execute(lambda table: table.seat_event("bob"))
+        book.execute(lambda table: table.leave_all_event())
+        book.conn.execute(
+            "UPDATE events SET created_at = '2099-01-01T00:00:00+00:00' WHERE kind = 'leave-all'"
+        )
+        times = book.player_times(book.current())
+    assert {name: end for name, (_, end) in times.items()} == {
+        "ann": "2099-01-01T00:00:00+00:00",
+        "bob": "2099-01-01T00:00:00+00:00",
+    }

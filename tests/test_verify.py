@@ -202,3 +202,26 @@ def test_verify_checks_again_when_a_command_comes_in_during_the_check(
     with Ledger(path) as book:
         again = verifying.verify(book)
     assert (again.rebuilt, [c.wrong for c in again.sessions]) == (0, [()])
+
+
+def test_verify_replays_leave_all_and_rebuilds_its_snapshot(evening: Marquoir) -> None:
+    """`leave --all` is one event of its own kind: verify replays it like any other, and a
+    snapshot after it that lies about a cash-out is found and rebuilt."""
+    evening("leave", "--all")
+    (gone,) = sql(evening, "SELECT id, data FROM events WHERE kind = 'leave-all'")
+    cashed = dict(json.loads(str(gone[1]))["leaves"])
+    assert verified(evening)["sound"] is True
+    stacks = evening("stacks", "--json")
+    sql(
+        evening,
+        "UPDATE snapshots SET state = replace(state, '\"cashed_out\":', '\"cashed_out\":9') "
+        "WHERE event_id = ?",
+        gone[0],
+    )
+    data = verified(evening)
+    (session,) = data["sessions"]  # type: ignore[misc]
+    assert session["wrong"] == [f"snapshot {gone[0]}: differs from the log"]
+    assert data["sound"] is True
+    assert evening("stacks", "--json") == stacks
+    players = {p["name"]: p for p in json.loads(stacks)["players"]}
+    assert all(players[name]["left"] and players[name]["stack"] == 0 for name in cashed)

@@ -19,7 +19,10 @@ import pytest
 from marquoir.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SCRIPTS = sorted(p.name for p in EXAMPLES.glob("*.txt") if p.name != "closing.txt")
+# (a tournament has no cash-outs nor recaves: its views are the cash game's)
+SCRIPTS = sorted(
+    p.name for p in EXAMPLES.glob("*.txt") if p.name not in ("closing.txt", "tournoi.txt")
+)
 
 
 class Played:
@@ -164,4 +167,64 @@ def test_hand_one_of_the_evening_action_by_action(tmp_path: Path, capsys) -> Non
     assert sum(row[4] for row in rows) + 3 == 79
     assert run.view("SELECT pot, pot_chips, player, won FROM hand_results WHERE hand = 1") == [
         ("main pot", 79, "alice", 79)
+    ]
+
+
+def test_leave_all_is_one_event_the_ledger_reads(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`leave --all` records one event for everyone (one `undo`); the ledger (migration
+    m004) gives each player's cash-out from it, and first the void deal's chips it gives
+    back (docs/rules.md: equal shares, odd units from the left of the last button)."""
+    run = Played(tmp_path / "leave-all.db", capsys)
+    run("new", "salon", "--game", "bouillotte", "--cave", "20")
+    for name in ("ann", "ben", "cid"):
+        run("seat", name)
+    run("deal")  # button ann: her passe of 1 is the only chip in the middle
+    for _ in range(3):
+        run("check")  # nobody opens: the deal is void, the chip waits
+    run("leave", "--all")
+    assert run.view("SELECT count(*) FROM events WHERE kind = 'leave-all'") == [(1,)]
+    rows = run.view("SELECT player, kind, chips FROM ledger WHERE kind != 'cave'")
+    assert rows == [
+        ("ann", "void-deal share", 0),
+        ("ben", "void-deal share", 1),  # the one odd chip: first left of the button
+        ("cid", "void-deal share", 0),
+        ("ann", "cash-out", -19),  # 20 less her passe
+        ("ben", "cash-out", -21),
+        ("cid", "cash-out", -20),
+    ]
+    balances = dict(run.view("SELECT player, sum(balance) FROM ledger GROUP BY player"))
+    assert balances == {"ann": -1.0, "ben": 1.0, "cid": 0.0}  # 1 EUR a chip (the default)
+    assert run.view("SELECT player, stack, cashed_out, left FROM players_now") == [
+        ("ann", 0, 19, 1),
+        ("ben", 0, 21, 1),
+        ("cid", 0, 20, 1),
+    ]
+    run("undo")  # the whole end of the night at once: nothing of it shows
+    assert run.view("SELECT kind FROM ledger WHERE kind != 'cave'") == []
+    assert run.view("SELECT player, stack, left FROM players_now") == [
+        ("ann", 19, 0),
+        ("ben", 20, 0),
+        ("cid", 20, 0),
+    ]
+
+
+def test_a_file_of_the_m003_ledger_is_upgraded(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A file migrated before m004 keeps m003's ledger, blind to `leave-all`, until it is
+    opened: the migration recreates the view."""
+    from marquoir.storage import migrations
+
+    run = Played(tmp_path / "old.db", capsys)
+    run("new", "t", "--blinds", "1/2", "--cave", "100")
+    run("seat", "ann")
+    run("seat", "bob")
+    conn = sqlite3.connect(run.db)
+    conn.execute("DROP VIEW ledger")
+    conn.execute(f"CREATE VIEW ledger AS {migrations.M003_VIEWS['ledger']}")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm005_ledger_reads_leave_all'")
+    conn.commit()
+    conn.close()
+    run("leave", "--all")  # a write: the file is brought up to date first
+    assert run.view("SELECT player, chips FROM ledger WHERE kind = 'cash-out'") == [
+        ("ann", -100),
+        ("bob", -100),
     ]

@@ -28,6 +28,7 @@ from .app_core import AsOption, JsonOption, app, command
 from .app_core import db_of as _db
 from .errors import error
 from .grammar import parse_chips
+from .help import usage_hint
 from .runner import run_line
 
 __all__ = ["app", "run_typer"]  # the whole app: the table's commands and the evening's
@@ -101,7 +102,8 @@ def new(
     cap: Annotated[
         int | None,
         typer.Option(
-            parser=chips, help="Fixed-limit raises allowed after the opening bet (3; 4 at draw)."
+            parser=chips,
+            help="Fixed-limit raises allowed after the opening bet (default: 3; 4 at draw).",
         ),
     ] = None,
     heads_up_uncapped: Annotated[
@@ -146,12 +148,99 @@ def new(
             help="The session's language (default: the locale's); --lang before the command wins.",
         ),
     ] = "",
+    tournament: Annotated[
+        bool, typer.Option("--tournament", help="A tournament (buy-in, stack, levels).")
+    ] = False,
+    buy_in: Annotated[str | None, typer.Option(help="Tournament: the buy-in (money).")] = None,
+    fee: Annotated[str, typer.Option(help="Tournament: the fee, apart from the prizes.")] = "0",
+    stack: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: the starting stack.")
+    ] = None,
+    levels: Annotated[
+        str | None,
+        typer.Option(help="Tournament: SB/BB[:ANTE],... or a CSV/TOML file or a preset."),
+    ] = None,
+    level_minutes: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: minutes a level.")
+    ] = None,
+    level_hands: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: hands a level.")
+    ] = None,
+    breaks: Annotated[
+        str | None, typer.Option(help="Tournament: a break EVERY:MINUTES (levels:minutes).")
+    ] = None,
+    late_until: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: late registration's last level.")
+    ] = None,
+    reentries: Annotated[
+        int, typer.Option(parser=chips, help="Tournament: re-entries allowed per player.")
+    ] = 0,
+    rebuys: Annotated[
+        int, typer.Option(parser=chips, help="Tournament: rebuys allowed per entry.")
+    ] = 0,
+    rebuy_until: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: the last level of rebuys.")
+    ] = None,
+    rebuy_stack: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: a rebuy's chips.")
+    ] = None,
+    rebuy_price: Annotated[
+        str | None, typer.Option(help="Tournament: a rebuy's price (default: the buy-in).")
+    ] = None,
+    add_on: Annotated[int, typer.Option(parser=chips, help="Tournament: the add-on's chips.")] = 0,
+    add_on_price: Annotated[
+        str | None, typer.Option(help="Tournament: the add-on's price.")
+    ] = None,
+    bounty: Annotated[str, typer.Option(help="Tournament: the bounty on each entry.")] = "0",
+    progressive: Annotated[
+        bool, typer.Option("--progressive", help="Tournament: progressive bounties.")
+    ] = False,
+    payouts: Annotated[
+        str, typer.Option(help="Tournament: 50/30/20 (default: a table by field size).")
+    ] = "",
+    payout_unit: Annotated[str, typer.Option(help="Tournament: prizes rounded to it.")] = "1",
+    chip_set: Annotated[
+        str, typer.Option("--chips", help="Tournament: the chip denominations, 25,100,500.")
+    ] = "",
 ) -> None:
     """Start a session (it becomes the current one)."""
     if lang not in ("", *LANGUAGES):
         raise typer.BadParameter(
             _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"
         )
+    structure = None
+    if tournament:
+        from .tournament import tournament_settings
+
+        structure = tournament_settings(
+            buy_in=buy_in,
+            fee=fee,
+            stack=stack,
+            levels=levels,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+            breaks=breaks,
+            late_until=late_until,
+            reentries=reentries,
+            rebuys=rebuys,
+            rebuy_until=rebuy_until,
+            rebuy_stack=rebuy_stack,
+            rebuy_price=rebuy_price,
+            add_on=add_on,
+            add_on_price=add_on_price,
+            bounty=bounty,
+            progressive=progressive,
+            payouts=payouts,
+            payout_unit=payout_unit,
+            chips=chip_set,
+        )
+        if blinds is not None:
+            raise typer.BadParameter(
+                _("a tournament's blinds come from its levels (--levels)"), param_hint="'--blinds'"
+            )
+        first = structure.level(1)
+        blinds = f"{first.small_blind}/{first.big_blind}"
+        ante, bb_ante = first.ante, first.big_blind_ante
     if blinds is None and game in (Game.HOLDEM,):
         raise typer.BadParameter(_("hold'em needs its blinds, e.g. 1/2"), param_hint="'--blinds'")
     if open_with not in (None, "jacks"):
@@ -198,6 +287,7 @@ def new(
         caves,
         _checked(read_chip_value, chip_value, "--chip-value"),
         _checked(check_currency, currency, "--currency"),
+        structure,
         lang,
     )
     commands.new(_db(ctx), name, settings)
@@ -280,6 +370,16 @@ def recave(
 
 
 @command()
+def fine(
+    ctx: typer.Context,
+    player: PlayerArg,
+    chips: Annotated[int | None, typer.Argument(help="Chips (default: 1).", parser=chips)] = None,
+) -> None:
+    """A house fine to the next pot (the dealer who forgot to announce it), between hands."""
+    commands.fine(_db(ctx), player, chips)
+
+
+@command()
 def leave(
     ctx: typer.Context,
     player: Annotated[str | None, typer.Argument(help="The player who leaves.")] = None,
@@ -326,6 +426,18 @@ def deal(ctx: typer.Context) -> None:
 def check(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act checks."""
     grammar.check(_db(ctx), player=as_)
+
+
+@command()
+def parole(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Bouillotte: pass (before the opening) or pass the word; the same as check."""
+    grammar.check(_db(ctx), player=as_)
+
+
+@command()
+def abattre(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Bouillotte: hold the last raise without more and call the showdown."""
+    grammar.abattre(_db(ctx), player=as_)
 
 
 @command()
@@ -410,10 +522,21 @@ def showdown(
     ] = None,
     odd_chip: OddChipOption = None,
     english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
+    retourne: Annotated[
+        str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
+    ] = None,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
-    grammar.showdown(_db(ctx), result, board=board, low=low, odd_chip=odd_chip, english=english)
+    grammar.showdown(
+        _db(ctx),
+        result,
+        board=board,
+        low=low,
+        odd_chip=odd_chip,
+        english=english,
+        retourne=retourne,
+    )
 
 
 @command("open")
@@ -468,9 +591,15 @@ def undo(ctx: typer.Context) -> None:
 
 
 @command()
-def status(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def status(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    clock: Annotated[
+        bool, typer.Option("--clock", help="Tournament: and the clock (the time left).")
+    ] = False,
+) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
-    grammar.status(_db(ctx), as_json=as_json)
+    grammar.status(_db(ctx), as_json=as_json, clock=clock)
 
 
 @command()
@@ -521,7 +650,8 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
 
             speak_french(_click_command)
     if args and not args[0].startswith("-") and args[0] not in _click_command.commands:
-        error(unknown_command(args[0], sorted(_click_command.commands)), where)
+        hint = usage_hint(args)  # a short form of `play` says what was meant
+        error(hint or unknown_command(args[0], sorted(_click_command.commands)), where)
         return 2
     full = (["--db", db] if db is not None else []) + (args or ["--help"])
     try:
@@ -532,7 +662,7 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
         error(_("aborted"), where)
         return 1
     except typer.TyperException as failure:
-        message = failure.format_message()
+        message = usage_hint(args) or failure.format_message()
         if french():
             from .french_help import usage_error
 
@@ -543,4 +673,4 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
 
 
 # The rest of the commands live in their own modules (kept small); importing registers them.
-from . import app_evening, app_files  # noqa: E402, F401
+from . import app_evening, app_files, app_tournament  # noqa: E402, F401

@@ -17,6 +17,7 @@ from ..domain import MarquoirError
 from ..domain.i18n import LANGUAGES, _
 from . import vocabulary
 from .errors import report as report_error
+from .help import PlainCommand
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,6 +31,7 @@ app = typer.Typer(
     epilog=vocabulary.help_text(
         _("The French words at the table (any case, with or without accents) and their command:")
     ),
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -44,7 +46,7 @@ def command(name: str | None = None) -> Callable[[F], F]:
             except (MarquoirError, sqlite3.Error) as failure:
                 raise typer.Exit(report_error(failure)) from None
 
-        app.command(name)(run)
+        app.command(name, cls=PlainCommand)(run)
         return function
 
     return register

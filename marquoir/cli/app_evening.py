@@ -121,7 +121,10 @@ class ExportWhat(enum.StrEnum):
 @command()
 def export(
     ctx: typer.Context,
-    fmt: Annotated[ExportFormat, typer.Argument(help="csv, json, or pokernow (ledger CSV).")],
+    fmt: Annotated[
+        ExportFormat,
+        typer.Argument(help="csv, json, pokernow (ledger CSV) or phh (hand histories)."),
+    ],
     what: Annotated[ExportWhat, typer.Option("--what", help="The ledger or the hand log.")] = (
         ExportWhat.ledger
     ),

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, follow_session, money
+from ..domain.events import CountLine, LeftAll
+from ..domain.i18n import _, follow_session, money, number, speaking
 from ..domain.inputs import read_chips
-from ..domain.settlement import Transfer, bank_payouts
+from ..domain.settlement import BANK, Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
 from ..reports.model import Settlement, build_report, settlement_of, standings
 from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
 from .output import write_text
+from .render import columns
 
 
 def _ledger(db: str | None, mode: str) -> Ledger:
@@ -46,19 +47,16 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
 
 
 def count(db: str | None, pairs: list[str], *, record: bool) -> None:
+    """Compare the counted stacks with the tracked ones; with `record`, correct them."""
     counted = parse_counts(pairs)
     with _ledger(db, WRITE if record else READ) as book:
         if record:
-            table, done = book.execute_all(
-                lambda t: [
-                    t.correct_event(line.player, line.counted)
-                    for line in t.count(counted)
-                    if line.difference
-                ]
-            )
+            table, done = book.execute_all(lambda t: _corrections(t, counted))
         else:
             table, done = book.read()[1], 0
+            follow_session(table.settings.lang)
         lines = table.count(counted) if not record else None
+    missed = [a.name for a in table.present() if a.name not in counted]
     if lines is None:
         print(
             (_("{count} corrections recorded") if done != 1 else _("1 correction recorded")).format(
@@ -67,43 +65,54 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
             if done
             else _("all counts match")
         )
-        return
-    width = max(len(line.player) for line in lines)
+    else:
+        print(count_text(lines))
+    if missed:
+        print(_("not counted: {players}").format(players=", ".join(missed)))
+
+
+def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
+    """The count's corrections, refused in the session's language."""
+    follow_session(table.settings.lang)
+    return [
+        table.correct_event(line.player, line.counted)
+        for line in table.count(counted)
+        if line.difference
+    ]
+
+
+def count_text(lines: list[CountLine]) -> str:
+    """The count in columns, and how many stacks differ."""
+    rows = [[_("player"), _("tracked"), _("counted"), _("difference")]]
     for line in lines:
         diff = line.difference
         verdict = _("ok") if not diff else f"{diff:+d}"
-        print(
-            _("{ljust}  tracked {tracked}  counted {counted}  {verdict}").format(
-                ljust=line.player.ljust(width),
-                tracked=line.tracked,
-                counted=line.counted,
-                verdict=verdict,
-            )
-        )
+        rows.append([line.player, number(line.tracked), number(line.counted), verdict])
+    text = columns(rows)
     wrong = sum(1 for line in lines if line.difference)
-    if wrong:
-        print(
-            _("{wrong} stack{value} differ: `count ... --record` corrects them").format(
-                wrong=wrong, value="s" if wrong != 1 else ""
-            )
+    if wrong == 1:
+        text += "\n" + _("1 stack differs: `count ... --record` corrects it")
+    elif wrong:
+        text += "\n" + _("{count} stacks differ: `count ... --record` corrects them").format(
+            count=wrong
         )
+    return text
 
 
 def leave_all(db: str | None) -> None:
-    """Cash out every player still at the table."""
-
-    def everyone(table: Table) -> Iterator[TableEvent]:
-        if not table.present():
-            raise IllegalAction(_("nobody is at the table"))
-        if table.carry:  # a void deal's chips go back to the players, then they leave
-            yield table.carry_split_event()
-        for account in table.present():
-            yield table.leave_event(account.name)
-
+    """Cash out every player still at the table: one event, one `undo`."""
     with _ledger(db, WRITE) as book:
-        table, _events = book.execute_all(everyone)
-    gone = [a for a in table.accounts.values() if a.left]
-    print(", ".join(f"{a.name} leaves with {a.cashed_out}" for a in gone))
+        event = book.execute(_leave_all_event).event
+    assert isinstance(event, LeftAll)
+    leaves = _("{player} leaves with {chips}")
+    print(
+        ", ".join(leaves.format(player=name, chips=number(chips)) for name, chips in event.leaves)
+    )
+
+
+def _leave_all_event(table: Table) -> TableEvent:
+    follow_session(table.settings.lang)  # before the command: its refusal too
+    return table.leave_all_event()
 
 
 def _money(amount: Decimal) -> str:
@@ -145,6 +154,20 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
     return outcome.session, outcome.table, settlement
 
 
+def _tournament_bank(table: Table) -> list[Transfer]:
+    """The bank (the buy-ins went to it) pays each prize and bounty, and the fees to the
+    house."""
+    from ..domain.tournament.state import HOUSE, paid_in, winnings
+
+    settings, state = table.settings.tournament, table.tournament
+    assert settings is not None and state is not None
+    won = winnings(settings, state)
+    fees = sum(paid_in(settings, state).values(), Decimal(0)) - sum(won.values(), Decimal(0))
+    if fees:
+        won[HOUSE] = fees
+    return [Transfer(BANK, name, amount) for name, amount in won.items()]
+
+
 def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
@@ -159,8 +182,9 @@ def reopen(db: str | None) -> None:
 def transfer_line(transfer: Transfer, currency: str) -> str:
     """ "alice pays bob 12.50 EUR" (French: "alice paie 12,50 € à bob")."""
     amount = money(f"{transfer.amount:f}", currency)
+    payer = _("bank") if transfer.payer == BANK else transfer.payer
     return _("{payer} pays {payee} {amount}").format(
-        payer=transfer.payer, payee=transfer.payee, amount=amount
+        payer=payer, payee=transfer.payee, amount=amount
     )
 
 
@@ -171,6 +195,8 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
     payouts = (
         bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
     )
+    if bank and table.tournament is not None:
+        payouts = _tournament_bank(table)
     if as_json:
         print(
             json.dumps(
@@ -192,7 +218,10 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
     if bank:
-        print(_("the bank pays back the chips cashed out:"))
+        if table.tournament is not None:
+            print(_("the bank (it took the buy-ins) pays the prizes:"))
+        else:
+            print(_("the bank pays back the chips cashed out:"))
         lines = [transfer_line(t, currency) for t in payouts]
     else:
         count = len(settlement.transfers)
@@ -249,10 +278,16 @@ def _write(text: str, output: str | None, *, force: bool, db: str | None) -> Non
     write_text(text, output, force=force, database=database_path(db))
 
 
-def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyped-def]
+def _report_of(book: Ledger, session_name: str | None, *, fmt: str = "json"):  # type: ignore[no-untyped-def]
+    """The session's report, its words in the session's language; a data format's (CSV,
+    JSON) always in English."""
     info = book.session_named(session_name) if session_name else book.current()
     created = dict((i.name, c) for i, c in book.sessions())[info.name]
-    return build_report(book, info, created)
+    if fmt in ("text", "md", "html"):
+        follow_session(info.settings.lang)
+        return build_report(book, info, created)
+    with speaking("en"):
+        return build_report(book, info, created)
 
 
 def _excel_only_for_csv(fmt: str, excel: bool) -> None:
@@ -274,8 +309,7 @@ def report(
 
     _excel_only_for_csv(fmt, excel)
     with _ledger(db, READ) as book:
-        data = _report_of(book, session)
-    follow_session(data.settings.get("lang", ""))
+        data = _report_of(book, session, fmt=fmt)
     text = render(data, fmt)
     _write(to_excel(text) if excel else text, output, force=force, db=db)
 

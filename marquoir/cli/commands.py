@@ -6,7 +6,7 @@ Each function opens the database, calls one storage function, and prints the res
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
@@ -81,7 +81,9 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _run(db: str | None, command: Any) -> Outcome:
+def execute(db: str | None, command: Any) -> Outcome:
+    """Run one table command on the current session and record its event."""
+
     def speaking(table: Table) -> Any:
         follow_session(table.settings.lang)  # before the command: its refusal too
         return command(table)
@@ -93,21 +95,37 @@ def _run(db: str | None, command: Any) -> Outcome:
 
 def act(db: str | None, action: Action) -> None:
     """check, call, fold, allin, bet N, raise N."""
-    outcome = _run(db, lambda table: table.act_event(action))
+    outcome = execute(db, lambda table: table.act_event(action))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
 def act_named(db: str | None, build: Callable[[Table], Action]) -> None:
     """What the scorekeeper says: a bring-in, who speaks first, a false opener."""
-    outcome = _run(db, lambda table: table.act_event(build(table)))
+    outcome = execute(db, lambda table: table.act_event(build(table)))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
 def deal(db: str | None) -> None:
-    outcome = _run(db, lambda table: table.deal_event())
-    print("\n".join(render.deal_lines(outcome.table)))
+    moved: list[str] = []
+
+    def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
+        follow_session(table.settings.lang)  # before the command: its refusal too
+        if table.tournament is not None:
+            # a tournament's level reached by the clock applies from this deal (TDA 2024
+            # rule 34): the move is recorded before the deal
+            from .tournament import due_level, level_line
+
+            level = due_level(book, book.current(), table)
+            if level is not None:
+                yield table.level_event(level)
+                moved.append(_("the clock moves to {value}").format(value=level_line(table)))
+        yield table.deal_event()
+
+    with ledger(db) as book:
+        table, _count = book.execute_all(lambda table: events(book, table))
+    print("\n".join([*moved, *render.deal_lines(table)]))
 
 
 def showdown(
@@ -117,7 +135,7 @@ def showdown(
     ranking = parse_ranking(ranking_text)
     low_ranking = None if low is None else parse_ranking(low)
     _print_showdown(
-        _run(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
+        execute(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
     )
 
 
@@ -137,16 +155,40 @@ def showdown_cards(
         values.update(found)
         return event
 
-    outcome = _run(db, read)
+    outcome = execute(db, read)
     for name, value in values.items():
         print(f"{name}: {value.name(lang)} ({' '.join(map(str, value.cards))})")
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
+def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> None:
+    """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
+    each pot by its own ranking, and the brelans paid."""
+    from ..domain.bouillotte_cards import describe
+
+    found: list[Any] = []
+
+    def read(table: Table) -> TableEvent:
+        event, reading = table.retourne_showdown_event(retourne, shown)
+        found.append(reading)
+        return event
+
+    outcome = execute(db, read)
+    print("\n".join(describe(found[0])))
+    assert isinstance(outcome.detail, ShowdownEvent)
+    print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
+    table = outcome.table
+    moves = table.last_side_payments if table.brelans_hand == table.hand_no else {}
+    paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
+    if paid:
+        paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in paid)
+        print(_("brelans paid: {moves}").format(moves=paid_text))
+
+
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
-    _print_showdown(_run(db, lambda table: table.showdown_event(ranking, odd_chip)))
+    _print_showdown(execute(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
 def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
@@ -157,7 +199,7 @@ def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
         before.update({a.name: a.stack for a in table.present()})
         return table.brelans_event(tuple(players), carre)
 
-    outcome = _run(db, pay)
+    outcome = execute(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}
     moves = ", ".join(
         f"{name} {render.signed(after[name] - before[name])}"
@@ -185,7 +227,7 @@ def undo(db: str | None) -> None:
             describe_stored=render.describe_stored(stored.kind, stored.data)
         )
     )
-    if stored.kind == "blinds":
+    if stored.kind in ("blinds", "level"):
         print(_("the forced bets are {stakes} again").format(stakes=table.config.stakes()))
     print(render.next_step(table))
 
@@ -272,14 +314,14 @@ def sessions(db: str | None, *, as_json: bool) -> None:
 
 
 def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> None:
-    outcome = _run(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
+    outcome = execute(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
     event = outcome.event
     assert isinstance(event, Seated)
     name = event.player
     if not event.returning:
         print(
             _("{name} sits in seat {seat} with {chips} chips").format(
-                name=name, seat=event.seat, chips=event.chips
+                name=name, seat=event.seat, chips=number(event.chips)
             )
         )
         return
@@ -295,7 +337,7 @@ def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> 
             same=same,
             name=name,
             seat=event.seat,
-            chips=event.chips,
+            chips=number(event.chips),
             count=count,
             bought=account.bought,
         )
@@ -309,20 +351,37 @@ def _player_of(outcome: Outcome) -> str:
 
 
 def recave(db: str | None, player: str, chips: int | None) -> None:
-    outcome = _run(db, lambda table: table.recave_event(player, chips))
+    outcome = execute(db, lambda table: table.recave_event(player, chips))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
         _("{name} recaves {chips}: stack {stack}").format(
             name=name,
-            chips=outcome.event.chips,  # type: ignore[union-attr]
-            stack=account.stack,
+            chips=number(outcome.event.chips),  # type: ignore[union-attr]
+            stack=number(account.stack),
+        )
+    )
+
+
+def fine(db: str | None, player: str, chips: int | None) -> None:
+    outcome = execute(db, lambda table: table.fine_event(player, chips))
+    name = _player_of(outcome)
+    table = outcome.table
+    print(
+        _(
+            "{name} pays a fine of {chips} to the next pot: stack {stack}, "
+            "waiting in the middle {carry}"
+        ).format(
+            name=name,
+            chips=number(outcome.event.chips),  # type: ignore[union-attr]
+            stack=number(table.accounts[name].stack),
+            carry=number(table.carry),
         )
     )
 
 
 def leave(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.leave_event(player))
+    outcome = execute(db, lambda table: table.leave_event(player))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
@@ -347,7 +406,7 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
             raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
         return table.blinds_event(schedule)
 
-    outcome = _run(db, change)
+    outcome = execute(db, change)
     print(
         _("from the next deal: {stakes} (before: {before})").format(
             stakes=outcome.table.config.stakes(), before=before
@@ -356,15 +415,15 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
 
 
 def button(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.button_event(player))
+    outcome = execute(db, lambda table: table.button_event(player))
     print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 
 def sitout(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.sitout_event(player))
+    outcome = execute(db, lambda table: table.sitout_event(player))
     print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
 def back(db: str | None, player: str) -> None:
-    outcome = _run(db, lambda table: table.back_event(player))
+    outcome = execute(db, lambda table: table.back_event(player))
     print(_("{player_of} is back from the next hand").format(player_of=_player_of(outcome)))

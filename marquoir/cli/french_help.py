@@ -101,5 +101,9 @@ def help_holders(command: click_core.Command) -> list[tuple[object, str]]:
 
 
 def help_texts(command: click_core.Command) -> list[str]:
-    """Every help text of the command tree, for the catalog."""
-    return [getattr(holder, attribute) for holder, attribute in help_holders(command)]
+    """Every help text of the command tree and the comments of its examples, for the
+    catalog."""
+    from .help import example_comments
+
+    texts = [getattr(holder, attribute) for holder, attribute in help_holders(command)]
+    return texts + example_comments()

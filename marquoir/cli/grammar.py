@@ -75,6 +75,12 @@ def check(db: str | None, *, player: str | None = None) -> None:
     commands.act(db, Action.check(player))
 
 
+def abattre(db: str | None, *, player: str | None = None) -> None:
+    """Bouillotte: the player to act holds the last raise without more and calls the
+    showdown (abattre), when the turns of speaking allow it."""
+    commands.act(db, Action.abattre(player))
+
+
 def call(db: str | None, *, player: str | None = None) -> None:
     """The player to act calls; with nothing to call, a check."""
     commands.act(db, Action.call(player))
@@ -127,8 +133,14 @@ def undo(db: str | None) -> None:
     commands.undo(db)
 
 
-def status(db: str | None, *, as_json: bool = False) -> None:
-    """The table now."""
+def status(db: str | None, *, as_json: bool = False, clock: bool = False) -> None:
+    """The table now (`--clock`: and a tournament's clock, which `--json` alone leaves out
+    so that the same file always prints the same JSON)."""
+    if clock:
+        from .tournament import status_clock
+
+        status_clock(db, as_json=as_json)
+        return
     commands.status(db, as_json=as_json)
 
 
@@ -150,10 +162,16 @@ def showdown(
     low: str | None = None,
     odd_chip: str | None = None,
     english: bool = False,
+    retourne: str | None = None,
 ) -> None:
     """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`; in a
     hi-lo game `--low "bob > carol"` ranks the qualifying lows (the cards decide it when
-    they are shown)."""
+    they are shown); Bouillotte: with `--retourne CARD`, the card the dealer turned up."""
+    if retourne is not None:
+        if low is not None:
+            raise UsageError(_("Bouillotte has no low half: drop --low"))
+        commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
+        return
     shown = shown_hands(words, board=board)
     if shown is None:
         commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
@@ -271,6 +289,8 @@ JSON = (("--json", "as_json"),)
 
 VERBS: dict[str, Verb] = {
     "check": Verb(check, options=AS),
+    "parole": Verb(check, options=AS),
+    "abattre": Verb(abattre, options=AS),
     "call": Verb(call, options=AS),
     "fold": Verb(fold, options=AS),
     "allin": Verb(allin, options=AS),
@@ -280,13 +300,13 @@ VERBS: dict[str, Verb] = {
     "open": Verb(open_pot, one_amount, options=AS),
     "deal": Verb(deal),
     "undo": Verb(undo),
-    "status": Verb(status, flags=JSON),
+    "status": Verb(status, flags=(*JSON, ("--clock", "clock"))),
     "stacks": Verb(stacks, flags=JSON),
     "win": Verb(win, some_words, options=(ODD_CHIP,)),
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ("--low", "low"), ODD_CHIP),
+        options=(("--board", "board"), ("--low", "low"), ODD_CHIP, ("--retourne", "retourne")),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

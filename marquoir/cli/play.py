@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from collections.abc import Callable, Iterable
 
-from ..domain import MarquoirError
+from ..domain import MarquoirError, i18n
 from ..domain.i18n import _
 from ..storage.db import READ
 from . import commands, render
@@ -108,24 +109,41 @@ def prompt(db: str | None) -> str:
             + (f" | {waiting}] > ")
         )
     legal = hand.legal()
-    owes = _("check") if legal.can_check else _("call {amount}").format(amount=legal.call_amount)
-    pot = hand.total_in_middle()
     where = _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
-    return (
-        f"[{session.name} | {where} | "
-        + _("pot {pot}").format(pot=pot)
-        + (f" | {legal.player}: {owes}] > ")
-    )
+    # the split is in `s` (status)
+    pot = _("pot {pot}").format(pot=i18n.number(hand.total_in_middle()))
+    return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "
+
+
+def line_editing() -> None:
+    """Line editing and history (the arrows) where the platform has `readline`.
+
+    Imported only here, at the interactive prompt: `input()` uses it once it is loaded.
+    """
+    # (Windows without pyreadline: plain input, still usable)
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 (loading it is what turns editing on)
+
+
+# The exit code of a session ended by Ctrl-C, as a shell reports a program killed by SIGINT.
+INTERRUPTED = 130
 
 
 def run_interactive(db: str | None, run: RunLine) -> int:
+    """The prompt: one command a line until `q`, Ctrl-D, or Ctrl-C twice in a row.
+
+    Ctrl-C once cancels the line being typed (as in a shell); a second one, at once, leaves
+    with exit code 130.
+    """
+    line_editing()
     print(_("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,"))
-    print(_("s status, d deal, w NAME win); q to quit."))
+    print(_("s status, d deal, w NAME win); q or Ctrl-D to quit."))
     try:
         with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             print(render.next_step(book.read()[1]))
     except MarquoirError as failure:
         print(failure)
+    interrupted = False
     while True:
         try:
             line = input(prompt(db))
@@ -133,8 +151,13 @@ def run_interactive(db: str | None, run: RunLine) -> int:
             print()
             return 0
         except KeyboardInterrupt:
-            print()
-            return 0
+            if interrupted:
+                print()
+                return INTERRUPTED
+            interrupted = True
+            print(_("\n(line cancelled: Ctrl-C again to quit)"))
+            continue
+        interrupted = False
         try:
             words = parse_line(line)
         except ValueError as failure:
@@ -147,7 +170,10 @@ def run_interactive(db: str | None, run: RunLine) -> int:
         if words[0] == "play":
             error(_("play cannot run inside play"))
             continue
-        run(words, "")
+        try:
+            run(words, "")
+        except KeyboardInterrupt:  # its transaction is whole or rolled back, never half
+            print(_("\n(interrupted: `s` shows whether it was recorded)"))
 
 
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:

@@ -63,11 +63,28 @@ def describe_pots(pots: list[Pot]) -> str:
     )
 
 
+def describe_pot(hand: Hand) -> str:
+    """The pot, the same in every line: all the chips in the middle and the bets in front.
+
+    "pot 122", or with side pots, the split: "pot 122: main pot 38 (alice, bob, carol) |
+    side pot 1 24 (bob, carol) | 60 bet this round".
+    """
+    total = hand.total_in_middle()
+    pots = hand.pots()
+    if len(pots) < 2:
+        return _("pot {pot}").format(pot=number(total))
+    in_front = sum(p.bet for p in hand.players)
+    bets = _(" | {chips} bet this round").format(chips=number(in_front)) if in_front else ""
+    return _("pot {pot}: {split}").format(pot=number(total), split=describe_pots(pots) + bets)
+
+
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
     if table.closed:
         return _("the session is settled: `marquoir reopen` to change it")
+    if hand is None and table.tournament is not None and table.tournament.over():
+        return _("the tournament is over: `places` for the prizes, then `settle`")
     if hand is None:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
@@ -100,13 +117,13 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
     if closed:
         lines.extend(returns_lines(hand, event.street))
     if hand.phase is Phase.COMPLETE:
-        lines.extend(result_lines(hand, table.hand_no))
+        lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
         return lines
     if closed:
         where = _("showdown") if hand.phase is Phase.SHOWDOWN else hand.street
-        lines.append(f"-- {where} -- {describe_pots(hand.pots())}")
+        lines.append(f"-- {where} -- {describe_pot(hand)}")
     else:
-        lines[0] += " | " + _("pot {pot}").format(pot=number(hand.total_in_middle()))
+        lines[0] += f" | {describe_pot(hand)}"
     lines.append(next_step(table))
     return lines
 
@@ -162,6 +179,28 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     return lines
 
 
+def bust_lines(table: Table) -> list[str]:
+    """Tournament: who lost his last chips on the hand just over: out (and his place), or
+    out unless he rebuys before the next deal; and the winner when one is left."""
+    state = table.tournament
+    if state is None or table.hand is not None:
+        return []
+    lines = []
+    busted = [e for e in state.entries if e.bust_hand == table.hand_no]
+    places = {p.entry: p.place for p in state.places()} if busted else {}
+    for entry in busted:
+        if entry.out:
+            out = _("{player} is out in place {place}")
+            lines.append(out.format(player=entry.label, place=places[entry.label]))
+        else:
+            no_chips = _("{player} has no chips: out unless he rebuys before the next deal")
+            lines.append(no_chips.format(player=entry.label))
+    alive = [e for e in state.entries if not e.busted and not e.out]
+    if busted and len(alive) == 1:
+        lines.append(_("{player} wins the tournament").format(player=alive[0].label))
+    return lines
+
+
 def stacks_line(result: HandResult) -> str:
     return ", ".join(
         f"{name} {number(chips)} ({signed(result.nets[name])})"
@@ -182,9 +221,13 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     head = _("showdown: {ranking}").format(ranking=format_ranking(event.ranking)) + odd
     if event.low is not None:
         head += _(" | low: {ranking}").format(ranking=format_ranking(event.low))
-    elif table.last_hand is not None and table.last_hand.rules.low_half:
+    elif hand.rules.low_half:
         head += _(" | no qualifying low")
-    return [head, *result_lines(hand, table.hand_no)]
+    lines = [head]
+    settled = hand.rules.break_ties(hand, event.ranking)
+    if settled != event.ranking:  # the game does not split ties (Bouillotte)
+        lines.append(f"{_(hand.rules.tie_rule)}: {format_ranking(settled)}")
+    return [*lines, *result_lines(hand, table.hand_no), *bust_lines(table)]
 
 
 def deal_lines(table: Table) -> list[str]:
@@ -198,7 +241,7 @@ def deal_lines(table: Table) -> list[str]:
     lines = [head + forced]
     lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
-        lines.extend(result_lines(hand, table.hand_no))
+        lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
     else:
         lines.append(next_step(table))
     return lines
@@ -219,6 +262,8 @@ def status_text(session: str, table: Table) -> str:
         head += _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
     else:
         head += played
+    if table.settings.tournament is not None:
+        head += _(" | level {level}").format(level=table.level)
     rows = [[_("seat"), _("player"), _("stack"), _("bet"), ""]]
     for entry in status_players(table):
         rows.append(
@@ -236,7 +281,7 @@ def status_text(session: str, table: Table) -> str:
             _("waiting in the middle for the next deal: {chips}").format(chips=number(table.carry))
         )
     if hand is not None:
-        lines.append(_("pots: ") + describe_pots(hand.pots(include_bets=False)))
+        lines.append(describe_pot(hand))
     lines.append(next_step(table))
     return "\n".join(lines)
 
@@ -287,6 +332,8 @@ def legal_dict(legal: LegalActions) -> dict[str, Any]:
         "max_to": legal.max_to,
         "allin_to": legal.allin_to,
         "allin_ok": legal.allin_ok,
+        "call_to": legal.call_to,
+        "call_is_all_in": legal.call_is_all_in,
     }
 
 
@@ -314,9 +361,11 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "fines": dict(hand.fines) if hand else {},
         "players": players,
         "pots": [],
+        "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
     if hand is not None:
+        data["pot"] = hand.total_in_middle()
         data["pots"] = [
             {"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
             for i, pot in enumerate(hand.pots())
@@ -397,6 +446,8 @@ _ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "false-open": lambda d: _("{player} opened falsely").format(**d),
     "fold": lambda d: _("{player} folds").format(**d),
     "check": lambda d: _("{player} checks").format(**d),
+    "abattre": lambda d: _("{player} abats").format(**d),
+    "withdraw": lambda d: _("{player} owned up to a false opening").format(**d),
 }
 
 
@@ -436,6 +487,19 @@ def _seat_words(data: dict[str, Any]) -> str:
     ).format(**data)
 
 
+def _leave_all_words(data: dict[str, Any]) -> str:
+    with_chips = _("{player} with {chips}")
+    leaves = ", ".join(
+        with_chips.format(player=name, chips=chips) for name, chips in data["leaves"]
+    )
+    everyone = _("everyone leaving: {leaves}").format(leaves=leaves)
+    if data.get("shares"):
+        return _("{shares} first, then {everyone}").format(
+            shares=_shares_words(data), everyone=everyone
+        )
+    return everyone
+
+
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -448,6 +512,17 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "blinds": lambda d: _("the change of the forced bets to {stakes}").format(
         stakes=ForcedBetSchedule(**d).describe()
     ),
+    "leave-all": _leave_all_words,
+    "level": lambda d: _("the move to level {level}").format(**d),
+    "pause": lambda d: _("the pause of the clock"),
+    "resume": lambda d: _("the restart of the clock"),
+    "rebuy": lambda d: _("{player} rebuys {chips}").format(**d),
+    "addon": lambda d: _("{player} takes the add-on of {chips}").format(**d),
+    "reenter": lambda d: _("{player} re-enters with {chips}").format(**d),
+    "chop": lambda d: _("the deal ({method}) {shares}").format(
+        method=d["method"],
+        shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
+    ),
     "sitout": lambda d: _("{player} sits out").format(**d),
     "back": lambda d: _("{player} is back").format(**d),
     "deal": lambda d: _("the deal of hand {hand}").format(**d),
@@ -455,6 +530,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "showdown": lambda d: (
         _("the showdown {ranking}").format(ranking=_ranking_words(d["ranking"])) + _low_words(d)
     ),
+    "fine": lambda d: _("the fine of {player} ({chips})").format(**d),
     "correction": lambda d: _("the count of {player} ({stack})").format(**d),
     "brelans": _brelans_words,
     "carry-split": _shares_words,

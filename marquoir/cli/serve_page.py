@@ -15,11 +15,14 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
+from ..domain.i18n import _
+from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
 from ..reports.story import Section, hands_section, money, signed
+from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
-from .render import status_dict
+from .render import describe_pot, status_dict
 
 REFRESH_SECONDS = 3
 READS = frozenset({"GET", "HEAD"})
@@ -38,9 +41,9 @@ class ReadOnlyLedger(Ledger):
     locks or records anything."""
 
     def __init__(self, path: str) -> None:
-        self.path = path
         uri = f"file:{urllib.parse.quote(path)}?mode=ro"
-        self.conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        super().__init__(path, mode=READ, conn=conn)
 
 
 def database_path(datasette: Any) -> str:
@@ -140,7 +143,7 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
         [
             f"<h1>{escape(info.name)} <small>{escape(report.title)}</small></h1>",
             '<nav><a href="/">Sessions</a></nav>',
-            table_now(status_dict(info.name, table)),
+            table_now(status_dict(info.name, table), table),
             "<h2>Standings</h2>",
             section_html(standings(report)),
             "<h2>Hands so far</h2>",
@@ -166,28 +169,26 @@ def standings(report: SessionReport) -> Section:
     return Section("Standings", headers=headers, rows=rows, numeric=(False,) + (True,) * 4)
 
 
-def table_now(now: dict[str, Any]) -> str:
-    """Whose turn it is, the pots, and every player's stack and bet."""
+def table_now(now: dict[str, Any], table: Table) -> str:
+    """Whose turn it is, the pot, and every player's stack and bet: the pot and the call in
+    the words of the table's own lines (`pot 122`, `call to 6`), so the page and the
+    terminal never disagree."""
     if now["in_hand"]:
         head = f"Hand {now['hand']}, {escape(str(now['street'] or now['phase']))}"
         if now["button"]:
             head += f" · button {escape(now['button'])}"
         turn = now["to_act"]
-        legal = now["legal"]
-        if turn and legal:
-            owe = f"call {legal['call_amount']}" if legal["to_call"] else "check"
-            head += f" · <b>{escape(turn)} to act</b> ({owe})"
+        if turn and now["legal"] and table.hand is not None:
+            owe = table.hand.legal().call_words()
+            head += _(" · <b>{value} to act</b> ({value2})").format(
+                value=escape(turn), value2=escape(owe)
+            )
         elif now["phase"] == "showdown":
             head += " · showdown"
     else:
         count = now["hand"]
         head = f"{count} hand{'s' if count != 1 else ''} played · between hands"
-    pots = " · ".join(
-        f"{escape(pot['name'])} {pot['amount']}" for pot in now["pots"] if pot["amount"]
-    )
-    bets = sum(p["bet"] for p in now["players"])
-    if bets:
-        pots = f"{pots} · bets {bets}" if pots else f"bets {bets}"
+    pot = escape(describe_pot(table.hand)) if table.hand is not None and now["pot"] else ""
     rows = []
     for p in now["players"]:
         state = [
@@ -216,7 +217,7 @@ def table_now(now: dict[str, Any]) -> str:
     return (
         '<section class="now"><h2>The table now</h2>'
         f"<p>{head}</p>"
-        + (f"<p>In the middle: {pots}</p>" if pots else "")
+        + (_("<p>In the middle: {pot}</p>").format(pot=pot) if pot else "")
         + '<table><tr><th class="n">seat</th><th>player</th><th class="n">stack</th>'
         '<th class="n">bet</th><th></th></tr>' + "".join(rows) + "</table></section>"
     )

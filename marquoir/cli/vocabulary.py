@@ -15,7 +15,7 @@ import unicodedata
 # The French words (or phrases) for each command, the first one the usual word, and what the
 # word means at the table (for the help and the glossary). Never two commands for one word.
 VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("check", ("parole", "checker"), "parler sans miser"),
+    ("check", ("parole", "checker"), "parler sans miser (Bouillotte : passer la parole)"),
     ("call", ("suivre", "suis", "tenir", "tiens", "voir", "vois", "payer"), "suivre la mise"),
     ("bet", ("miser", "mise", "misé"), "miser N jetons (le total du tour)"),
     ("raise", ("relancer", "relance", "sur-relancer"), "relancer à N (le total du tour)"),
@@ -30,7 +30,12 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("deal", ("donner", "donne"), "donner : un nouveau coup"),
     ("undo", ("annuler",), "annuler la dernière écriture"),
     ("win", ("gagne", "gagner"), "gagne JOUEUR... : qui gagne le pot"),
-    ("showdown", ("abattage", "abattre", "abats"), "abattage : le classement des mains"),
+    (
+        "abattre",
+        ("abattre", "abats", "j'abats"),
+        "Bouillotte : tenir la dernière relance et abattre",
+    ),
+    ("showdown", ("abattage",), "abattage : le classement des mains"),
     ("status", ("état", "où en est-on"), "la table en ce moment"),
     ("stacks", ("jetons", "tapis des joueurs"), "les tapis et les résultats"),
     ("seat", ("asseoir", "s'asseoir", "assoir"), "asseoir JOUEUR (--cave N : sa cave)"),
@@ -44,6 +49,21 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("settle", ("régler", "qui paie qui"), "qui paie qui"),
     ("count", ("compter",), "compter les jetons"),
     ("report", ("rapport", "bilan"), "le rapport de la soirée"),
+    ("fine", ("amende", "amender"), "amende JOUEUR [N] : une amende pour le prochain pot"),
+    ("level", ("niveau",), "tournoi : niveau suivant, précédent ou N"),
+    ("pause", ("pause", "faire une pause"), "tournoi : arrêter l'horloge"),
+    ("resume", ("reprendre", "reprise"), "tournoi : relancer l'horloge après la pause"),
+    ("rebuy", ("rachat", "racheter", "se racheter"), "tournoi : la recave (rebuy) d'un joueur"),
+    ("addon", ("add-on", "recave finale"), "tournoi : l'add-on, à la fin des recaves"),
+    (
+        "reenter",
+        ("réentrée", "ré-entrée", "réinscription", "se réinscrire"),
+        "tournoi : une nouvelle entrée après élimination",
+    ),
+    ("places", ("classement",), "tournoi : les places et les prix"),
+    ("chop", ("partage", "partager", "accord"), "tournoi : le partage (deal) des prix"),
+    ("clock", ("horloge", "pendule"), "tournoi : l'horloge en plein écran"),
+    ("chips", ("jetons de départ", "répartition"), "tournoi : le tapis de départ en jetons"),
 )
 
 

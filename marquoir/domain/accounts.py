@@ -1,6 +1,28 @@
-"""A player's account in a session: his seat, his chips behind, his caves and cash-out."""
+"""A session's settings and a player's account in it (shared by the table and its
+tournament side)."""
 
 from __future__ import annotations
+
+from .caves import CavePolicy
+from .config import TableConfig
+from .records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .tournament.session import TournamentSettings
+
+
+class SessionSettings(Record):
+    """A session's rules: the table, the caves, and what a chip is worth."""
+
+    table: TableConfig
+    caves: CavePolicy = CavePolicy()
+    chip_value: str = "1"
+    currency: str = "EUR"
+    # a tournament's structure (None: a cash game)
+    tournament: TournamentSettings | None = None
+    # the language of the session's output ("fr" or "en"), "" to follow the locale
+    lang: str = ""
 
 
 class Account:
@@ -43,3 +65,6 @@ class Account:
     def result(self) -> int:
         """Chips won (positive) or lost so far: what he holds or took out minus what he paid."""
         return self.stack + self.cashed_out - self.bought
+
+
+__all__ = ["Account", "SessionSettings"]

@@ -19,6 +19,8 @@ class ActionKind(StrEnum):
     # The first bet of a jackpot, once the scorekeeper has seen jacks or better (or of a
     # Bouillotte round).
     OPEN = "open"
+    # Bouillotte: call the showdown, holding the last raise without more (abattre).
+    ABATTRE = "abattre"
     # Said by the scorekeeper, not the player to act: who brings in (stud; an amount means he
     # completes to it), who speaks first on a later stud street, who opened a jackpot falsely.
     BRING_IN = "bringin"
@@ -61,6 +63,10 @@ class Action(Record):
         return cls(ActionKind.OPEN, amount=total, player=player)
 
     @classmethod
+    def abattre(cls, player: str | None = None) -> Action:
+        return cls(ActionKind.ABATTRE, player=player)
+
+    @classmethod
     def bring_in(cls, player: str, *, complete_to: int | None = None) -> Action:
         return cls(ActionKind.BRING_IN, amount=complete_to, player=player)
 
@@ -101,11 +107,18 @@ class ActionEvent(Record):
             "bring-in": N_("{player} brings in {added}"),
             "complete": N_("{player} completes to {total}"),
             "first": N_("{player} speaks first"),
+            "abattre": N_("{player} holds {added} and abats"),
+            "abattre-nothing": N_("{player} abats"),
+            "withdraw": N_(
+                "{player} owns up to a false opening: no fine, his opening comes back "
+                "and the pot is not open"
+            ),
             "false-open": N_(
                 "{player} opened falsely: out of the hand, fine {added} to the next pot"
             ),
         }
-        text = _(texts[self.verb]).format(
+        verb = "abattre-nothing" if self.verb == "abattre" and not self.added else self.verb
+        text = _(texts[verb]).format(
             player=self.player, added=number(self.added), total=number(self.total)
         )
         return text + (_(" (all-in)") if self.all_in else "")
@@ -137,6 +150,8 @@ class LegalActions(Record):
     opens: bool = False
     # before the opening of a jackpot or a Bouillotte round one passes, one does not fold
     can_fold: bool = True
+    # the game's own words for the turn (Bouillotte's turns of speaking), said instead
+    speech: str = ""
 
     @property
     def can_call(self) -> bool:
@@ -146,19 +161,45 @@ class LegalActions(Record):
     def can_raise(self) -> bool:
         return self.min_to is not None
 
+    @property
+    def call_to(self) -> int:
+        """His total bet for the round once he calls (less than the bet when he is short)."""
+        return min(self.current_bet, self.allin_to)
+
+    @property
+    def call_is_all_in(self) -> bool:
+        """Calling takes his whole stack: the call and the all-in are one action."""
+        return self.to_call > 0 and self.allin_to <= self.current_bet
+
+    def call_words(self) -> str:
+        """ "check", "call 20", "call to 20" (chips in front already), "call 14 (all-in)".
+
+        In the same unit as the raises and the all-in: the total for the round.
+        """
+        if self.can_check:
+            return _("check")
+        in_front = self.current_bet - self.to_call
+        amount = number(self.call_to)
+        words = (_("call to {amount}") if in_front > 0 else _("call {amount}")).format(
+            amount=amount
+        )
+        return words + (_(" (all-in)") if self.call_is_all_in else "")
+
     def describe(self) -> str:
-        """One line: "alice to act: call 20 | raise 40-1000 | fold"."""
-        parts = [
-            _("check")
-            if self.can_check
-            else _("call {amount}").format(amount=number(self.call_amount))
-        ]
+        """One line: "alice to act: call 20 | raise 40-1000 | fold".
+
+        Every amount is a total for the round (the way `bet N` and `raise N` are typed); a
+        game that speaks in turns (Bouillotte) says its own words instead.
+        """
+        if self.speech:
+            return self.speech
+        parts = [self.call_words()]
         if self.min_to is not None and self.max_to is not None:
             verb = "raise" if self.current_bet > 0 else ("open" if self.opens else "bet")
             low, high = number(self.min_to), number(self.max_to)
             span = low if self.min_to == self.max_to else f"{low}-{high}"
             parts.append(_(VERB_WORDS[verb]).format(span=span))
-        if self.allin_ok and not self.opens:
+        if self.allin_ok and not self.opens and not self.call_is_all_in:
             parts.append(_("all-in {amount}").format(amount=number(self.allin_to)))
         if self.can_fold:
             parts.append(_("fold"))

@@ -103,13 +103,19 @@ class CavePolicy(_CaveFields):
     def check_recaves(self, name: str, recaves: int, *, what: str = "recaves") -> None:
         """Refuse one more recave to a player who has had `recaves` of them."""
         limit = self.recaves
-        if limit is not None and recaves >= limit:
-            why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
-            raise IllegalAction(
-                _("{name} has used all {limit} recaves of this session{why}").format(
-                    name=name, limit=limit, why=why
-                )
+        if limit is None or recaves < limit:
+            return
+        if limit == 0:
+            why = _("this session allows no recaves")
+        elif limit == 1:
+            why = _("{name} has used the one recave this session allows").format(name=name)
+        else:
+            why = _("{name} has used all {limit} recaves of this session").format(
+                name=name, limit=limit
             )
+        if what != "recaves":
+            why += _(" (a player who returns buys in with a recave)")
+        raise IllegalAction(why)
 
 
 __all__ = ["CavePolicy"]

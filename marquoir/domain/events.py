@@ -37,6 +37,14 @@ class Left(Record):
     chips: int
 
 
+class LeftAll(Record):
+    """The end of the night: everyone still at the table cashed out, as one event (one
+    `undo`). `shares` gives back first the chips a void deal left in the middle, if any."""
+
+    leaves: tuple[tuple[str, int], ...]
+    shares: tuple[tuple[str, int], ...] = ()
+
+
 class ButtonSet(Record):
     """The next deal puts the button on this player."""
 
@@ -107,11 +115,64 @@ class BlindsSet(Record):
     schedule: ForcedBetSchedule
 
 
+class LevelSet(Record):
+    """Tournament: the director moves to this level; its blinds apply from the next deal
+    (TDA 2024 rule 34: a new level applies to the next hand)."""
+
+    level: int
+
+
+class Rebought(Record):
+    """Tournament: a rebuy, more chips for the same entry (not a new entry)."""
+
+    player: str
+    chips: int
+
+
+class AddedOn(Record):
+    """Tournament: the add-on, once an entry, at the end of the rebuy period."""
+
+    player: str
+    chips: int
+
+
+class Reentered(Record):
+    """Tournament: a busted player buys a new entry (it counts in the field)."""
+
+    player: str
+    chips: int
+
+
+class Chopped(Record):
+    """Tournament: the players left make a deal (`icm`, `chips` or `even`): each takes his
+    `shares` (entry, money as text) now; `keep` (money) stays to play for."""
+
+    method: str
+    keep: str
+    shares: tuple[tuple[str, str], ...]
+
+
+class Paused(Record):
+    """Tournament: the director stops the clock."""
+
+
+class Resumed(Record):
+    """Tournament: the director starts the stopped clock again."""
+
+
 class Corrected(Record):
     """A chip count found a different stack: the count replaces the tracked stack."""
 
     player: str
     stack: int
+
+
+class Fined(Record):
+    """A house fine (the dealer who forgot his duty, ...): chips of the player's stack that
+    wait in the middle for the next pot."""
+
+    player: str
+    chips: int
 
 
 class Settled(Record):
@@ -126,6 +187,7 @@ TableEvent = (
     Seated
     | Recaved
     | Left
+    | LeftAll
     | ButtonSet
     | SatOut
     | Back
@@ -133,7 +195,15 @@ TableEvent = (
     | Acted
     | ShowedDown
     | Corrected
+    | Fined
     | BlindsSet
+    | LevelSet
+    | Rebought
+    | AddedOn
+    | Reentered
+    | Chopped
+    | Paused
+    | Resumed
     | BrelansPaid
     | CarrySplit
     | Settled

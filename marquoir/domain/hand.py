@@ -20,7 +20,7 @@ from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
 from .games import SAID_BY_SCOREKEEPER, rules_for
-from .i18n import _
+from .i18n import N_, _
 from .outcome import (
     ForcedBet,
     HandResult,
@@ -29,11 +29,18 @@ from .outcome import (
     SeatInfo,
     ShowdownEvent,
 )
-from .pots import Contribution, Pot, PotAward, award_pots, build_pots
+from .pots import Contribution, Pot, PotAward, award_each, award_pots, build_pots
 from .ranking import Ranking
 from .records import Record
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
+
+# The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
+MINIMUM_WORDS = {
+    "raise": N_("the minimum raise is to {low}"),
+    "complete": N_("the minimum complete is to {low}"),
+    "bet": N_("the minimum bet is {low}"),
+}
 
 
 class _Player:
@@ -199,7 +206,7 @@ class Hand:
                 min_to, max_to = low, allin_to if high is None else min(high, allin_to)
             elif self._opens_jackpot():  # a short stack opens with all his chips
                 min_to = max_to = allin_to
-        return LegalActions(
+        legal = LegalActions(
             player=p.name,
             current_bet=rnd.current_bet,
             to_call=to_call,
@@ -212,6 +219,8 @@ class Hand:
             opens=self._opens_jackpot(),
             can_fold=not self._before_opening(),
         )
+        speech = self.rules.speech(self, i, legal)
+        return legal._replace(speech=speech) if speech else legal
 
     def _opens_jackpot(self) -> bool:
         """The first bet of the hand, in a game where it is said `open N` (jackpots)."""
@@ -241,6 +250,7 @@ class Hand:
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
             )
         resolved = self._resolve(i, action)
+        self.rules.check_turn(self, i, resolved.verb)
         return ActionEvent(
             player=p.name,
             action=action,
@@ -281,14 +291,23 @@ class Hand:
             self._close_round()
         else:
             self._to_act = self._scan(i + 1)
+            if self.rules.speaks_in_turns:
+                self._to_act = self.rules.next_speaker(self, i, event.verb, self._to_act)
             if self._to_act is None:
                 self._close_round()
         return event
 
     def verify_showdown(
-        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+        self,
+        ranking: Ranking,
+        odd_chip: str | None = None,
+        *,
+        low: Ranking | None = None,
+        by_pot: Sequence[Ranking] | None = None,
     ) -> ShowdownEvent:
-        """How the pots would go with this ranking, or a `ShowdownError` saying why not."""
+        """How the pots would go with this ranking, or a `ShowdownError` saying why not.
+
+        `by_pot`: a ranking for each pot, main pot first (Bouillotte from the cards)."""
         if self.phase is not Phase.SHOWDOWN:
             if self.phase is Phase.BETTING:
                 raise ShowdownError(
@@ -301,7 +320,7 @@ class Hand:
                     value=self.config.game.value
                 )
             )
-        for group in (*ranking, *(low or ())):
+        for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):
             for name in group:
                 if name not in self._index:
                     raise ShowdownError(_("{name} is not playing this hand").format(name=name))
@@ -313,9 +332,12 @@ class Hand:
             raise ShowdownError(
                 _("the odd chip goes to a winner: {odd_chip} cannot win").format(odd_chip=odd_chip)
             )
-        awards = award_pots(
-            self.pots(), ranking, low=low, chip_unit=self.config.chip_unit, first=odd_chip
-        )
+        settled = self.rules.break_ties(self, ranking)
+        unit = self.config.chip_unit
+        if by_pot is not None:
+            awards = award_each(self.pots(), by_pot, chip_unit=unit)
+        else:
+            awards = award_pots(self.pots(), settled, low=low, chip_unit=unit, first=odd_chip)
         if odd_chip is not None and not any(
             odd_chip in (name for name, _ in half) and len(half) > 1
             for award in awards
@@ -329,7 +351,12 @@ class Hand:
         return ShowdownEvent(ranking, tuple(awards), odd_chip, low)
 
     def showdown(
-        self, ranking: Ranking, odd_chip: str | None = None, *, low: Ranking | None = None
+        self,
+        ranking: Ranking,
+        odd_chip: str | None = None,
+        *,
+        low: Ranking | None = None,
+        by_pot: Sequence[Ranking] | None = None,
     ) -> ShowdownEvent:
         """Settle every pot from the showdown ranking; the hand is then complete.
 
@@ -337,7 +364,7 @@ class Hand:
         highest card by suit); by default they go in order from the left of the button. `low`
         (hi-lo games) ranks the players with a qualifying low, best first.
         """
-        event = self.verify_showdown(ranking, odd_chip, low=low)
+        event = self.verify_showdown(ranking, odd_chip, low=low, by_pot=by_pot)
         self.showdown_event = event
         self._finish(event.awards, by_fold=False)
         return event
@@ -441,6 +468,18 @@ class Hand:
         elif self._to_act == i or self._to_act is None:
             self.set_turn(i + 1)
 
+    def withdraw_opening(self, i: int) -> None:
+        """The opener takes his opening back (a jackpots false opener who owns up before
+        anyone else put chips in): his bet returns to his stack, the round is unopened again
+        and the turn stays where it was."""
+        p = self._players[i]
+        self._with_chips += p.stack == 0 and p.bet > 0
+        p.stack += p.bet
+        p.live -= p.bet
+        p.bet = 0
+        self.opener = None
+        self._structure.start_round(self._rnd, 0)
+
     # -- the machinery -------------------------------------------------------------------
 
     def _require_turn(self) -> int:
@@ -483,6 +522,9 @@ class Hand:
             return f"{p.name} has no chips beyond the call"
         if not self._others_have_chips(i):
             return "nobody left in the hand could call a raise: call or fold"
+        ruled = self.rules.raise_window(self, i)
+        if ruled is not None:
+            return ruled
         if p.acted and not self._structure.reopens(rnd, rnd.current_bet - p.acted_level):
             return (
                 f"the betting is not reopened for {p.name} (the all-in since he acted was "
@@ -510,6 +552,9 @@ class Hand:
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
             return _Resolved("fold", 0, p.bet)
+        if kind is ActionKind.ABATTRE:
+            added = min(to_call, p.stack)
+            return _Resolved("abattre", added, p.bet + added)
         if kind is ActionKind.CHECK:
             if to_call:
                 raise IllegalAction(
@@ -585,7 +630,8 @@ class Hand:
                 )
             )
         if total < low and total != p.bet + p.stack:
-            raise IllegalAction(_("the minimum {verb} is to {low}").format(verb=verb, low=low))
+            # a raise (or a completion) is said "to" its total; a bet is its amount
+            raise IllegalAction(_(MINIMUM_WORDS[verb]).format(low=low))
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:

@@ -10,14 +10,55 @@ from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import gettext
-
 LANGUAGES = ("en", "fr")
 _language: str | None = None
 _chosen = False  # the command line chose the language (--lang): a session's does not count
-_catalog: gettext.GNUTranslations | None = None
+
+
+class Catalog:
+    """A compiled gettext catalog (.mo, as Babel writes it), read as it lies on the disk.
+
+    `gettext.GNUTranslations` decodes every message when it loads, which grows with the
+    catalog; here loading is reading the file, and a message is found by a binary search in
+    the .mo's table of originals (sorted, as gettext's own lookup assumes), then kept.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        import struct
+
+        (magic,) = struct.unpack("<I", data[:4])
+        self._order = "<" if magic == 0x950412DE else ">"
+        _revision, count, originals, translations = struct.unpack(self._order + "4I", data[4:20])
+        self._data, self._count = data, count
+        self._originals, self._translations = originals, translations
+        self._found: dict[str, str] = {}
+        self._unpack = struct.unpack_from
+
+    def _text(self, table: int, index: int) -> bytes:
+        length, offset = self._unpack(self._order + "2I", self._data, table + 8 * index)
+        return self._data[offset : offset + length]
+
+    def gettext(self, message: str) -> str:
+        """The translation of `message`, or the message itself when the catalog lacks it."""
+        found = self._found.get(message)
+        if found is None:
+            key, low, high = message.encode(), 0, self._count
+            found = message
+            while low < high:
+                middle = (low + high) // 2
+                original = self._text(self._originals, middle)
+                if original < key:
+                    low = middle + 1
+                elif original > key:
+                    high = middle
+                else:
+                    found = self._text(self._translations, middle).decode() or message
+                    break
+            self._found[message] = found
+        return found
+
+
+_catalog: Catalog | None = None
 
 
 def set_language(lang: str | None) -> None:
@@ -46,15 +87,13 @@ def language() -> str:
     return _language
 
 
-def catalog() -> gettext.GNUTranslations:
-    """The French catalog, read once (a few hundred microseconds)."""
+def catalog() -> Catalog:
+    """The French catalog, read once (reading the file: tens of microseconds)."""
     global _catalog
     if _catalog is None:
-        import gettext
-
         path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")
         with open(os.path.join(path, "fr", "LC_MESSAGES", "marquoir.mo"), "rb") as handle:
-            _catalog = gettext.GNUTranslations(handle)
+            _catalog = Catalog(handle.read())
     return _catalog
 
 
@@ -81,6 +120,11 @@ def number(value: int) -> str:
     if language() == "en" or -1000 < value < 1000:
         return str(value)
     return f"{value:,}".replace(",", "\u202f")
+
+
+def grouped(value: int) -> str:
+    """A whole number with its thousands marked: `1,234` in English, `1 234` in French."""
+    return number(value) if language() != "en" else f"{value:,}"
 
 
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}

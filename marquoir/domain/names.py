@@ -89,7 +89,9 @@ def name_key(name: str) -> str:
         return name.lower()
     import unicodedata
 
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    # upper() first: casefold alone keeps the dotless ı apart from I, its own upper case
+    folded = unicodedata.normalize("NFC", name).upper().casefold()
+    return unicodedata.normalize("NFC", folded)
 
 
 def resolve_ranking(ranking: Ranking, resolve: Callable[[str], str]) -> Ranking:

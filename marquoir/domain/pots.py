@@ -128,6 +128,22 @@ def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
     )
 
 
+def award_each(
+    pots: Sequence[Pot], rankings: Sequence[Ranking], *, chip_unit: int = 1
+) -> list[PotAward]:
+    """Settle each pot by its own ranking (Bouillotte from the cards: a colour that won a pot
+    keeps winning in the side pots), main pot first."""
+    if len(rankings) != len(pots):
+        raise ShowdownError(f"{len(rankings)} rankings for {len(pots)} pots")
+    awards = []
+    for index, (pot, ranking) in enumerate(zip(pots, rankings, strict=True)):
+        name = pot_name(index)
+        winners = pot_winners(pot, ranking, name)
+        shares = split_amount(pot.amount, winners, chip_unit=chip_unit)
+        awards.append(PotAward(name, pot, tuple(zip(winners, shares, strict=True))))
+    return awards
+
+
 def award_pots(
     pots: Sequence[Pot],
     ranking: Ranking,

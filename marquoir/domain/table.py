@@ -7,24 +7,33 @@ so a replay from the log obeys the same rules).
 
 from __future__ import annotations
 
-from .accounts import Account
+from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
-from .errors import IllegalAction, MarquoirError, UsageError
+from .errors import IllegalAction, MarquoirError, ShowdownError, UsageError
 from .events import (
     Acted,
+    AddedOn,
     Back,
     BlindsSet,
     BrelansPaid,
     ButtonSet,
     CarrySplit,
+    Chopped,
     Corrected,
     CountLine,
     Dealt,
+    Fined,
     Left,
+    LeftAll,
+    LevelSet,
+    Paused,
+    Rebought,
     Recaved,
+    Reentered,
     Reopened,
+    Resumed,
     SatOut,
     Seated,
     Settled,
@@ -32,32 +41,28 @@ from .events import (
     TableEvent,
 )
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
-from .i18n import _
+from .i18n import N_, _
 from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
-from .records import Record
+from .table_tournament import TOURNAMENT_EVENTS, TournamentTable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .bouillotte_cards import Reading
     from .cards import HandValue
+    from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 
 
-class SessionSettings(Record):
-    """A session's rules: the table, the caves, and what a chip is worth."""
-
-    table: TableConfig
-    caves: CavePolicy = CavePolicy()
-    chip_value: str = "1"
-    currency: str = "EUR"
-    # the language of the session's output ("fr" or "en"), "" to follow the locale
-    lang: str = ""
+def _money_positive(text: str) -> bool:
+    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
+    return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
-class Table:
+class Table(TournamentTable):
     """The state of a session's table, built by applying its events in order."""
 
     def __init__(self, settings: SessionSettings) -> None:
@@ -80,6 +85,17 @@ class Table:
         self.last_side_payments: dict[str, int] = {}
         # settled: the books are closed until the session is reopened
         self.closed = False
+        # a tournament's level now in force (1 until the director moves it), the hands dealt
+        # at it, and its entries (None: a cash game)
+        self.level = 1
+        self.level_hands = 0
+        self.paused = False
+        self.tournament: TournamentState | None = None
+        if settings.tournament is not None:
+            # imported here: a cash game never loads the tournament modules
+            from .tournament.state import TournamentState
+
+            self.tournament = TournamentState()
 
     @property
     def config(self) -> TableConfig:
@@ -118,7 +134,12 @@ class Table:
         """The account of a player at the table, or an error naming the player."""
         account = self.accounts.get(self.resolve(name))
         if account is None:
-            raise IllegalAction(_("unknown player: {name}").format(name=name))
+            seated = ", ".join(a.name for a in self.present()) or _("nobody yet")
+            raise IllegalAction(
+                _("unknown player: {name} (at the table: {seated})").format(
+                    name=name, seated=seated
+                )
+            )
         if account.left:
             raise IllegalAction(_("{name} has left the table").format(name=name))
         return account
@@ -146,6 +167,9 @@ class Table:
                     known=known, seat=previous.seat, same=same
                 )
             )
+        tournament = self.settings.tournament
+        if tournament is not None:
+            return self._entry_event(known, previous, seat, cave, tournament)
         seat = self._free_seat(seat)
         if previous is None or not recave:
             return Seated(known, seat, self.settings.caves.amount(cave, what="cave"))
@@ -178,21 +202,55 @@ class Table:
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
-        self._between_hands("recave")
+        if self.settings.tournament is not None:
+            raise IllegalAction(
+                _("a tournament has no recaves: `rebuy {name}` or `addon {name}`").format(
+                    name=account.name
+                )
+            )
+        self._between_hands(N_("recave"))
         self.settings.caves.check_recaves(account.name, account.recaves)
         return Recaved(account.name, self.settings.caves.amount(chips, what="recave"))
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
         account = self.account(name)
-        self._between_hands("leave")
+        self._between_hands(N_("leave"))
         return Left(account.name, account.stack)
 
+    def leave_all_event(self) -> LeftAll:
+        """Everyone still at the table cashes out (end of night), a void deal's chips first
+        shared out among them."""
+        self._between_hands(N_("leave"))
+        players = self.present()
+        if not players:
+            raise IllegalAction(_("nobody is at the table"))
+        shares = self.carry_split_event().shares if self.carry else ()
+        won = dict(shares)
+        return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
+
     def button_event(self, name: str) -> ButtonSet:
-        """Put the button on this player at the next deal."""
-        account = self.account(name)
-        self._between_hands("move the button")
+        """Put the button on this player at the next deal: one who will be dealt in."""
+        account = self._button_check(name)
+        if account.busted:
+            raise IllegalAction(
+                _("{name} has no chips: the button goes to a player dealt in").format(
+                    name=account.name
+                )
+            )
+        if account.sitting_out:
+            raise IllegalAction(
+                _("{name} is sitting out: the button goes to a player dealt in").format(
+                    name=account.name
+                )
+            )
         return ButtonSet(account.name)
+
+    def _button_check(self, name: str) -> Account:
+        # (what a recorded button event needs: older versions recorded it on any player)
+        account = self.account(name)
+        self._between_hands(N_("move the button"))
+        return account
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
@@ -212,7 +270,7 @@ class Table:
         """Close the books: the session is settled (the money is computed by the caller)."""
         if self.closed:
             raise IllegalAction(_("this session is already settled"))
-        self._between_hands("settle")
+        self._between_hands(N_("settle"))
         return Settled()
 
     def reopen_event(self) -> Reopened:
@@ -224,7 +282,7 @@ class Table:
     def count(self, counted: dict[str, int]) -> list[CountLine]:
         """Compare counted stacks with the tracked ones (between hands; players not named
         are not compared)."""
-        self._between_hands("count the chips")
+        self._between_hands(N_("count the chips"))
         lines: list[CountLine] = []
         for name, chips in counted.items():
             if chips < 0:
@@ -248,7 +306,7 @@ class Table:
     def correct_event(self, name: str, stack: int) -> Corrected:
         """Replace a player's tracked stack by the counted one, between hands."""
         account = self.account(name)
-        self._between_hands("correct a stack")
+        self._between_hands(N_("correct a stack"))
         if not 0 <= stack <= MAX_CHIPS:
             raise IllegalAction(
                 _("a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})").format(
@@ -263,13 +321,29 @@ class Table:
             )
         return Corrected(account.name, stack)
 
+    def fine_event(self, name: str, chips: int | None = None) -> Fined:
+        """A house fine to the next pot (the French jackpots rules: the dealer who forgets
+        to announce the pot pays one chip to the next), between hands."""
+        account = self.account(name)
+        self._between_hands(N_("record a fine"))
+        chips = self.config.chip_unit if chips is None else chips
+        if chips <= 0:
+            raise IllegalAction(_("a fine is at least 1 chip (got {chips})").format(chips=chips))
+        if chips > account.stack:
+            raise IllegalAction(
+                _("{name} has only {stack} chips for a fine").format(
+                    name=account.name, stack=account.stack
+                )
+            )
+        return Fined(account.name, chips)
+
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
 
         The new schedule must suit the session's game, as the settings of a new session must
         (`ConfigError` otherwise); changing to the schedule already in force is refused.
         """
-        self._between_hands("change the blinds")
+        self._between_hands(N_("change the blinds"))
         # compared in effect: explicit limits equal to the default ones change nothing
         if self.config.with_schedule(schedule).stakes() == self.config.stakes():
             raise IllegalAction(
@@ -281,6 +355,9 @@ class Table:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
+        chop = self.tournament.chop if self.tournament is not None else None
+        if chop is not None and not _money_positive(chop["kept"]):
+            raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
@@ -322,7 +399,7 @@ class Table:
 
     def carry_split_event(self) -> CarrySplit:
         """Give the chips of a void deal back to the players at the table (end of night)."""
-        self._between_hands("split the pot")
+        self._between_hands(N_("split the pot"))
         players = self.present()
         if not self.carry or not players:
             raise IllegalAction(_("no chips wait in the middle"))
@@ -353,11 +430,30 @@ class Table:
         self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
         return event, read.values
 
+    def retourne_showdown_event(
+        self, retourne: str, shown: dict[str, str]
+    ) -> tuple[ShowedDown, Reading]:
+        """Bouillotte's showdown read from the cards laid down and the retourne: each pot by
+        its own ranking, and the reading the scorekeeper announces."""
+        if not self.config.rules.pays_brelans:
+            raise IllegalAction(_("--retourne is Bouillotte's: the card the dealer turns up"))
+        shown = {self.resolve(name): text for name, text in shown.items()}
+        hand = self._hand_in_play()
+        event = ShowedDown((), None, retourne, tuple(shown.items()))
+        rankings, reading = _read_retourne(hand, event)
+        event = event._replace(
+            ranking=rankings[0],
+            board=str(reading.retourne),
+            cards=tuple((name, text) for name, text in _canonical(event)),
+        )
+        hand.verify_showdown(rankings[0], by_pot=rankings)
+        return event, reading
+
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if not self.config.rules.pays_brelans:
             raise IllegalAction(_("brelans are paid at Bouillotte only"))
-        self._between_hands("pay the brelans")
+        self._between_hands(N_("pay the brelans"))
         if not self.last_dealt or self.brelans_hand == self.hand_no:
             raise IllegalAction(_("the brelans of the last hand are paid once, after the hand"))
         named = (*players, carre) if carre else players
@@ -392,6 +488,8 @@ class Table:
             return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
+            if event.cards and self.config.rules.pays_brelans:
+                return self._retourne_showdown(hand, event)
             shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
             self._after_hand_step(hand)
             return shown
@@ -406,27 +504,32 @@ class Table:
             account.bought += event.chips
             account.recaves += 1
         elif isinstance(event, Left):
-            self.leave_event(event.player)
-            account = self.accounts[event.player]
-            account.cashed_out += account.stack
-            account.stack = 0
-            account.left = True
+            self._apply_leave(event)
+        elif isinstance(event, LeftAll):
+            if event != self.leave_all_event():
+                raise MarquoirError(_("the recorded departures do not match the table"))
+            if event.shares:
+                self._apply_carry_split(CarrySplit(event.shares))
+            for name, chips in event.leaves:
+                self._apply_leave(Left(name, chips))
         elif isinstance(event, ButtonSet):
-            self.button_event(event.player)
+            self._button_check(event.player)
             self.next_button = event.player
         elif isinstance(event, CarrySplit):
-            if event != self.carry_split_event():
-                raise MarquoirError(_("the recorded split does not match the table"))
-            for name, chips in event.shares:
-                self.accounts[name].stack += chips
-            self.carry = 0
+            self._apply_carry_split(event)
         elif isinstance(event, BrelansPaid):
             self.brelans_event(event.players, event.carre)
             self._pay_brelans(event)
+        elif isinstance(event, Fined):
+            self.fine_event(event.player, event.chips)
+            self.accounts[event.player].stack -= event.chips
+            self.carry += event.chips
         elif isinstance(event, BlindsSet):
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
             self.settings = self.settings._replace(table=table)
+        elif isinstance(event, TOURNAMENT_EVENTS):
+            self._apply_tournament(event)
         elif isinstance(event, Corrected):
             self.correct_event(event.player, event.stack)
             account = self.accounts[event.player]
@@ -441,6 +544,20 @@ class Table:
         else:
             raise MarquoirError(_("not an event of the table: {event!r}").format(event=event))
         return None
+
+    def _apply_leave(self, event: Left) -> None:
+        self.leave_event(event.player)
+        account = self.accounts[event.player]
+        account.cashed_out += account.stack
+        account.stack = 0
+        account.left = True
+
+    def _apply_carry_split(self, event: CarrySplit) -> None:
+        if event != self.carry_split_event():
+            raise MarquoirError(_("the recorded split does not match the table"))
+        for name, chips in event.shares:
+            self.accounts[name].stack += chips
+        self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
         # Checked again by its exact recorded name: a file written before names were compared
@@ -473,11 +590,15 @@ class Table:
         account.stack = event.chips
         account.bought += event.chips
         self.accounts[event.player] = account
+        if self.tournament is not None:
+            self.tournament.enter(event.player)
 
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
         if expected != event:
             raise MarquoirError(_("the recorded deal does not match the table"))
+        if self.tournament is not None:
+            self._tournament_deal()
         self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
         self.carry = 0
         self.hand_no = event.hand_no
@@ -489,6 +610,8 @@ class Table:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
+        if self.tournament is not None:
+            self._tournament_busts(hand, hand.result)
         self.last_hand = hand
         self.last_dealt = tuple(p.name for p in hand.players)
         self.hand = None
@@ -497,6 +620,18 @@ class Table:
         for name, chips in result.final.items():
             self.accounts[name].stack = chips
         self.carry += result.carry
+
+    def _retourne_showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent:
+        """Bouillotte from the cards: the pots by their rankings, then the brelans shown paid
+        at once (the same event: `undo` takes both back)."""
+        rankings, reading = _read_retourne(hand, event)
+        shown = hand.showdown(rankings[0], by_pot=rankings)
+        self._after_hand_step(hand)
+        simple = tuple(b.player for b in reading.brelans if not b.carre)
+        carre = next((b.player for b in reading.brelans if b.carre), None)
+        if simple or carre:
+            self._pay_brelans(BrelansPaid(simple, carre))
+        return shown
 
     def _pay_brelans(self, event: BrelansPaid) -> None:
         """The game's side payments: Bouillotte's brelans, paid by the players of the hand
@@ -524,7 +659,7 @@ class Table:
         if self.hand is not None:
             raise IllegalAction(
                 _("cannot {what} during a hand: {hand_pending}").format(
-                    what=what, hand_pending=self._hand_pending()
+                    what=_(what), hand_pending=self._hand_pending()
                 )
             )
 
@@ -559,23 +694,62 @@ class Table:
         return later[0] if later else seats[0]
 
 
+def _canonical(event: ShowedDown) -> list[tuple[str, str]]:
+    from .cards import parse_cards
+
+    return [(name, " ".join(map(str, parse_cards(text)))) for name, text in event.cards]
+
+
+def _read_retourne(hand: Hand, event: ShowedDown) -> tuple[tuple[Ranking, ...], Reading]:
+    """Each pot's ranking and the reading of a Bouillotte deal from its cards: the hands in
+    order of cards (the first after the dealer is first in cards); every engaged player
+    shows, those who passed may (their brelans are paid, their cards make the point)."""
+    from .bouillotte_cards import parse_hands, pot_rankings, read_cards
+
+    given = dict(event.cards)
+    for name in given:
+        if name not in hand.start_stacks:
+            raise ShowdownError(_("{name} is not playing this hand").format(name=name))
+    engaged = [p.name for p in hand.players if not p.folded]
+    missing = [name for name in engaged if name not in given]
+    if missing:
+        raise ShowdownError(
+            _("every engaged player lays down his cards: {value}").format(value=", ".join(missing))
+        )
+    ordered = {name: given[name] for name in hand.order_of_play() if name in given}
+    hands, retourne = parse_hands(ordered, event.board)
+    in_order = [name for name in hand.order_of_play() if name in engaged]
+    pots = [pot.eligible for pot in hand.pots()]
+    rankings = pot_rankings(hands, retourne, engaged=in_order, pots=pots)
+    return rankings, read_cards(hands, retourne, engaged=in_order)
+
+
 __all__ = [
     "MAX_SEATS",
     "Account",
     "Acted",
+    "AddedOn",
     "Back",
     "BlindsSet",
     "BrelansPaid",
     "ButtonSet",
     "CarrySplit",
     "CavePolicy",
+    "Chopped",
     "Corrected",
     "CountLine",
     "Dealt",
+    "Fined",
     "ForcedBetSchedule",
     "Left",
+    "LeftAll",
+    "LevelSet",
+    "Paused",
+    "Rebought",
     "Recaved",
+    "Reentered",
     "Reopened",
+    "Resumed",
     "SatOut",
     "Seated",
     "SessionSettings",

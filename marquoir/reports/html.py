@@ -11,10 +11,10 @@ from __future__ import annotations
 import io
 import re
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..domain.i18n import _, language
-from .model import SessionReport
+from .model import ChipMove, SessionReport
 from .story import Section, sections, stack_columns
 
 STYLE = """
@@ -103,22 +103,81 @@ def table_html(section: Section) -> str:
     return "\n".join(lines)
 
 
-def chart_series(report: SessionReport) -> list[tuple[str, list[int], list[float]]]:
-    """Per player (seat order): x = hand numbers, y = his stack after each hand, NaN where he
-    was not at the table (the line breaks there); the hand before his first one (0 for the
-    first hand) holds the stack he started with."""
-    series = []
-    for name in stack_columns(report):
-        points: dict[int, float] = {}
-        before: dict[str, int] = {}
+class Series(NamedTuple):
+    """One player's line on the chart, and where chips came or went between hands."""
+
+    name: str
+    xs: list[int]
+    ys: list[float]
+    # (after how many hands, the stack then, "cave" | "recave" | "leave")
+    marks: list[tuple[int, float, str]]
+
+
+# How each kind of move is marked (matplotlib markers), and its name in the legend.
+MARKS = {"cave": ("^", "cave"), "recave": ("P", "recave"), "leave": ("X", "leaves")}
+
+
+def chart_series(report: SessionReport) -> list[Series]:
+    """Per player (seat order): his stack at the start (x = 0) and after each hand, NaN where
+    he was not at the table (the line breaks there). A cave or a recave between hands is a
+    vertical step at that x, marked, so that it is never read as chips won; a departure is
+    marked and ends the line."""
+    return [_StackLine(name, report).series for name in stack_columns(report)]
+
+
+class _StackLine:
+    """One player's series, built hand after hand with the moves between them."""
+
+    def __init__(self, name: str, report: SessionReport) -> None:
+        self.series = Series(name, [], [], [])
+        self.stack: float | None = None
+        self.moves: dict[int, list[ChipMove]] = {}
+        for move in report.moves:
+            if move.player == name:
+                self.moves.setdefault(move.after_hand, []).append(move)
+        self.between(0)
         for hand in report.hands:
-            if name in hand.players and name not in before:
-                points[hand.hand_no - 1] = float(hand.stacks[name] - hand.nets.get(name, 0))
-            points[hand.hand_no] = float(hand.stacks[name]) if name in hand.stacks else NAN
-            before = hand.stacks
-        xs = sorted(points)
-        series.append((name, xs, [points[x] for x in xs]))
-    return series
+            if name in hand.stacks:
+                if self.stack is None and not self.moves:  # a report without the moves
+                    self.point(hand.hand_no - 1, hand.stacks[name] - hand.nets.get(name, 0))
+                self.stack = float(hand.stacks[name])
+                self.point(hand.hand_no, self.stack)
+            self.between(hand.hand_no)
+
+    def point(self, x: int, y: float) -> None:
+        self.series.xs.append(x)
+        self.series.ys.append(float(y))
+
+    def between(self, x: int) -> None:
+        """The caves, recaves and departures after `x` hands."""
+        for move in self.moves.get(x, []):
+            if move.kind == "leave":
+                self.series.marks.append((x, float(move.chips), "leave"))
+                self.point(x, NAN)  # the line ends
+                self.stack = None
+                continue
+            if move.kind == "cave" and self.stack is None and self.series.xs:
+                self.point(x, NAN)  # back after leaving: a new line
+            self.stack = (self.stack or 0.0) + move.chips
+            self.point(x, self.stack)
+            self.series.marks.append((x, self.stack, move.kind))
+
+
+def hand_ticks(axes: Any, hands: int) -> None:
+    """Every hand labelled up to 20 hands, then every 5 or 10 (never only the even ones);
+    x = 0 is the start of the evening, before the first hand."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator, MultipleLocator
+
+    if hands <= 20:
+        axes.xaxis.set_major_locator(MultipleLocator(1))
+    elif hands <= 100:
+        axes.xaxis.set_major_locator(MultipleLocator(5))
+    else:
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 5, 10]))
+    axes.xaxis.set_major_formatter(
+        FuncFormatter(lambda x, _pos: _("start") if x == 0 else f"{x:.0f}")
+    )
+    axes.set_xlim(0, max(hands, 1))
 
 
 def stack_chart_svg(report: SessionReport) -> str:
@@ -127,6 +186,7 @@ def stack_chart_svg(report: SessionReport) -> str:
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
 
     # fixed ids, text kept as text (no glyph paths), names with "$" not read as math
     with matplotlib.rc_context(
@@ -137,15 +197,24 @@ def stack_chart_svg(report: SessionReport) -> str:
         axes: Any = figure.add_subplot()
         handles, labels = [], []
         marker = "o" if len(report.hands) <= MARKED_HANDS else ""
-        for name, xs, ys in chart_series(report):
-            (line,) = axes.plot(xs, ys, marker=marker, markersize=3, linewidth=1.5)
+        kinds: set[str] = set()
+        for series in chart_series(report):
+            (line,) = axes.plot(series.xs, series.ys, marker=marker, markersize=3, linewidth=1.5)
             handles.append(line)
-            labels.append(name)  # explicit labels: a name starting with "_" still shows
-        axes.set_xlabel("hand")
+            labels.append(series.name)  # explicit labels: a name starting with "_" still shows
+            for x, y, kind in series.marks:
+                kinds.add(kind)
+                axes.plot([x], [y], marker=MARKS[kind][0], markersize=8, color=line.get_color())
+        for kind in MARKS:  # the legend says what each mark means
+            if kind in kinds:
+                shape, words = MARKS[kind]
+                handles.append(Line2D([], [], marker=shape, color="#555", linestyle="none"))
+                labels.append(words)
+        axes.set_xlabel(_("hands played"))
         axes.set_ylabel("chips")
-        axes.set_title(_("Stacks after each hand"))
+        axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
-        axes.xaxis.get_major_locator().set_params(integer=True)
+        hand_ticks(axes, len(report.hands) and report.hands[-1].hand_no)
         axes.set_ylim(bottom=0)
         if handles:
             figure.legend(handles, labels, loc="outside right upper", frameon=False)

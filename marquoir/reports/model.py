@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..domain.config import ForcedBetSchedule, TableConfig
+from ..domain.i18n import _, grouped
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -67,6 +68,34 @@ class HandLine(Record):
     forced_bets: dict[str, Any] | None = None
 
 
+class ChipMove(Record):
+    """Chips that came to the table or left it between hands: a cave (sitting down), a
+    recave, or a departure; `after_hand` is the number of hands played before it."""
+
+    after_hand: int
+    player: str
+    kind: str  # "cave", "recave" or "leave"
+    chips: int
+
+
+def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
+    """The caves, recaves and departures of a session's log (stored events, in order)."""
+    moves: list[ChipMove] = []
+    played = 0
+    for event in events:
+        data = event.data
+        if event.kind == "deal":
+            played = data["hand"]
+        elif event.kind in ("seat", "recave"):
+            kind = "cave" if event.kind == "seat" else "recave"
+            moves.append(ChipMove(played, data["player"], kind, data["chips"]))
+        elif event.kind == "leave":
+            moves.append(ChipMove(played, data["player"], "leave", data["chips"]))
+        elif event.kind == "leave-all":
+            moves.extend(ChipMove(played, name, "leave", chips) for name, chips in data["leaves"])
+    return tuple(moves)
+
+
 class Settlement(Record):
     """Who pays whom: the money balances, the transfers and the groups that settle apart."""
 
@@ -88,6 +117,10 @@ class SessionReport(Record):
     hands: tuple[HandLine, ...]
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
+    # caves, recaves and departures, for the chart
+    moves: tuple[ChipMove, ...] = ()
+    # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
+    tournament: tuple[str, ...] = ()
 
 
 def hand_lines(
@@ -202,6 +235,8 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     """The settlement, or why the session cannot be settled yet."""
     if table.hand is not None:
         return None, f"hand {table.hand_no} is still in play"
+    if table.tournament is not None:
+        return _tournament_settlement(table)
     if table.carry:
         return None, (
             f"{table.carry} chips of a void deal wait in the middle for the next deal: "
@@ -229,6 +264,22 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     return Settlement(balances, transfers, groups), None
 
 
+def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
+    """A tournament pays its prizes and bounties once it is over: each player's balance is
+    what he won less what he paid (the fees go to the house)."""
+    from ..domain.tournament import state as tournament
+
+    settings = table.settings.tournament
+    assert settings is not None and table.tournament is not None
+    why = tournament.unfinished(table.tournament)
+    if why is not None:
+        return None, why
+    balances = tournament.balances(settings, table.tournament)
+    transfers = tuple(settle(balances))
+    groups = tuple(tuple(group) for group in zero_sum_groups(balances))
+    return Settlement(balances, transfers, groups), None
+
+
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
     """Gather the report of a session from the file."""
     table = book.load(session)
@@ -246,7 +297,56 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         hands=hands,
         settlement=settlement,
         unsettled=unsettled,
+        moves=chip_moves(book.events(session)),
+        tournament=tournament_lines(table),
     )
+
+
+def tournament_lines(table: Table) -> tuple[str, ...]:
+    """The report's tournament section: structure, field and pool, the deal, the places."""
+    settings, state = table.settings.tournament, table.tournament
+    if settings is None or state is None:
+        return ()
+    from ..domain.tournament.state import payout_table, prize_pool, standings
+
+    currency = table.settings.currency
+    fee = _(" + {fee} fee").format(fee=settings.fee) if Decimal(settings.fee) else ""
+    lines = [
+        _("buy-in {buy_in}{fee} {currency}, {stack} chips, levels {levels}").format(
+            buy_in=settings.buy_in,
+            fee=fee,
+            currency=currency,
+            stack=grouped(settings.stack),
+            levels=settings.levels.replace(",", ", "),
+        ),
+        _(
+            "{count} entries, {rebuys} rebuys, {add_ons} add-ons: prize pool {value} {currency}"
+        ).format(
+            count=len(state.entries),
+            rebuys=state.rebuys,
+            add_ons=state.add_ons,
+            value=prize_pool(settings, state),
+            currency=currency,
+        ),
+    ]
+    if state.entries:
+        paid = payout_table(settings, state)
+        amounts = ", ".join(f"{n}. {a}" for n, a in enumerate(paid.amounts, 1))
+        lines.append(_("payouts: {paid}").format(paid=amounts))
+        lines.append(paid.note())
+    if state.chop is not None:
+        shares = ", ".join(f"{label} {amount}" for label, amount in state.chop["amounts"].items())
+        kept = Decimal(state.chop["kept"])
+        lines.append(
+            _("deal ({method}): {shares}").format(method=state.chop["method"], shares=shares)
+            + (_("; {kept} kept to play for").format(kept=kept) if kept else "")
+        )
+    over = state.over()
+    for row in standings(settings, state):
+        place = f"{row.place}." if row.place is not None else _("deal") if over else _("playing")
+        bounties = _(" + bounties {bounties}").format(bounties=row.bounties) if row.bounties else ""
+        lines.append(f"{place} {row.entry}: {row.prize}{bounties}")
+    return tuple(lines)
 
 
 class StandingLine(Record):

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -57,13 +58,27 @@ def decimal_text(value: Decimal) -> str:
 
 def sections(report: SessionReport) -> list[Section]:
     """The report's sections, in order: session, players, settlement, hands, stacks."""
+    tournament = [Section("Tournament", lines=report.tournament)] if report.tournament else []
     return [
         session_section(report),
+        *tournament,
         players_section(report),
         settlement_section(report),
         hands_section(report),
         stacks_section(report),
     ]
+
+
+def local_time(stamp: str) -> str:
+    """A stored UTC time ("2026-12-01T21:05:00+00:00") as the reader's local time:
+    "2026-12-01 22:05" in Paris in winter. A text that is not a time is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is None:  # stored times are UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def session_section(report: SessionReport) -> Section:
@@ -73,7 +88,7 @@ def session_section(report: SessionReport) -> Section:
         (_("game"), report.title),
         (_("chip value"), chip_value_text(report)),
         (_("currency"), report.currency or "-"),
-        (_("date"), date_text(report.created_at)),
+        (_("date"), date_text(local_time(report.created_at))),
     ]
     if caves.get("default"):
         facts.append((_("default cave"), _("{chips} chips").format(chips=caves["default"])))

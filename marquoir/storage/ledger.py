@@ -15,6 +15,7 @@ import time
 from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
+from ..domain.i18n import _
 from ..domain.records import Record
 from ..domain.table import (
     BrelansPaid,
@@ -93,11 +94,17 @@ class Ledger:
     """One database file, opened to read, write or create it (`db.READ`, `WRITE`, `CREATE`)."""
 
     def __init__(
-        self, path: str | os.PathLike[str], *, mode: str = CREATE, keep_open: bool = False
+        self,
+        path: str | os.PathLike[str],
+        *,
+        mode: str = CREATE,
+        keep_open: bool = False,
+        conn: sqlite3.Connection | None = None,
     ) -> None:
         self.path = os.fspath(path)
         self.mode = mode
-        self.conn = connect(self.path, mode=mode)
+        # `conn`: a connection opened by the caller (the live page's read-only one)
+        self.conn = connect(self.path, mode=mode) if conn is None else conn
         # `keep_open` (`play`): `with` leaves the connection open, and the table stays in
         # memory from one command to the next: (data_version, session, table), valid while
         # no other connection has written (SQLite changes `data_version` when one has).
@@ -178,7 +185,12 @@ class Ledger:
         with self.transaction() as conn:
             taken = self._session_row(name)
             if taken is not None:
-                raise IllegalAction(f"a session named {taken[1]} already exists (use {taken[1]})")
+                raise IllegalAction(
+                    _(
+                        "a session named {value} already exists: `marquoir use {value}` "
+                        "makes it current, or choose another name"
+                    ).format(value=taken[1])
+                )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
                 (name, codec.dumps(codec.settings_to_dict(settings)), _now()),
@@ -278,6 +290,19 @@ class Ledger:
             (session.id, after),
         )
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def timed_events(
+        self, session: SessionInfo, kinds: tuple[str, ...]
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        """The (kind, data, created_at) of the session's events of these kinds, oldest first
+        (a tournament's clock is computed from them)."""
+        marks = ",".join("?" * len(kinds))
+        rows = self.conn.execute(
+            "SELECT kind, data, created_at FROM events "
+            f"WHERE session_id = ? AND undone = 0 AND kind IN ({marks}) ORDER BY id",
+            (session.id, *kinds),
+        )
+        return [(r[0], json.loads(r[1]), r[2]) for r in rows]
 
     def execute(
         self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
@@ -383,12 +408,18 @@ class Ledger:
         )
 
     def player_times(self, session: SessionInfo) -> dict[str, tuple[str, str]]:
-        """Each player's first and last recorded event (ISO times, UTC)."""
+        """Each player's first and last recorded event (ISO times, UTC); `leave --all` is
+        one event naming everyone it cashed out."""
         rows = self.conn.execute(
-            "SELECT json_extract(data, '$.player') AS player, min(created_at), max(created_at) "
-            "FROM events WHERE session_id = ? AND undone = 0 AND player IS NOT NULL "
-            "GROUP BY player",
-            (session.id,),
+            "SELECT player, min(at), max(at) FROM ("
+            " SELECT json_extract(data, '$.player') AS player, created_at AS at"
+            " FROM events WHERE session_id = ? AND undone = 0"
+            " UNION ALL"
+            " SELECT json_extract(gone.value, '$[0]'), e.created_at"
+            " FROM events e, json_each(e.data, '$.leaves') gone"
+            " WHERE e.session_id = ? AND e.undone = 0 AND e.kind = 'leave-all'"
+            ") WHERE player IS NOT NULL GROUP BY player",
+            (session.id, session.id),
         )
         return {row[0]: (row[1], row[2]) for row in rows}
 

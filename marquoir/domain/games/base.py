@@ -14,6 +14,8 @@ end of a round), the game decides what is particular to it:
 - how a betting round runs: `voids_unopened` (nobody bets in the first round: the deal is
   void, and nobody folds before the opening) and `opens_by_declaration` (the first bet is an
   `open N`: jackpots, with its `opening_rule`);
+- who speaks and what he may say, when the game has its own turns of speaking
+  (`speaks_in_turns`: Bouillotte): `raise_window`, `check_turn`, `next_speaker`, `speech`;
 - what the scorekeeper announces rather than the player to act (`verify_announcement` and
   `apply_announcement`: the bring-in, who speaks first, a false opener) and what he is told
   while the hand waits for it (`waiting_message`);
@@ -31,8 +33,9 @@ round, set the turn, ...); a game touches nothing else of the hand.
 
 from __future__ import annotations
 
-from ..actions import Action, ActionEvent, ActionKind
+from ..actions import Action, ActionEvent, ActionKind, LegalActions
 from ..errors import ConfigError, IllegalAction
+from ..i18n import _
 from ..kinds import BettingKind
 
 TYPE_CHECKING = False
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
     from typing import Protocol
 
     from ..outcome import Phase, PlayerView
+    from ..ranking import Ranking
 
     class Settings(Protocol):
         """What a game reads of the table's settings (`TableConfig` is one)."""
@@ -75,6 +79,8 @@ if TYPE_CHECKING:
         def bring_in(self) -> int: ...
         @property
         def deck(self) -> int: ...
+        @property
+        def chip_unit(self) -> int: ...
 
     class Dealing(Protocol):
         """What a game may ask of the hand it runs (`Hand` is one)."""
@@ -92,6 +98,8 @@ if TYPE_CHECKING:
         @property
         def street(self) -> str: ...
         @property
+        def current_bet(self) -> int: ...
+        @property
         def size(self) -> int: ...
         @property
         def button_index(self) -> int: ...
@@ -108,6 +116,7 @@ if TYPE_CHECKING:
         def mark_acted(self, i: int) -> None: ...
         def set_turn(self, start: int | str) -> None: ...
         def fold_out(self, i: int, *, fine: int = 0) -> None: ...
+        def withdraw_opening(self, i: int) -> None: ...
 
 
 # What the scorekeeper says rather than the player to act.
@@ -176,6 +185,41 @@ class GameRules:
     def waiting_message(self, hand: Dealing) -> str:
         """Why nobody may act while the hand waits for the scorekeeper (`hand.awaiting`)."""
         return f"the scorekeeper must speak first ({hand.awaiting})"
+
+    # -- turns of speaking (Bouillotte) ----------------------------------------------------
+
+    # whether the game decides who speaks next (`next_speaker`) rather than the poker order
+    speaks_in_turns = False
+
+    def raise_window(self, hand: Dealing, i: int) -> tuple[int, int | None] | str | None:
+        """The bounds of a bet or raise for player i, or why he may not make one; None: the
+        betting structure's (the default)."""
+        return None
+
+    def check_turn(self, hand: Dealing, i: int, verb: str) -> None:
+        """Refuse (`IllegalAction`) what the game does not allow player i to do now."""
+        if verb == "abattre":
+            raise IllegalAction(_("abattre is a Bouillotte word: say call or check"))
+
+    def next_speaker(self, hand: Dealing, i: int, verb: str, usual: int | None) -> int | None:
+        """Who speaks after player i did `verb` (None: the round is over); `usual` is the
+        poker order's answer. Asked only when `speaks_in_turns`."""
+        return usual
+
+    def speech(self, hand: Dealing, i: int, legal: LegalActions) -> str:
+        """What the player to act is told he may do, in the game's words ("": the poker
+        words of `LegalActions.describe`)."""
+        return ""
+
+    # -- the showdown ------------------------------------------------------------------------
+
+    # how the game settles a tie named at the showdown ("": it splits the pot)
+    tie_rule = ""
+
+    def break_ties(self, hand: Dealing, ranking: Ranking) -> Ranking:
+        """The ranking the pots are awarded by (Bouillotte: no ties, the first in cards
+        wins); by default the ranking as given, ties splitting."""
+        return ranking
 
     # -- what the scorekeeper says ---------------------------------------------------------
 

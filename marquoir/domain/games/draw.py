@@ -4,7 +4,8 @@ Jackpots (`--open jacks`): an ante from every player, jacks or better to open (t
 is said `open N`); nobody folds before the opening and a deal nobody opens is void (the
 antes stay in the middle for the next one). An opener who turns out not to have had the
 hand (a false opener) is out, his chips stay in the pot, and he pays a fine of one ante
-into the next pot (docs/rules.md).
+into the next pot; but one who owns up before any other player has put chips in after his
+opening takes it back without a fine, and the pot is unopened again (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -77,9 +78,25 @@ class Draw(GameRules):
         p = hand.player(i)
         if p.name != hand.opener or p.folded:
             raise IllegalAction(f"{p.name} did not open this pot")
+        if _nobody_followed(hand, i):
+            # `added` is negative: his opening comes back to his stack
+            return ActionEvent(p.name, action, "withdraw", -p.bet, 0, False, hand.street)
         fine = min(self.config.ante, p.stack)
         return ActionEvent(p.name, action, "false-open", fine, p.bet, False, hand.street)
 
     def apply_announcement(self, hand: Dealing, event: ActionEvent) -> None:
+        i = hand.index_of(event.player)
+        if event.verb == "withdraw":
+            # He owned up in time: no penalty, he may play on if another opens.
+            hand.withdraw_opening(i)
+            return
         # The false opener is out; his chips stay in the pot, the fine waits for the next.
-        hand.fold_out(hand.index_of(event.player), fine=event.added)
+        hand.fold_out(i, fine=event.added)
+
+
+def _nobody_followed(hand: Dealing, i: int) -> bool:
+    """Whether no other player has put chips in after player i's opening (still the first
+    round: after it, the others have called or raised)."""
+    if hand.street != Draw.streets[0]:
+        return False
+    return all(hand.player(j).bet == 0 for j in range(hand.size) if j != i)

@@ -1,0 +1,118 @@
+"""The tournament's commands on the typer application (the levels, the clock, the places)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..domain.i18n import _
+from .app_core import command
+from .app_core import db_of as _db
+
+
+@command()
+def level(
+    ctx: typer.Context,
+    where: Annotated[
+        str | None, typer.Argument(help="next, prev or a level number (none: show it).")
+    ] = None,
+) -> None:
+    """Tournament: move to the next, the previous or a given level (from the next deal)."""
+    from . import tournament
+
+    if where is None:
+        tournament.show_level(_db(ctx))
+    else:
+        tournament.level(_db(ctx), where)
+
+
+PlayerArg = Annotated[str, typer.Argument(help="The player's name (one word).")]
+
+
+@command()
+def rebuy(ctx: typer.Context, player: PlayerArg) -> None:
+    """Tournament: a rebuy (same entry), within its limit and period, at or below the
+    starting stack."""
+    from . import tournament
+
+    tournament.rebuy(_db(ctx), player)
+
+
+@command()
+def addon(ctx: typer.Context, player: PlayerArg) -> None:
+    """Tournament: the add-on, at the break at the end of the rebuy period."""
+    from . import tournament
+
+    tournament.addon(_db(ctx), player)
+
+
+@command()
+def reenter(ctx: typer.Context, player: PlayerArg) -> None:
+    """Tournament: a busted player buys a new entry (late registration open)."""
+    from . import tournament
+
+    tournament.reenter(_db(ctx), player)
+
+
+@command()
+def places(
+    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+) -> None:
+    """Tournament: every entry's place, prize and bounties, and the prize pool."""
+    from . import tournament
+
+    tournament.places(_db(ctx), as_json=as_json)
+
+
+@command()
+def chop(
+    ctx: typer.Context,
+    icm: Annotated[bool, typer.Option("--icm", help="By ICM (Malmuth-Harville).")] = False,
+    by_chips: Annotated[
+        bool, typer.Option("--chips", help="The last prize each, the rest by chips.")
+    ] = False,
+    even: Annotated[bool, typer.Option("--even", help="Equal shares.")] = False,
+    keep: Annotated[str, typer.Option(help="Money left to play for (first prize's).")] = "0",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Tournament: a deal between the players left; play goes on for what is kept."""
+    from . import tournament
+
+    methods = [name for name, on in (("icm", icm), ("chips", by_chips), ("even", even)) if on]
+    if len(methods) != 1:
+        raise typer.BadParameter(_("choose one: --icm, --chips or --even"))
+    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json)
+
+
+@command()
+def pause(ctx: typer.Context) -> None:
+    """Tournament: stop the clock."""
+    from . import tournament
+
+    tournament.pause(_db(ctx))
+
+
+@command()
+def resume(ctx: typer.Context) -> None:
+    """Tournament: start the stopped clock again."""
+    from . import tournament
+
+    tournament.resume(_db(ctx))
+
+
+@command()
+def clock(ctx: typer.Context) -> None:
+    """Tournament: the clock on the whole terminal (level, time left, blinds, players, prize
+    pool), refreshed every second; Ctrl-C to leave."""
+    from .clock_view import run_clock
+
+    run_clock(_db(ctx))
+
+
+@command("chips")
+def chips_command(ctx: typer.Context) -> None:
+    """Tournament: how to make up the starting stack from the chip set (--chips)."""
+    from . import tournament
+
+    tournament.stack_make_up(_db(ctx))

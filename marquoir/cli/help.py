@@ -1,0 +1,213 @@
+"""The help, in the words of the table: no programming terms, one style of defaults, examples.
+
+typer describes a parameter by its Python type (`--as <str>`, `{name}`, `<list[str]>`) and
+shows defaults as `[default: 0]`, beside help texts that say "(default: ...)". `PlainCommand`,
+the class of every command, writes each parameter the way a player reads it (`--as PLAYER`,
+`N`, `csv|json`), every default as "(default: X)" in the help text, and an example or two
+under each command (its epilog). A usage error on a line that meant something else says what
+was meant (`usage_hint`).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from typer.core import TyperCommand
+
+from ..domain.i18n import _
+from .grammar import SHORT_FORMS
+
+# What a value is called, by option or argument name (the parameter's Python name).
+METAVARS = {
+    "as_": "PLAYER",
+    "player": "PLAYER",
+    "odd_chip": "PLAYER",
+    "carre": "PLAYER",
+    "players": "PLAYER...",
+    "name": "NAME",
+    "session": "NAME",
+    "output": "FILE",
+    "file": "FILE",
+    "files": "FILE...",
+    "since": "DATE",
+    "until": "DATE",
+    "board": "CARDS",
+    "retourne": "CARD",
+    "blinds": "SMALL/BIG",
+    "stakes": "SMALL/BIG",
+    "limits": "SMALL/BIG",
+    "chip_value": "MONEY",
+    "currency": "CODE",
+    "counts": "PLAYER=CHIPS...",
+    "chips": "CHIPS",
+    "open_with": "jacks",
+    "second_round": "dealer|opener",
+}
+# Options that take a number of chips (or a count): N.
+NUMBERS = {"ante", "cap", "cave", "cave_min", "cave_max", "recaves", "chip_unit", "passe"}
+NUMBERS |= {"bring_in", "deck", "seat", "n"}
+
+SHORT_FORMS_TEXT = "  ".join(f"{short} {verb}" for short, verb in SHORT_FORMS.items())
+
+# Examples under each command's help (click keeps lines after a "\b" line as they are).
+EXAMPLES: dict[str, list[str]] = {
+    "new": [
+        "marquoir new vendredi --blinds 1/2 --cave 200 --chip-value 0.10 --recaves 2",
+        "marquoir new salon --game bouillotte --cave 20",
+    ],
+    "blinds": ["marquoir blinds 2/4 --ante 1"],
+    "use": ["marquoir use vendredi"],
+    "sessions": ["marquoir sessions"],
+    "seat": ["marquoir seat alice", "marquoir seat dave --cave 100 --seat 4"],
+    "recave": ["marquoir recave bob", "marquoir recave bob 100"],
+    "leave": ["marquoir leave dave", "marquoir leave --all"],
+    "button": ["marquoir button carol"],
+    "sitout": ["marquoir sitout bob"],
+    "back": ["marquoir back bob"],
+    "deal": ["marquoir deal"],
+    "check": ["marquoir check", "marquoir check --as bob"],
+    "call": ["marquoir call", "marquoir call --as bob"],
+    "fold": ["marquoir fold"],
+    "allin": ["marquoir allin"],
+    "bet": ["marquoir bet 20"],
+    "raise": ["marquoir raise 60      # the player's total bet for the round is now 60"],
+    "win": ["marquoir win alice", "marquoir win alice bob      # a split pot"],
+    "showdown": [
+        'marquoir showdown "alice > bob = carol"',
+        'marquoir showdown --board "Ah Kd 7c 2s 9h" alice="As Ks" bob="Qh Qd"',
+        'marquoir showdown --retourne Ah armand="Ks Kd Kc" berthe="Qh 9h 8h"      # Bouillotte',
+    ],
+    "open": ["marquoir open 4"],
+    "bringin": ["marquoir bringin dave", "marquoir bringin dave --complete"],
+    "first": ["marquoir first ann"],
+    "false-open": ["marquoir false-open cid"],
+    "pass": ["marquoir pass      # draw, Bouillotte: je passe"],
+    "parole": ["marquoir parole      # Bouillotte: pass the word", "marquoir parole --as berthe"],
+    "abattre": ["marquoir abattre      # Bouillotte: hold and call the showdown"],
+    "fine": ["marquoir fine denis      # 1 chip to the next pot", "marquoir fine denis 2"],
+    "level": ["marquoir level          # the level now", "marquoir level next", "marquoir level 5"],
+    "pause": ["marquoir pause          # the clock stops"],
+    "resume": ["marquoir resume         # the clock runs again"],
+    "rebuy": ["marquoir rebuy alice"],
+    "addon": ["marquoir addon alice"],
+    "reenter": ["marquoir reenter alice   # a new entry: alice #2"],
+    "places": ["marquoir places", "marquoir places --json"],
+    "chop": ["marquoir chop --icm", "marquoir chop --chips --keep 20", "marquoir chop --even"],
+    "clock": ["marquoir clock          # full screen; Ctrl-C to leave"],
+    "chips": ["marquoir chips          # how to make up a starting stack"],
+    "brelan": ["marquoir brelan armand", "marquoir brelan --carre berthe"],
+    "undo": ["marquoir undo"],
+    "status": ["marquoir status", "marquoir status --json"],
+    "stacks": ["marquoir stacks", "marquoir stacks --json"],
+    "play": ["marquoir play", "marquoir play examples/evening.txt"],
+    "count": ["marquoir count alice=340 bob=120", "marquoir count alice=340 --record"],
+    "settle": ["marquoir settle", "marquoir settle --why"],
+    "report": ["marquoir report", "marquoir report --format html -o vendredi.html"],
+    "export": ["marquoir export csv -o ledger.csv", "marquoir export phh -o hands.phhs"],
+    "standings": ["marquoir standings --from 2026-09-01"],
+    "import": ["marquoir import phh game.phh --session imported"],
+    "reopen": ["marquoir reopen      # a settled session takes commands again"],
+    "verify": ["marquoir verify", "marquoir verify --json"],
+    "backup": ["marquoir backup vendredi-copy.db"],
+    "serve": ["marquoir serve", "marquoir serve --lan --port 8080      # the players' phones"],
+}
+
+
+class PlainCommand(TyperCommand):
+    """A typer command whose help is rewritten as the module says, however it is built."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        plain_help(self)
+
+
+def plain_help(command: Any) -> None:
+    """Rewrite the help of one click command (see the module)."""
+    for param in command.params:
+        if param.name != "help" and not getattr(param, "hidden", False):
+            _plain_param(param)
+    name = command.name
+    paragraphs = []
+    if name == "play":
+        paragraphs.append([_("Short forms, at the prompt and in scripts:"), SHORT_FORMS_TEXT])
+    if name in EXAMPLES:
+        paragraphs.append([_("Examples:"), *(_example(line) for line in EXAMPLES[name])])
+    # "\b": click prints the paragraph's lines as they are, without rewrapping them
+    command.epilog = "\n\n".join(
+        "\b\n" + head + "\n" + "\n".join(f"  {line}" for line in lines)
+        for head, *lines in paragraphs
+    )
+
+
+def example_comments() -> list[str]:
+    """The comments of the examples (after `# `), the words of the examples to translate."""
+    return [
+        line.partition("# ")[2] for lines in EXAMPLES.values() for line in lines if "# " in line
+    ]
+
+
+def _example(line: str) -> str:
+    """An example with its comment in the language of the output (the command stays)."""
+    command, mark, comment = line.partition("# ")
+    return command + mark + _(comment) if mark else line
+
+
+def _plain_param(param: Any) -> None:
+    is_argument = not hasattr(param, "is_flag")
+    if is_argument or not param.is_flag:
+        if param.metavar is None:
+            param.metavar = _metavar(param)
+        if is_argument:
+            metavar = str(param.metavar)
+            usage = metavar if param.required else f"[{metavar}]"
+            param.get_usage_pieces = lambda ctx: [usage]  # not typer's `{name}`
+            param.display_type_rich = lambda ctx: None  # not `<str>` after the name
+    default = _default_text(param)
+    help_text = param.help or ""
+    if default is not None and "default" not in help_text:
+        # one style: "Ante posted by every player (default: 0)."
+        stem, period = (help_text[:-1], ".") if help_text.endswith(".") else (help_text, "")
+        param.help = f"{stem} (default: {default}){period}".strip()
+    param.show_default = False
+
+
+def _metavar(param: Any) -> str:
+    choices = getattr(param.type_descriptor, "choices", None) or ()
+    if choices:
+        return "|".join(str(getattr(c, "value", c)) for c in choices)
+    if param.name in METAVARS:
+        return METAVARS[param.name]
+    if param.name in NUMBERS:
+        return "N"
+    return str(param.name).upper().rstrip("_")
+
+
+def _default_text(param: Any) -> str | None:
+    """The default worth saying: not None, not False, not an empty list."""
+    value = param.default
+    if value is None or value is False or value in ([], "") or callable(value):
+        return None
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def usage_hint(args: list[str]) -> str | None:
+    """What a line that does not parse most likely meant, or None."""
+    if not args:
+        return None
+    word, rest = args[0], args[1:]
+    if word in SHORT_FORMS:
+        verb = SHORT_FORMS[word]
+        return _(
+            "`{word}` is the short form of `{verb}` inside `marquoir play`: type `marquoir {verb}`"
+        ).format(word=word, verb=verb)
+    amounts = [w for w in rest if not w.startswith("-")]
+    if word in ("check", "call", "fold", "allin") and amounts:
+        if word in ("call", "allin"):
+            hint = _("{word} takes no amount: to raise, `raise {amount}`")
+        else:
+            hint = _("{word} takes no amount: to bet, `bet {amount}`")
+        return hint.format(word=word, amount=amounts[0])
+    return None

@@ -1,0 +1,446 @@
+"""Tournament commands: the session's structure from the options of `new`, the levels.
+
+Imported only by the tournament's commands: a cash game's table verbs never load it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from ..domain import IllegalAction, UsageError
+from ..domain.i18n import _, follow_session, grouped, number
+from ..domain.table import AddedOn, Chopped, Rebought, Table
+from ..domain.tournament.levels import (
+    ClockEvent,
+    ClockState,
+    clock_state,
+    parse_breaks,
+    parse_levels,
+    parse_levels_csv,
+    parse_levels_toml,
+    preset,
+)
+from ..domain.tournament.payouts import parse_payouts
+from ..domain.tournament.session import TournamentSettings
+from ..storage.db import READ, WRITE
+from ..storage.ledger import Ledger, Outcome, SessionInfo
+from ..storage.paths import database_path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def ledger(db: str | None, mode: str = WRITE) -> Ledger:
+    """The database, opened to read or write."""
+    return Ledger(database_path(db), mode=mode)
+
+
+def execute(db: str | None, command: Any) -> Outcome:
+    """Check and record one command on the current session (refused in its language)."""
+
+    def speaking(table: Table) -> Any:
+        follow_session(table.settings.lang)
+        return command(table)
+
+    with ledger(db) as book:
+        outcome: Outcome = book.execute(speaking)
+    return outcome
+
+
+def read_levels(text: str) -> tuple[str, int | None, str | None]:
+    """The level spec of `--levels` (a spec, a .csv or .toml file, or a preset name), with
+    the preset's level minutes and breaks (None from a spec or a file)."""
+    path = Path(text)
+    if text.endswith((".csv", ".toml")):
+        try:
+            content = path.read_text(encoding="utf-8")
+        except OSError as failure:
+            raise UsageError(
+                _("cannot read the levels file {text}: {strerror}").format(
+                    text=text, strerror=failure.strerror
+                )
+            ) from None
+        read = parse_levels_csv if text.endswith(".csv") else parse_levels_toml
+        return ",".join(str(level) for level in read(content)), None, None
+    if "/" not in text:
+        named = preset(text)
+        levels = ",".join(str(level) for level in named.levels)
+        return levels, named.level_minutes, named.breaks
+    return ",".join(str(level) for level in parse_levels(text)), None, None
+
+
+def tournament_settings(
+    *, buy_in: str | None, stack: int | None, levels: str | None, **options: Any
+) -> TournamentSettings:
+    """The tournament structure of `new --tournament`, checked (`UsageError`)."""
+    if buy_in is None:
+        raise UsageError(_("a tournament needs its buy-in: --buy-in 20"))
+    if levels is None:
+        raise UsageError(_("a tournament needs its levels: --levels 25/50,50/100,... or a preset"))
+    spec, minutes, breaks = read_levels(levels)
+    if stack is None:
+        if "/" in levels or levels.endswith((".csv", ".toml")):
+            raise UsageError(_("a tournament needs its starting stack: --stack 5000"))
+        stack = preset(levels).starting_stack
+    if options.get("level_minutes") is None and options.get("level_hands") is None:
+        options["level_minutes"] = minutes
+    if options.get("breaks") is None:
+        options["breaks"] = breaks
+    if options["breaks"] is not None:
+        parse_breaks(options["breaks"])
+    if options["payouts"]:
+        parse_payouts(options["payouts"])
+    if options["chips"]:
+        from ..domain.tournament.chips import parse_denominations
+
+        parse_denominations(options["chips"])
+    settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
+    settings.validate()
+    return settings
+
+
+def level_number(table: Table, where: str) -> int:
+    """`next`, `prev` or a level number, from the level now in force (the French table's
+    `suivant` and `précédent` too)."""
+    from .vocabulary import normalize
+
+    word = normalize(where)
+    if word in ("next", "suivant"):
+        return table.level + 1
+    if word in ("prev", "previous", "precedent"):
+        return table.level - 1
+    if not where.isdigit() or not where.isascii():
+        raise UsageError(_("level next, level prev or level N (got {where!r})").format(where=where))
+    return int(where)
+
+
+def level_line(table: Table) -> str:
+    """ "level 3: 75/150" and, when levels go by time, its length."""
+    tournament = table.settings.tournament
+    assert tournament is not None
+    count = len(tournament.level_list())
+    return _("level {level} of {count}: {stakes}").format(
+        level=table.level, count=count, stakes=table.config.stakes()
+    )
+
+
+def level(db: str | None, where: str) -> None:
+    """`level next|prev|N`: the level of the next deals."""
+    outcome = execute(db, lambda table: table.level_event(level_number(table, where)))
+    print(_("from the next deal: {value}").format(value=level_line(outcome.table)))
+
+
+def show_level(db: str | None) -> None:
+    """`level` alone: the level now in force."""
+    with ledger(db, READ) as book:
+        _session, table = book.read()
+        follow_session(table.settings.lang)
+    if table.settings.tournament is None:
+        raise IllegalAction(_("levels are for tournaments: this session is a cash game"))
+    print(level_line(table))
+
+
+def rebuy(db: str | None, player: str) -> None:
+    """`rebuy PLAYER`: more chips for the same entry."""
+    outcome = execute(db, lambda table: table.rebuy_event(player))
+    table, event = outcome.table, outcome.event
+    assert isinstance(event, Rebought)
+    name = event.player
+    assert table.tournament is not None and table.settings.tournament is not None
+    entry = table.tournament.entry_of(name)
+    print(
+        _("{player} rebuys {chips}: stack {stack} (rebuy {rebuy} of {rebuys})").format(
+            player=entry.label,
+            chips=number(event.chips),
+            stack=number(table.accounts[name].stack),
+            rebuy=entry.rebuys,
+            rebuys=table.settings.tournament.rebuys,
+        )
+    )
+
+
+def addon(db: str | None, player: str) -> None:
+    """`addon PLAYER`: the add-on."""
+    outcome = execute(db, lambda table: table.addon_event(player))
+    event = outcome.event
+    assert isinstance(event, AddedOn)
+    stack = outcome.table.accounts[event.player].stack
+    print(
+        _("{player} takes the add-on of {chips}: stack {stack}").format(
+            player=event.player, chips=number(event.chips), stack=number(stack)
+        )
+    )
+
+
+def reenter(db: str | None, player: str) -> None:
+    """`reenter PLAYER`: a new entry for a busted player."""
+    outcome = execute(db, lambda table: table.reenter_event(player))
+    table = outcome.table
+    name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
+    assert table.tournament is not None
+    entry = table.tournament.entry_of(name)
+    print(
+        _("{label} re-enters with {stack} chips (a new entry)").format(
+            label=entry.label, stack=number(table.accounts[name].stack)
+        )
+    )
+
+
+def places_dict(session: str, table: Table) -> dict[str, Any]:
+    """`places --json`: every entry's place, prize and bounties, and the prize pool."""
+    from ..domain.tournament.state import payout_table, prize_pool, standings
+
+    settings, state = table.settings.tournament, table.tournament
+    if settings is None or state is None:
+        raise IllegalAction(_("places are for tournaments: this session is a cash game"))
+    table_of_prizes = payout_table(settings, state)
+    return {
+        "version": 1,
+        "session": session,
+        "entries": len(state.entries),
+        "rebuys": state.rebuys,
+        "add_ons": state.add_ons,
+        "prize_pool": str(prize_pool(settings, state)),
+        "payouts": [str(amount) for amount in table_of_prizes.amounts],
+        "remainder": str(table_of_prizes.remainder),
+        "places": [
+            {
+                "place": row.place,
+                "shared": row.shared,
+                "name": row.entry,
+                "player": row.player,
+                "prize": str(row.prize),
+                "bounties": str(row.bounties),
+                "rebuys": row.rebuys,
+                "add_on": row.add_on,
+                "out_hand": row.out_hand,
+            }
+            for row in standings(settings, state)
+        ],
+    }
+
+
+def places(db: str | None, *, as_json: bool) -> None:
+    """`places [--json]`: the places so far, with prizes and bounties."""
+    import json
+
+    with ledger(db, READ) as book:
+        session, table = book.read()
+        follow_session(table.settings.lang)
+    data = places_dict(session.name, table)
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    print(
+        _(
+            "tournament {name}: {entries} entries, {rebuys} rebuys, {add_ons} add-ons, "
+            "prize pool {prize_pool} {currency}"
+        ).format(
+            name=session.name,
+            entries=data["entries"],
+            rebuys=data["rebuys"],
+            add_ons=data["add_ons"],
+            prize_pool=data["prize_pool"],
+            currency=table.settings.currency,
+        )
+    )
+    paid = ", ".join(f"{n}. {amount}" for n, amount in enumerate(data["payouts"], 1))
+    print(_("payouts: {paid}").format(paid=paid))
+    if Decimal(data["remainder"]):
+        print(
+            _("(the rounding remainder, {remainder}, went to first place)").format(
+                remainder=data["remainder"]
+            )
+        )
+    for row in data["places"]:
+        over = table.tournament is not None and table.tournament.over()
+        waiting = _("deal") if over else _("playing")
+        place = waiting if row["place"] is None else f"{row['place']}."
+        if row["shared"] > 1:
+            place += _(" (shared by {shared})").format(shared=row["shared"])
+        bounties = _(", bounties {bounties}").format(bounties=row["bounties"])
+        extra = bounties if Decimal(row["bounties"]) else ""
+        prize = _("prize {prize}").format(prize=row["prize"])
+        print(f"{place:<8} {row['name']:<12} {prize}{extra}")
+
+
+def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
+    """`chop --icm|--chips|--even [--keep X]`: the deal between the players left."""
+    outcome = execute(db, lambda table: table.chop_event(method, keep))
+    event = outcome.event
+    assert isinstance(event, Chopped)
+    currency = outcome.table.settings.currency
+    if as_json:
+        import json
+
+        data = {
+            "version": 1,
+            "session": outcome.session.name,
+            "method": event.method,
+            "kept": event.keep,
+            "shares": [{"name": label, "amount": amount} for label, amount in event.shares],
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    shares = ", ".join(f"{label} {amount}" for label, amount in event.shares)
+    print(
+        _("deal ({method}): {shares} {currency}").format(
+            method=event.method, shares=shares, currency=currency
+        )
+    )
+    if Decimal(event.keep):
+        print(
+            _("{keep} {currency} stay to play for: the game goes on").format(
+                keep=event.keep, currency=currency
+            )
+        )
+    else:
+        print(_("the tournament ends with the deal"))
+
+
+def _seconds(stamp: str) -> float:
+    """A recorded time (ISO 8601) as seconds since the epoch."""
+    from datetime import datetime
+
+    return datetime.fromisoformat(stamp).timestamp()
+
+
+def clock_of(book: Ledger, session: SessionInfo, table: Table, now: float) -> ClockState | None:
+    """The clock at `now` from the recorded events: it starts with the first deal, stops
+    between `pause` and `resume`, and a `level` move starts that level's full time (None:
+    levels go by hands, or no tournament)."""
+    settings = table.settings.tournament
+    if settings is None or settings.level_minutes is None:
+        return None
+    events: list[ClockEvent] = []
+    level = 1
+    for kind, data, stamp in book.timed_events(session, ("deal", "pause", "resume", "level")):
+        at = _seconds(stamp)
+        if not events:  # before the first deal only the level counts
+            if kind == "level":
+                level = data["level"]
+            elif kind == "deal":
+                events.append(ClockEvent(at, "start"))
+                if level != 1:
+                    events.append(ClockEvent(at, "level", level))
+            continue
+        if kind == "deal":
+            continue
+        events.append(ClockEvent(at, kind, data.get("level", 0)))  # type: ignore[arg-type]
+    breaks = parse_breaks(settings.breaks) if settings.breaks else None
+    return clock_state(
+        events,
+        max(now, events[-1].at) if events else now,
+        level_count=len(settings.level_list()),
+        level_minutes=settings.level_minutes,
+        breaks=breaks,
+    )
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def clock_line(state: ClockState | None, table: Table) -> str:
+    """ "level 2: 12:34 left, next 100/200" or why the clock does not run."""
+    settings = table.settings.tournament
+    assert settings is not None
+    if state is None:
+        every = settings.level_hands
+        return (
+            _("levels go by hands ({every} a level)").format(every=every)
+            if every
+            else _("no clock: levels by hand")
+        )
+    if not state.started:
+        return _("the clock starts with the first deal")
+    stopped = _(" (the clock is stopped)") if state.paused else ""
+    if state.on_break:
+        left = _minutes(state.seconds_left or 0)
+        return _("break: {left} left, then level {level}{stopped}").format(
+            left=left, level=state.level, stopped=stopped
+        )
+    if state.seconds_left is None:
+        return _("level {level}, the last: it lasts until the end{stopped}").format(
+            level=state.level, stopped=stopped
+        )
+    upcoming = str(settings.level(state.next_level or state.level))
+    return _("level {level}: {left} left, next {upcoming}{stopped}").format(
+        level=state.level, left=_minutes(state.seconds_left), upcoming=upcoming, stopped=stopped
+    )
+
+
+def status_clock(db: str | None, *, as_json: bool) -> None:
+    """`status --clock`: the table and the tournament's clock (the JSON gains `clock`)."""
+    import json
+    import time
+
+    from . import render
+
+    with ledger(db, READ) as book:
+        session, table = book.read()
+        follow_session(table.settings.lang)
+        if table.settings.tournament is None:
+            raise IllegalAction(_("the clock is for tournaments: this session is a cash game"))
+        state = clock_of(book, session, table, time.time())
+    if as_json:
+        data = render.status_dict(session.name, table)
+        data["clock"] = None
+        if state is not None:
+            data["clock"] = {
+                "level": state.level,
+                "on_break": state.on_break,
+                "seconds_left": None if state.seconds_left is None else int(state.seconds_left),
+                "paused": state.paused,
+                "started": state.started,
+            }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    print(render.status_text(session.name, table))
+    print(clock_line(state, table))
+
+
+def due_level(book: Ledger, session: SessionInfo, table: Table) -> int | None:
+    """The level the clock has reached when it is past the table's (None: nothing to move;
+    a level applies from the next deal)."""
+    import time
+
+    state = clock_of(book, session, table, time.time())
+    if state is None or not state.started or state.level <= table.level:
+        return None
+    return state.level
+
+
+def pause(db: str | None) -> None:
+    """`pause`: stop the clock."""
+    execute(db, lambda table: table.pause_event())
+    print(_("the clock is stopped: `resume` starts it again"))
+
+
+def resume(db: str | None) -> None:
+    """`resume`: start the clock again."""
+    execute(db, lambda table: table.resume_event())
+    print(_("the clock runs again"))
+
+
+def stack_make_up(db: str | None) -> None:
+    """`chips`: how many chips of each denomination make up the starting stack."""
+    from ..domain.tournament.chips import parse_denominations, starting_stack
+
+    with ledger(db, READ) as book:
+        _session, table = book.read()
+        follow_session(table.settings.lang)
+    settings = table.settings.tournament
+    if settings is None:
+        raise IllegalAction(_("the chips of a starting stack are for tournaments"))
+    if not settings.chips:
+        raise IllegalAction(_("this tournament has no chip set: `new ... --chips 25,100,500,1000`"))
+    first = settings.level(1)
+    counts = starting_stack(
+        settings.stack, parse_denominations(settings.chips), big_blind=first.big_blind
+    )
+    made = ", ".join(f"{count} x {chip}" for chip, count in sorted(counts.items()) if count)
+    print(_("a starting stack of {stack}: {made}").format(stack=grouped(settings.stack), made=made))

@@ -1,0 +1,306 @@
+"""The tournament's side of the table: entries, levels, rebuys, add-ons, re-entries, busts,
+the clock's pause and deals. `Table` inherits these; a cash game never reaches them.
+
+Rules applied (TDA 2024): a new level applies from the next deal (rule 34); players out on
+the same hand are placed by their starting stacks (rule 11, in `tournament/places.py`).
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction, MarquoirError
+from .events import AddedOn, Chopped, LevelSet, Paused, Rebought, Reentered, Resumed, Seated
+from .i18n import N_, _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .accounts import Account, SessionSettings
+    from .config import TableConfig
+    from .hand import Hand, HandResult
+    from .tournament.session import TournamentSettings
+    from .tournament.state import TournamentState
+
+TOURNAMENT_EVENTS = (LevelSet, Rebought, AddedOn, Reentered, Paused, Resumed, Chopped)
+
+
+class TournamentTable:
+    """The tournament commands and their effects, for `Table` to inherit."""
+
+    settings: SessionSettings
+    accounts: dict[str, Account]
+    hand_no: int
+    level: int
+    level_hands: int
+    paused: bool
+    tournament: TournamentState | None
+
+    if TYPE_CHECKING:
+
+        @property
+        def config(self) -> TableConfig: ...
+        def account(self, name: str) -> Account: ...
+        def present(self) -> list[Account]: ...
+        def _between_hands(self, what: str) -> None: ...
+        def _free_seat(self, seat: int | None) -> int: ...
+
+    def _apply_tournament(
+        self, event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped
+    ) -> None:
+        if isinstance(event, LevelSet):
+            self.level_event(event.level)
+            self._set_level(event.level)
+        elif isinstance(event, (Rebought, AddedOn, Reentered)):
+            self._apply_entry_money(event)
+        elif isinstance(event, Paused):
+            self.pause_event()
+            self.paused = True
+        elif isinstance(event, Resumed):
+            self.resume_event()
+            self.paused = False
+        else:
+            if event != self.chop_event(event.method, event.keep):
+                raise MarquoirError(_("the recorded deal does not match the tournament"))
+            assert self.tournament is not None
+            self.tournament.chop = {
+                "method": event.method,
+                "kept": event.keep,
+                "amounts": dict(event.shares),
+            }
+
+    def _entry_event(
+        self,
+        name: str,
+        previous: Account | None,
+        seat: int | None,
+        cave: int | None,
+        tournament: TournamentSettings,
+    ) -> Seated:
+        """A tournament entry: the buy-in gives the starting stack, until late registration
+        closes (the end of level `late_until`)."""
+        if previous is not None:
+            raise IllegalAction(
+                _(
+                    "{name} has already entered this tournament: `reenter {name}` for a new entry"
+                ).format(name=name)
+            )
+        if cave is not None and cave != tournament.stack:
+            raise IllegalAction(
+                _("a tournament entry gets the starting stack ({stack} chips), not {cave}").format(
+                    stack=tournament.stack, cave=cave
+                )
+            )
+        self._check_late(tournament, N_("registration"))
+        return Seated(name, self._free_seat(seat), tournament.stack)
+
+    def _check_late(self, tournament: TournamentSettings, what: str) -> None:
+        late = tournament.late_until
+        if late is not None and self.level > late:
+            raise IllegalAction(
+                _("late {what} closed at the end of level {late}").format(what=_(what), late=late)
+            )
+        if self.hand_no and late is None:
+            raise IllegalAction(
+                _(
+                    "{what} closed when the first hand was dealt "
+                    "(no late registration: --late-until LEVEL)"
+                ).format(what=_(what))
+            )
+
+    def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
+        if self.settings.tournament is None or self.tournament is None:
+            raise IllegalAction(
+                _("{what} is for tournaments: this session is a cash game").format(what=_(what))
+            )
+        return self.settings.tournament, self.tournament
+
+    def rebuy_event(self, name: str) -> Rebought:
+        """A rebuy: within its limit and period, at or below the starting stack (or busted),
+        between hands."""
+        settings, state = self._tournament(N_("a rebuy"))
+        account = self.account(name)
+        self._between_hands(N_("rebuy"))
+        entry = state.entry_of(account.name)
+        if not settings.rebuys:
+            raise IllegalAction(_("this tournament has no rebuys"))
+        if entry.out:
+            raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
+        assert settings.rebuy_until is not None
+        if self.level > settings.rebuy_until:
+            raise IllegalAction(
+                _("the rebuy period ended with level {rebuy_until}").format(
+                    rebuy_until=settings.rebuy_until
+                )
+            )
+        if entry.rebuys >= settings.rebuys:
+            raise IllegalAction(
+                _("{label} has used all {rebuys} rebuys").format(
+                    label=entry.label, rebuys=settings.rebuys
+                )
+            )
+        if account.stack > settings.stack:
+            raise IllegalAction(
+                _(
+                    "a rebuy is at or below the starting stack ({stack}); {name} has {stack2}"
+                ).format(stack=settings.stack, name=account.name, stack2=account.stack)
+            )
+        return Rebought(account.name, settings.rebuy_chips)
+
+    def addon_event(self, name: str) -> AddedOn:
+        """The add-on: once an entry, at the end of the rebuy period (the last rebuy level,
+        or the next one before its first hand), or at the first break without rebuys."""
+        settings, state = self._tournament(N_("an add-on"))
+        account = self.account(name)
+        self._between_hands(N_("take the add-on"))
+        if not settings.add_on:
+            raise IllegalAction(_("this tournament has no add-on"))
+        entry = state.entry_of(account.name)
+        if entry.out:
+            raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
+        if entry.add_on:
+            raise IllegalAction(_("{label} has taken the add-on already").format(label=entry.label))
+        last = settings.rebuy_until
+        if last is None:
+            every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
+            last = every
+        at_break = self.level == last or (self.level == last + 1 and not self.level_hands)
+        if not at_break:
+            raise IllegalAction(
+                _("the add-on is taken at the break after level {last} (now level {level})").format(
+                    last=last, level=self.level
+                )
+            )
+        return AddedOn(account.name, settings.add_on)
+
+    def reenter_event(self, name: str) -> Reentered:
+        """A re-entry: a busted player buys a new entry, within the limit, while late
+        registration is open."""
+        settings, state = self._tournament(N_("a re-entry"))
+        account = self.account(name)
+        self._between_hands(N_("re-enter"))
+        if not settings.reentries:
+            raise IllegalAction(_("this tournament has no re-entries"))
+        if account.stack:
+            raise IllegalAction(
+                _("{name} still has chips: a re-entry is after a bust").format(name=account.name)
+            )
+        if state.entries_of(account.name) > settings.reentries:
+            raise IllegalAction(
+                _("{name} has used all {reentries} re-entries").format(
+                    name=account.name, reentries=settings.reentries
+                )
+            )
+        self._check_late(settings, N_("registration"))
+        return Reentered(account.name, settings.stack)
+
+    def chop_event(self, method: str, keep: str = "0") -> Chopped:
+        """A deal between the players left (TDA 2024 rule 12: a deal the players agree on;
+        the director only checks and records it), computed by `method` from their stacks and
+        the prizes still to be won; `keep` stays to play for."""
+        from .tournament.state import chop_shares
+
+        settings, state = self._tournament(N_("a deal"))
+        self._between_hands(N_("make a deal"))
+        if state.chop is not None:
+            raise IllegalAction(_("a deal was made already (undo it to make another)"))
+        players = [a for a in self.present() if a.stack > 0]
+        if len(players) < 2:
+            raise IllegalAction(_("a deal needs at least two players with chips"))
+        stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
+        shares = chop_shares(settings, state, method, keep, stacks)
+        return Chopped(method, keep, shares)
+
+    def pause_event(self) -> Paused:
+        """Stop the tournament's clock."""
+        self._tournament(N_("the clock"))
+        if self.paused:
+            raise IllegalAction(_("the clock is already stopped: `resume` starts it again"))
+        return Paused()
+
+    def resume_event(self) -> Resumed:
+        """Start the stopped clock again."""
+        self._tournament(N_("the clock"))
+        if not self.paused:
+            raise IllegalAction(_("the clock is running: nothing to resume"))
+        return Resumed()
+
+    def level_event(self, level: int) -> LevelSet:
+        """Tournament: move to level `level` between hands; it applies from the next deal."""
+        tournament = self.settings.tournament
+        if tournament is None:
+            raise IllegalAction(_("levels are for tournaments: `blinds` changes a cash game's"))
+        self._between_hands(N_("change the level"))
+        count = len(tournament.level_list())
+        if not 1 <= level <= count:
+            raise IllegalAction(
+                _("the levels are numbered 1 to {count} (got {level})").format(
+                    count=count, level=level
+                )
+            )
+        if level == self.level:
+            raise IllegalAction(_("the level is already {level}").format(level=level))
+        return LevelSet(level)
+
+    def _set_level(self, level: int) -> None:
+        tournament = self.settings.tournament
+        assert tournament is not None
+        table = self.config.with_schedule(tournament.schedule(level))
+        self.settings = self.settings._replace(table=table)
+        self.level = level
+        self.level_hands = 0
+
+    def _apply_entry_money(self, event: Rebought | AddedOn | Reentered) -> None:
+        account = self.accounts[event.player]
+        assert self.tournament is not None
+        if isinstance(event, Rebought):
+            if event != self.rebuy_event(event.player):
+                raise MarquoirError(_("the recorded rebuy does not match the tournament"))
+            entry = self.tournament.entry_of(event.player)
+            entry.rebuys += 1
+            entry.bust_hand, entry.eliminators = None, {}
+        elif isinstance(event, AddedOn):
+            if event != self.addon_event(event.player):
+                raise MarquoirError(_("the recorded add-on does not match the tournament"))
+            self.tournament.entry_of(event.player).add_on = True
+        else:
+            if event != self.reenter_event(event.player):
+                raise MarquoirError(_("the recorded re-entry does not match the tournament"))
+            self.tournament.entry_of(event.player).out = True
+            self.tournament.enter(event.player)
+        account.stack += event.chips
+        account.bought += event.chips
+
+    def _tournament_busts(self, hand: Hand, result: HandResult) -> None:
+        """Players left without chips: out, unless they may still rebuy (before the next
+        deal)."""
+        from .tournament.state import eliminators
+
+        settings, state = self.settings.tournament, self.tournament
+        assert settings is not None and state is not None
+        for name, chips in result.final.items():
+            if chips or not result.start.get(name):
+                continue
+            state.bust(name, self.hand_no, result.start[name], eliminators(name, result.awards))
+            entry = state.entry_of(name)
+            entry.out = not self.may_rebuy(name)
+
+    def may_rebuy(self, name: str) -> bool:
+        """Whether `name`'s entry may still rebuy (its limit and period)."""
+        settings, state = self.settings.tournament, self.tournament
+        if settings is None or state is None or not settings.rebuys:
+            return False
+        assert settings.rebuy_until is not None
+        entry = state.entry_of(name)
+        return self.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
+
+    def _tournament_deal(self) -> None:
+        """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
+        level applies to this hand, TDA 2024 rule 34)."""
+        settings, state = self.settings.tournament, self.tournament
+        assert settings is not None and state is not None
+        for entry in state.entries:
+            if entry.busted:
+                entry.out = True
+        count = len(settings.level_list())
+        due = settings.level_hands and self.level_hands >= settings.level_hands
+        if due and self.level < count:
+            self._set_level(self.level + 1)
+        self.level_hands += 1

@@ -1,0 +1,112 @@
+"""A tournament session's rules, kept with the session's settings.
+
+Amounts of money (buy-in, fee, prices, bounty, payout unit) are decimal texts, as the
+session's chip value is, so the stored settings read back exactly; chip amounts are whole
+chips. The level structure is kept as its normalised spec (`25/50,50/100,100/200:bb`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from ..config import ForcedBetSchedule
+from ..errors import UsageError
+from ..i18n import _
+from ..records import Record
+from .levels import Level, parse_level
+
+
+class TournamentSettings(Record):
+    """The structure of a tournament: entries, levels, rebuys and add-on, bounty, payouts.
+
+    `rebuys`/`reentries`: how many each entry may take (0: none); `rebuy_until` and
+    `late_until` are level numbers (the last level at which it is allowed); `add_on` is the
+    add-on's chips (0: no add-on); `bounty` is the part of each buy-in put on the entry's
+    head (0: no bounty); `payouts` a spec such as `50/30/20` (empty: the preset by field).
+    """
+
+    buy_in: str
+    stack: int
+    levels: str
+    fee: str = "0"
+    level_minutes: int | None = None
+    level_hands: int | None = None
+    breaks: str | None = None
+    late_until: int | None = None
+    reentries: int = 0
+    rebuys: int = 0
+    rebuy_until: int | None = None
+    rebuy_stack: int | None = None
+    rebuy_price: str | None = None
+    add_on: int = 0
+    add_on_price: str | None = None
+    bounty: str = "0"
+    progressive: bool = False
+    payouts: str = ""
+    payout_unit: str = "1"
+    chips: str = ""
+
+    def level_list(self) -> tuple[Level, ...]:
+        """The levels, level 1 first."""
+        return tuple(parse_level(item) for item in self.levels.split(","))
+
+    def level(self, number: int) -> Level:
+        """Level `number` (1-based); past the last level the last one goes on."""
+        levels = self.level_list()
+        return levels[min(number, len(levels)) - 1]
+
+    def schedule(self, number: int) -> ForcedBetSchedule:
+        """The forced bets of level `number`, as the table posts them."""
+        level = self.level(number)
+        return ForcedBetSchedule(
+            level.small_blind, level.big_blind, level.ante, level.big_blind_ante
+        )
+
+    @property
+    def rebuy_chips(self) -> int:
+        """The chips of a rebuy (the starting stack unless set)."""
+        return self.rebuy_stack if self.rebuy_stack is not None else self.stack
+
+    def money(self, field: str) -> Decimal:
+        """A money field as a `Decimal` (a price not set is the buy-in)."""
+        value = getattr(self, field)
+        return Decimal(value if value is not None else self.buy_in)
+
+    def validate(self) -> None:
+        """Refuse settings that clash (`UsageError`)."""
+        for field in ("buy_in", "fee", "bounty", "payout_unit", "rebuy_price", "add_on_price"):
+            value = getattr(self, field)
+            if value is not None:
+                check_money(value, field.replace("_", "-"))
+        if Decimal(self.buy_in) <= 0:
+            raise UsageError(_("the buy-in must be more than 0"))
+        if Decimal(self.bounty) >= Decimal(self.buy_in):
+            raise UsageError(_("the bounty must be less than the buy-in (the rest is the prize)"))
+        if self.stack <= 0:
+            raise UsageError(_("the starting stack must be at least 1 chip"))
+        if self.level_minutes is not None and self.level_hands is not None:
+            raise UsageError(_("levels go by minutes or by hands, not both"))
+        if self.rebuys and self.rebuy_until is None:
+            raise UsageError(_("rebuys need their period: --rebuy-until LEVEL"))
+        if self.add_on and self.add_on_price is None:
+            raise UsageError(_("an add-on needs its price: --add-on-price X"))
+        if self.progressive and Decimal(self.bounty) == 0:
+            raise UsageError(_("a progressive bounty needs its amount: --bounty X"))
+
+
+def check_money(text: str, what: str) -> Decimal:
+    """A non-negative amount of money, or a `UsageError` naming `what`."""
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise UsageError(
+            _("the {what} must be an amount of money, not {text!r}").format(what=what, text=text)
+        ) from None
+    if not value.is_finite() or value < 0:
+        raise UsageError(
+            _("the {what} must be an amount of money, not {text!r}").format(what=what, text=text)
+        )
+    return value
+
+
+__all__ = ["TournamentSettings", "check_money"]
