@@ -388,7 +388,11 @@ def test_a_tournament_speaks_french(cli: Marquoir) -> None:
     status = cli("état").splitlines()
     assert status[0].endswith("| niveau 2") and status[1].startswith("siège")
     report = cli("report")
+    assert "\nTournoi\n-------\n" in report
     assert "dotation 40 EUR" in report and "niveaux 1/2, 2/4" in report
+    assert "## Tournoi" in cli("report", "--format", "md")
+    html = cli("report", "--format", "html")
+    assert '<html lang="fr">' in html and "dotation 40 EUR" in html
     # the help speaks the language of the command line (it reads no session)
     assert "Tournoi : la place, le prix et les primes" in cli("--lang", "fr", "places", "--help")
     assert "Exemples :\n    marquoir places" in cli("--lang", "fr", "places", "-h")
@@ -413,3 +417,19 @@ def test_bouillotte_speaks_french(cli: Marquoir) -> None:
     assert shown[-1].endswith(
         " a la parole : relancer 3-20 | passer la parole | s'en aller (se coucher)"
     )
+
+
+def test_every_command_s_help_is_in_french(cli: Marquoir) -> None:
+    """`--lang fr CMD --help` for every command: the parser's words, the description and the
+    examples' heading in French (the catalog test checks that every text has a translation;
+    this checks that each help uses them)."""
+    listing = cli("--help").split("Commands:\n", 1)[1].split("\n\n", 1)[0]
+    names = [line.split()[0] for line in listing.splitlines() if line.startswith("  ")]
+    assert {"abattre", "parole", "fine", "level", "rebuy", "addon", "chop", "clock"} <= set(names)
+    for name in names:
+        english = cli(name, "--help")
+        french = cli("--lang", "fr", name, "--help")
+        assert french.startswith(f"Utilisation : marquoir {name}"), name
+        assert "Exemples :" in french and "Examples:" not in french, name
+        description = english.split("\n\n")[1]
+        assert description not in french, (name, description)

@@ -58,7 +58,7 @@ def decimal_text(value: Decimal) -> str:
 
 def sections(report: SessionReport) -> list[Section]:
     """The report's sections, in order: session, players, settlement, hands, stacks."""
-    tournament = [Section("Tournament", lines=report.tournament)] if report.tournament else []
+    tournament = [Section(_("Tournament"), lines=report.tournament)] if report.tournament else []
     return [
         session_section(report),
         *tournament,
