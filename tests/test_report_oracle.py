@@ -119,6 +119,47 @@ def test_every_format_says_what_it_said(
         assert report(db, fmt, out) == expected, f"{name} in {fmt}"
 
 
+# `standings` over every scenario but "settled" (the same session name as "evening") in one
+# file, the sessions a day apart from 2026-11-21: all of them, and a range of days
+STANDINGS_RUNS = {
+    "standings.txt": ["standings"],
+    "standings.json": ["standings", "--json"],
+    "standings-range.txt": ["standings", "--from", "2026-11-22", "--to", "2026-11-24"],
+}
+
+
+def build_club(db: Path) -> None:
+    """Every scenario but "settled" in one file, one day apart."""
+    for name in sorted(SCENARIOS):
+        if name != "settled":
+            build(db, SCENARIOS[name])
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(
+            "UPDATE sessions SET created_at = "
+            "strftime('%Y-%m-%dT20:30:00+00:00', '2026-11-20', '+' || id || ' days')"
+        )
+    conn.close()
+
+
+def standings_of(db: Path, args: list[str], capsys: pytest.CaptureFixture[str] | None) -> bytes:
+    if capsys is not None:
+        capsys.readouterr()
+    assert main(["--db", str(db), *args]) == 0
+    if capsys is not None:
+        return capsys.readouterr().out.encode()
+    raise AssertionError("no output captured")
+
+
+def test_standings_say_what_they_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "club.db"
+    build_club(db)
+    for file, args in STANDINGS_RUNS.items():
+        assert standings_of(db, args, capsys) == (ORACLE / file).read_bytes(), file
+
+
 def regenerate() -> None:
     """Write the oracle files from the code as it is (see the module's docstring)."""
     import os
@@ -135,6 +176,17 @@ def regenerate() -> None:
                 out = Path(folder) / fmt
                 out.mkdir()
                 (ORACLE / f"{name}.{EXTENSIONS[fmt]}").write_bytes(report(db, fmt, out))
+    import contextlib
+    import io
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "club.db"
+        build_club(db)
+        for file, args in STANDINGS_RUNS.items():
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                assert main(["--db", str(db), *args]) == 0
+            (ORACLE / file).write_bytes(printed.getvalue().encode())
 
 
 if __name__ == "__main__":
