@@ -6,8 +6,11 @@ every format tells the same story.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import date
 from decimal import Decimal
+from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.records import Record
@@ -15,11 +18,14 @@ from ..domain.settlement import SettlementError, Transfer, money_balances, settl
 from ..domain.table import Table
 from ..storage import aggregates
 from ..storage.codec import forced_bets_dict, settings_to_dict
+from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from .scan import HandScan
 
 
 class PlayerLine(Record):
@@ -96,6 +102,11 @@ def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
     return tuple(moves)
 
 
+def stored_chip_moves(book: Ledger, session: SessionInfo) -> tuple[ChipMove, ...]:
+    """`chip_moves` of the session, read from the `ledger` view."""
+    return tuple(ChipMove(*move) for move in aggregates.chip_moves(book.conn, session.id))
+
+
 class Settlement(Record):
     """Who pays whom: the money balances, the transfers and the groups that settle apart."""
 
@@ -114,7 +125,7 @@ class SessionReport(Record):
     chip_value: Decimal
     currency: str
     players: tuple[PlayerLine, ...]
-    hands: tuple[HandLine, ...]
+    hands: Sequence[HandLine]  # a tuple, or the `HandLog` read from the file
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
     # caves, recaves and departures, for the chart
@@ -124,7 +135,7 @@ class SessionReport(Record):
 
 
 def hand_lines(
-    summaries: list[dict[str, Any]],
+    summaries: Iterable[dict[str, Any]],
     side_payments: dict[int, dict[str, int]] | None = None,
     *,
     config: TableConfig | None = None,
@@ -132,41 +143,115 @@ def hand_lines(
     """The hands, with the side payments after each (Bouillotte's brelans) in the nets and
     stacks, and, given the session's table `config`, the forced bets each hand was dealt
     with."""
-    lines = []
-    side_payments = side_payments or {}
     forced = _ForcedBetsOfHands(config)
-    for summary in summaries:
-        paid = side_payments.get(summary["hand"], {})
-        pots = tuple(
-            PotLine(
-                pot["name"],
-                pot["amount"],
-                tuple((n, a) for n, a in pot["shares"]),
-                tuple((n, a) for n, a in pot.get("high", ())),
-                tuple((n, a) for n, a in pot.get("low", ())),
-            )
-            for pot in summary["pots"]
+    paid = side_payments or {}
+    return tuple(hand_line(summary, paid, forced) for summary in summaries)
+
+
+def hand_line(
+    summary: dict[str, Any], side_payments: dict[int, dict[str, int]], forced: _ForcedBetsOfHands
+) -> HandLine:
+    """One hand summary as a `HandLine` (see `hand_lines`)."""
+    paid = side_payments.get(summary["hand"], {})
+    pots = tuple(
+        PotLine(
+            pot["name"],
+            pot["amount"],
+            tuple((n, a) for n, a in pot["shares"]),
+            tuple((n, a) for n, a in pot.get("high", ())),
+            tuple((n, a) for n, a in pot.get("low", ())),
         )
-        nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
-        stacks = dict(summary["stacks"])
-        for name, delta in paid.items():
-            nets[name] = nets.get(name, 0) + delta
-            stacks[name] = stacks.get(name, 0) + delta
-        lines.append(
-            HandLine(
-                summary["hand"],
-                summary["button"],
-                tuple(summary["players"]),
-                pots,
-                summary["by_fold"],
-                stacks,
-                nets,
-                summary.get("void", False),
-                summary.get("carry", 0),
-                *forced.of(summary),
-            )
-        )
-    return tuple(lines)
+        for pot in summary["pots"]
+    )
+    nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
+    stacks = dict(summary["stacks"])
+    for name, delta in paid.items():
+        nets[name] = nets.get(name, 0) + delta
+        stacks[name] = stacks.get(name, 0) + delta
+    return HandLine(
+        summary["hand"],
+        summary["button"],
+        tuple(summary["players"]),
+        pots,
+        summary["by_fold"],
+        stacks,
+        nets,
+        summary.get("void", False),
+        summary.get("carry", 0),
+        *forced.of(summary),
+    )
+
+
+class HandLog(Sequence[HandLine]):
+    """A session's finished hands as the report reads them: from the file, row by row, each
+    time they are gone through (a report of 100,000 hands never holds them all). The report's
+    big tables ask `hand_log.py` for their rows straight from SQL instead."""
+
+    def __init__(self, book: Ledger, session: SessionInfo) -> None:
+        self._book = book
+        self.session = session
+        self.side_payments = book.side_payments(session)
+        self.forced = _ForcedBetsOfHands(session.settings.table)
+        self._count: int | None = None
+        self._scan: HandScan | None = None
+
+    def book(self) -> Ledger:
+        """The ledger the report was built from, or, once it is closed, the same file opened
+        again to read (a report handed on after its `with Ledger(...)` block still reads)."""
+        try:
+            self._book.conn.execute("SELECT 1")
+        except sqlite3.ProgrammingError:  # closed
+            self._book = Ledger(self._book.path, mode=READ)
+        return self._book
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = aggregates.hand_count(self.book().conn, self.session.id)
+        return self._count
+
+    def __iter__(self) -> Iterator[HandLine]:
+        for summary in self.book().iter_hands(self.session):
+            yield hand_line(summary, self.side_payments, self.forced)
+
+    @overload
+    def __getitem__(self, index: int) -> HandLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[HandLine]: ...
+
+    def __getitem__(self, index: int | slice) -> HandLine | Sequence[HandLine]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(index)
+        wanted = index % count
+        for number, line in enumerate(self):
+            if number == wanted:
+                return line
+        raise IndexError(index)  # (the file changed while read)
+
+    def last_hand_no(self) -> int:
+        """The number of the last finished hand (0: none)."""
+        if self._scan is not None:
+            return self._scan.last
+        return aggregates.last_hand(self.book().conn, self.session.id)
+
+    def scan(self, columns: list[str] | None = None) -> HandScan:
+        """The one pass over the hands that the report's figures and big tables come from
+        (`columns`: the players in seat order, the first columns of the stacks table; given
+        on the first call)."""
+        if self._scan is None:
+            from .scan import HandScan
+
+            self._scan = HandScan(self.book(), self.session, columns or [])
+            self._count = self._scan.count
+        return self._scan
+
+    def close(self) -> None:
+        """Remove the scan's temporary files."""
+        if self._scan is not None:
+            self._scan.close()
 
 
 class _ForcedBetsOfHands:
@@ -190,21 +275,16 @@ class _ForcedBetsOfHands:
         return stakes, dict(details)
 
 
-def player_lines(table: Table, hands: tuple[HandLine, ...]) -> tuple[PlayerLine, ...]:
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    biggest: dict[str, int] = {}
-    for hand in hands:
-        for name in hand.players:
-            played[name] = played.get(name, 0) + 1
-        taken: dict[str, int] = {}
-        for pot in hand.pots:
-            for name, amount in pot.shares:
-                taken[name] = taken.get(name, 0) + amount
-        for name, amount in taken.items():
-            if amount > 0:
-                won[name] = won.get(name, 0) + 1
-                biggest[name] = max(biggest.get(name, 0), amount)
+def player_lines(
+    table: Table,
+    hands: Iterable[HandLine] = (),
+    *,
+    figures: dict[str, tuple[int, int, int]] | None = None,
+) -> tuple[PlayerLine, ...]:
+    """Each player's line: his account, and his hands played, hands won and biggest pot,
+    from `figures` (counted in SQL: `hand_figures`) or else counted from `hands`."""
+    if figures is None:
+        figures = _figures_of(hands)
     value = Decimal(table.settings.chip_value)
     in_play = table.stacks_in_play()
     lines = []
@@ -222,13 +302,33 @@ def player_lines(table: Table, hands: tuple[HandLine, ...]) -> tuple[PlayerLine,
                 account.adjusted,
                 net,
                 (Decimal(net) * value).quantize(Decimal("0.01")),
-                played.get(account.name, 0),
-                won.get(account.name, 0),
-                biggest.get(account.name, 0),
+                *figures.get(account.name, (0, 0, 0)),
                 account.left,
             )
         )
     return tuple(lines)
+
+
+def _figures_of(hands: Iterable[HandLine]) -> dict[str, tuple[int, int, int]]:
+    """Per player: hands played, hands in which he took chips, the most he took in one."""
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    biggest: dict[str, int] = {}
+    for hand in hands:
+        for name in hand.players:
+            played[name] = played.get(name, 0) + 1
+        taken: dict[str, int] = {}
+        for pot in hand.pots:
+            for name, amount in pot.shares:
+                taken[name] = taken.get(name, 0) + amount
+        for name, amount in taken.items():
+            if amount > 0:
+                won[name] = won.get(name, 0) + 1
+                biggest[name] = max(biggest.get(name, 0), amount)
+    return {
+        name: (played.get(name, 0), won.get(name, 0), biggest.get(name, 0))
+        for name in played.keys() | won.keys()
+    }
 
 
 def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
@@ -281,11 +381,15 @@ def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]
 
 
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
-    """Gather the report of a session from the file."""
+    """Gather the report of a session from the file: the totals and each player's figures
+    counted in SQL, the hands left in the file (`HandLog`) until a renderer goes through
+    them, so `book` must stay open until the report is written."""
     table = book.load(session)
     config = session.settings.table
-    hands = hand_lines(book.hands(session), book.side_payments(session), config=config)
     settlement, unsettled = settlement_of(table)
+    log = HandLog(book, session)
+    seated = sorted(table.accounts.values(), key=lambda a: (a.seat, a.name))
+    scan = log.scan([account.name for account in seated])
     return SessionReport(
         name=session.name,
         created_at=created_at,
@@ -293,11 +397,11 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         title=config.title(),
         chip_value=Decimal(session.settings.chip_value),
         currency=session.settings.currency,
-        players=player_lines(table, hands),
-        hands=hands,
+        players=player_lines(table, figures=scan.figures),
+        hands=log,
         settlement=settlement,
         unsettled=unsettled,
-        moves=chip_moves(book.events(session)),
+        moves=stored_chip_moves(book, session),
         tournament=tournament_lines(table),
     )
 

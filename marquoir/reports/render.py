@@ -12,13 +12,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from tabulate import tabulate
+from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from . import exports
 from .model import HandLine, PlayerLine, PotLine, SessionReport
+from .scan import Spool
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -26,18 +28,24 @@ FORMATS = ("text", "md", "csv", "json", "html")
 
 def render(report: SessionReport, fmt: str) -> str:
     """The report in `fmt`: one of text, md, csv, json, html."""
-    if fmt == "text":
-        return to_text(report)
-    if fmt == "md":
-        return to_markdown(report)
-    if fmt == "csv":
-        return to_csv(report)
-    if fmt == "json":
-        return to_json(report)
-    if fmt == "html":
-        from .html import to_html
+    return "".join(render_chunks(report, fmt))
 
-        return to_html(report)
+
+def render_chunks(report: SessionReport, fmt: str) -> Iterator[str]:
+    """The report in `fmt`, piece by piece, to be written as it comes (the hand log of a long
+    session is never held whole); an unknown format is refused before anything is written."""
+    if fmt == "text":
+        return text_chunks(report)
+    if fmt == "md":
+        return markdown_chunks(report)
+    if fmt == "csv":
+        return csv_chunks(report)
+    if fmt == "json":
+        return json_chunks(report)
+    if fmt == "html":
+        from .html import html_chunks
+
+        return html_chunks(report)
     raise UsageError(f"unknown report format {fmt!r}: one of {', '.join(FORMATS)}")
 
 
@@ -45,6 +53,24 @@ def render(report: SessionReport, fmt: str) -> str:
 
 
 def _table(section: Section, style: str, cell: Any = str) -> str:
+    """The section's table in tabulate's `style` (without a last newline)."""
+    return "".join(_table_chunks(section, style, cell))
+
+
+def _table_chunks(section: Section, style: str, cell: Any = str) -> Iterator[str]:
+    """`_table` in pieces: a spooled table's rows in batches."""
+    spool = section.rows
+    if isinstance(spool, Spool):
+        headers = [cell(h) for h in section.headers]
+        if style in _FAST_STYLES and spool.rows and spool.printable and _plain(headers, []):
+            right = tuple(section.numeric)
+            yield from _spooled(spool, headers, right, style, markdown=cell is md_escape)
+            return
+        spool = tuple(spool)  # (text that tabulate measures its own way: read whole)
+    yield _tabulate(section._replace(rows=spool), style, cell)
+
+
+def _tabulate(section: Section, style: str, cell: Any = str) -> str:
     align = ["right" if right else "left" for right in section.numeric]
     rows = [[cell(value) for value in row] for row in section.rows]
     headers = [cell(h) for h in section.headers]
@@ -67,9 +93,52 @@ def _table(section: Section, style: str, cell: Any = str) -> str:
 
 
 def _plain(headers: list[str], rows: list[list[str]]) -> bool:
-    return all(text.isascii() and text.isprintable() for text in headers) and all(
-        text.isascii() and text.isprintable() for row in rows for text in row
+    return all(_printable(text) for text in headers) and all(
+        _printable(text) for row in rows for text in row
     )
+
+
+def _printable(text: str) -> bool:
+    """Text whose width tabulate takes as its length: printable (no escape sequence, no
+    newline), and ASCII when tabulate measures wide characters (wcwidth installed)."""
+    return text.isprintable() and (text.isascii() or not WIDE_CHARS_MODE)
+
+
+# Batches of this many lines of a long table are written at once.
+BATCH = 2000
+
+
+def _spooled(
+    spool: Spool, headers: list[str], right: tuple[bool, ...], style: str, *, markdown: bool
+) -> Iterator[str]:
+    """A spooled table as `_simple` or `_github` writes it, its widths known beforehand."""
+    widths = [
+        max(len(header) + 2, spool.width(i, markdown=markdown)) for i, header in enumerate(headers)
+    ]
+    escape = markdown and any(spool.md_widths)
+    if style == "simple":
+        yield "  ".join(_line(headers, widths, right)).rstrip()
+        yield "\n" + "  ".join("-" * width for width in widths)
+    else:
+        yield "| " + " | ".join(_line(headers, widths, right)) + " |"
+        yield "\n|" + "|".join("-" * (width + 2) for width in widths) + "|"
+    formats = [
+        f"{{:{'>' if flush else '<'}{width}}}" for flush, width in zip(right, widths, strict=True)
+    ]
+    if style == "simple":
+        row_format = "\n" + "  ".join(formats)
+    else:
+        row_format = "\n| " + " | ".join(formats) + " |"
+    batch: list[str] = []
+    for row in spool:
+        if escape:
+            row = tuple(md_escape(text) for text in row)
+        line = row_format.format(*row)
+        batch.append(line.rstrip() if style == "simple" else line)
+        if len(batch) == BATCH:
+            yield "".join(batch)
+            batch.clear()
+    yield "".join(batch)
 
 
 def _widths(headers: list[str], rows: list[list[str]]) -> list[int]:
@@ -109,7 +178,11 @@ _FAST_STYLES = {"simple": _simple, "github": _github}
 
 def to_text(report: SessionReport) -> str:
     """Plain text: underlined titles and `simple` tables."""
-    parts = []
+    return "".join(text_chunks(report))
+
+
+def text_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_text` in pieces."""
     for number, section in enumerate(sections(report)):
         mark = "=" if number == 0 else "-"
         title = section.title if number else f"Marquoir report: {section.title}"
@@ -118,10 +191,11 @@ def to_text(report: SessionReport) -> str:
             width = max(len(label) for label, _ in section.facts)
             block.extend(f"{label.ljust(width)}  {value}" for label, value in section.facts)
         block.extend(section.lines)
+        yield ("\n\n" if number else "") + "\n".join(block)
         if section.headers:
-            block.append(_table(section, "simple"))
-        parts.append("\n".join(block))
-    return "\n\n".join(parts) + "\n"
+            yield "\n"
+            yield from _table_chunks(section, "simple")
+    yield "\n"
 
 
 # What may change the meaning of text in the middle of a line or break a table row (the
@@ -129,31 +203,42 @@ def to_text(report: SessionReport) -> str:
 _MD_SPECIAL = frozenset("\\`*_[]<>|~&")
 
 
+_MD_ESCAPES = str.maketrans({c: "\\" + c for c in _MD_SPECIAL})
+
+
 def md_escape(text: str) -> str:
     """Text that Markdown shows as it is, inside a line or a table cell."""
-    return "".join("\\" + c if c in _MD_SPECIAL else c for c in text)
+    return text.translate(_MD_ESCAPES)
 
 
 def to_markdown(report: SessionReport) -> str:
     """GitHub-flavoured Markdown: headings, a list of settings, `github` tables."""
-    parts = []
+    return "".join(markdown_chunks(report))
+
+
+def markdown_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_markdown` in pieces."""
     for number, section in enumerate(sections(report)):
         title = md_escape(section.title)
         block = [f"# Marquoir report: {title}" if number == 0 else f"## {title}", ""]
         block.extend(f"- **{md_escape(k)}**: {md_escape(v)}" for k, v in section.facts)
         block.extend(f"- {md_escape(line)}" for line in section.lines)
+        head = "\n".join(block)
         if section.headers:
-            block.append(_table(section, "github", md_escape))
-        parts.append("\n".join(block).rstrip("\n"))
-    return "\n\n".join(parts) + "\n"
+            yield ("\n\n" if number else "") + head + "\n"
+            yield from _table_chunks(section, "github", md_escape)
+        else:
+            yield ("\n\n" if number else "") + head.rstrip("\n")
+    yield "\n"
 
 
 # --- JSON ---------------------------------------------------------------------------------
 
 
-def report_data(report: SessionReport) -> dict[str, Any]:
+def report_data(report: SessionReport, *, hands: bool = True) -> dict[str, Any]:
     """The whole report as JSON-ready data (docs/outputs.md: `player`, `hand`, chips as
-    integers, money as strings with two decimals)."""
+    integers, money as strings with two decimals); `hands=False` leaves the hands out (an
+    empty list: `json_chunks` writes them one by one)."""
     settlement = report.settlement
     return {
         "version": exports.OUTPUT_VERSION,
@@ -165,7 +250,7 @@ def report_data(report: SessionReport) -> dict[str, Any]:
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
         "players": [_player_data(p) for p in report.players],
-        "hands": [_hand_data(hand) for hand in report.hands],
+        "hands": [_hand_data(hand) for hand in report.hands] if hands else [],
         "settlement": None
         if settlement is None
         else {
@@ -235,13 +320,42 @@ def _halves_data(pot: PotLine) -> dict[str, Any]:
 
 def to_json(report: SessionReport) -> str:
     """The whole report as one JSON object, key-sorted and indented."""
-    return json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    return "".join(json_chunks(report))
+
+
+# Where the hands go in the report's JSON, written around them (a sentinel that no report text
+# can hold: JSON writes a NUL as an escape).
+_HANDS_MARK = "\x00hands\x00"
+
+
+def json_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_json` in pieces: every hand dumped on its own, indented as within the whole."""
+    data = report_data(report, hands=False)
+    data["hands"] = _HANDS_MARK
+    text = json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    mark = json.dumps(_HANDS_MARK)
+    before, after = text.split(mark)
+    yield before
+    batch: list[str] = []
+    for number, hand in enumerate(report.hands):
+        item = json.dumps(_hand_data(hand), sort_keys=True, indent=2, ensure_ascii=False)
+        batch.append(("[\n    " if number == 0 else ",\n    ") + item.replace("\n", "\n    "))
+        if len(batch) == BATCH:
+            yield "".join(batch)
+            batch.clear()
+    yield "".join(batch)
+    yield ("\n  ]" if report.hands else "[]") + after
 
 
 # --- CSV ----------------------------------------------------------------------------------
 
 
 def to_csv(report: SessionReport) -> str:
+    """`csv_chunks`, whole."""
+    return "".join(csv_chunks(report))
+
+
+def csv_chunks(report: SessionReport) -> Iterator[str]:
     """Every section one after the other: a row with its title, its facts (label, value),
     its lines, its table with a header row, then a blank row. The money cells are numbers
     with two decimals (`-15.30`); a text cell a spreadsheet would run as a formula gets a
@@ -254,9 +368,20 @@ def to_csv(report: SessionReport) -> str:
         writer.writerows((exports.neutralise(line),) for line in section.lines)
         if section.headers:
             writer.writerow(tuple(map(exports.neutralise, section.headers)))
-            writer.writerows(tuple(_csv_cell(cell) for cell in row) for row in section.rows)
+            for number, row in enumerate(section.rows, 1):
+                writer.writerow(tuple(_csv_cell(cell) for cell in row))
+                if number % BATCH == 0:
+                    yield _taken(out)
         writer.writerow(())
-    return out.getvalue()
+    yield _taken(out)
+
+
+def _taken(out: io.StringIO) -> str:
+    """What was written to `out` so far, which is emptied."""
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
 
 
 def _csv_cell(cell: str) -> str:

@@ -6,12 +6,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
 from ..domain.records import Record
-from .model import HandLine, PlayerLine, PotLine, SessionReport
+from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
+from .scan import Spool
 
 CENT = Decimal("0.01")
 
@@ -23,7 +25,8 @@ class Section(Record):
     facts: tuple[tuple[str, str], ...] = ()
     lines: tuple[str, ...] = ()
     headers: tuple[str, ...] = ()
-    rows: tuple[tuple[str, ...], ...] = ()
+    # a tuple, or a long table's rows spooled by the hand scan (read back as written)
+    rows: Sequence[tuple[str, ...]] | Spool = ()
     numeric: tuple[bool, ...] = ()  # per column: right-aligned
 
 
@@ -176,14 +179,20 @@ def settlement_section(report: SessionReport) -> Section:
     return Section("Settlement", lines=tuple(lines))
 
 
-def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
+def stakes_runs(hands: Sequence[HandLine]) -> list[str]:
     """The forced bets over the evening: "1/2 (hands 1-12)", "2/4 ante 1 (hands 13-20)"."""
+    if isinstance(hands, HandLog):  # (counted by the scan, not read again)
+        return _runs_text(hands.scan().runs)
     runs: list[list[Any]] = []  # [stakes, first hand, last hand]
     for hand in hands:
         if runs and runs[-1][0] == hand.stakes:
             runs[-1][2] = hand.hand_no
         else:
             runs.append([hand.stakes, hand.hand_no, hand.hand_no])
+    return _runs_text(runs)
+
+
+def _runs_text(runs: list[list[Any]]) -> list[str]:
     return [
         f"{stakes} (hand {first})" if first == last else f"{stakes} (hands {first}-{last})"
         for stakes, first, last in runs
@@ -208,6 +217,10 @@ def hands_section(report: SessionReport) -> Section:
     its amount and what each winner took."""
     if not report.hands:
         return Section("Hands", lines=("No hand finished yet.",))
+    headers = ("hand", "button", "stakes", "pot", "amount", "winners")
+    numeric = (True, False, False, False, True, False)
+    if isinstance(report.hands, HandLog):
+        return Section("Hands", headers=headers, rows=report.hands.scan().log, numeric=numeric)
     rows = []
     for hand in report.hands:
         first = True
@@ -226,16 +239,13 @@ def hands_section(report: SessionReport) -> Section:
         if first:  # a void deal: nobody opened, the chips wait for the next deal
             row = (str(hand.hand_no), hand.button, hand.stakes, "void", str(hand.carry))
             rows.append((*row, "next deal"))
-    return Section(
-        "Hands",
-        headers=("hand", "button", "stakes", "pot", "amount", "winners"),
-        rows=tuple(rows),
-        numeric=(True, False, False, False, True, False),
-    )
+    return Section("Hands", headers=headers, rows=tuple(rows), numeric=numeric)
 
 
 def stack_columns(report: SessionReport) -> list[str]:
     """The players of the stacks table, in seat order, then any other name met in the hands."""
+    if isinstance(report.hands, HandLog):
+        return report.hands.scan().columns
     names = [p.name for p in sorted(report.players, key=lambda p: (p.seat, p.name))]
     seen = set(names)
     for hand in report.hands:
@@ -251,13 +261,14 @@ def stacks_section(report: SessionReport) -> Section:
     if not report.hands:
         return Section("Stacks after each hand", lines=("No hand finished yet.",))
     names = stack_columns(report)
+    numeric = (True,) * (len(names) + 1)
+    if isinstance(report.hands, HandLog):
+        table = report.hands.scan().stack_table
+        return Section(
+            "Stacks after each hand", headers=("hand", *names), rows=table, numeric=numeric
+        )
     rows = tuple(
         (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
         for hand in report.hands
     )
-    return Section(
-        "Stacks after each hand",
-        headers=("hand", *names),
-        rows=rows,
-        numeric=(True,) * (len(names) + 1),
-    )
+    return Section("Stacks after each hand", headers=("hand", *names), rows=rows, numeric=numeric)
