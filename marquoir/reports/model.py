@@ -102,9 +102,65 @@ def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
     return tuple(moves)
 
 
-def stored_chip_moves(book: Ledger, session: SessionInfo) -> tuple[ChipMove, ...]:
-    """`chip_moves` of the session, read from the `ledger` view."""
-    return tuple(ChipMove(*move) for move in aggregates.chip_moves(book.conn, session.id))
+class StoredPlayers(Sequence[PlayerLine]):
+    """The players' lines of a report, made when first asked for: their figures come from
+    the pass over the hands (which the JSON report makes while writing the hands, before
+    the players)."""
+
+    def __init__(self, table: Table, log: HandLog) -> None:
+        self.table = table
+        self.log = log
+        self._lines: tuple[PlayerLine, ...] | None = None
+
+    def _all(self) -> tuple[PlayerLine, ...]:
+        if self._lines is None:
+            self._lines = player_lines(self.table, figures=self.log.figures())
+        return self._lines
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[PlayerLine]:
+        return iter(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> PlayerLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PlayerLine]: ...
+
+    def __getitem__(self, index: int | slice) -> PlayerLine | Sequence[PlayerLine]:
+        return self._all()[index]
+
+
+class StoredMoves(Sequence[ChipMove]):
+    """`chip_moves` of a session, read from the `ledger` view when first asked for (only
+    the chart needs them: a long session has tens of thousands)."""
+
+    def __init__(self, log: HandLog) -> None:
+        self.log = log
+        self._moves: tuple[ChipMove, ...] | None = None
+
+    def _all(self) -> tuple[ChipMove, ...]:
+        if self._moves is None:
+            rows = aggregates.chip_moves(self.log.book().conn, self.log.session.id)
+            self._moves = tuple(ChipMove(*row) for row in rows)
+        return self._moves
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[ChipMove]:
+        return iter(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> ChipMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ChipMove]: ...
+
+    def __getitem__(self, index: int | slice) -> ChipMove | Sequence[ChipMove]:
+        return self._all()[index]
 
 
 class Settlement(Record):
@@ -124,12 +180,12 @@ class SessionReport(Record):
     title: str
     chip_value: Decimal
     currency: str
-    players: tuple[PlayerLine, ...]
+    players: Sequence[PlayerLine]  # a tuple, or `StoredPlayers` (their figures when asked)
     hands: Sequence[HandLine]  # a tuple, or the `HandLog` read from the file
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
     # caves, recaves and departures, for the chart
-    moves: tuple[ChipMove, ...] = ()
+    moves: Sequence[ChipMove] = ()
     # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
     tournament: tuple[str, ...] = ()
 
@@ -185,12 +241,18 @@ def hand_line(
 class HandLog(Sequence[HandLine]):
     """A session's finished hands as the report reads them: from the file, row by row, each
     time they are gone through (a report of 100,000 hands never holds them all). The report's
-    big tables ask `hand_log.py` for their rows straight from SQL instead."""
+    figures, counts and big tables come from one pass (`scan`), or, for JSON, from the pass
+    that writes the hands (`json_hands`). `columns`: the players in seat order."""
 
-    def __init__(self, book: Ledger, session: SessionInfo) -> None:
+    def __init__(
+        self, book: Ledger, session: SessionInfo, columns: list[str] | None = None
+    ) -> None:
         self._book = book
         self.session = session
-        self.side_payments = book.side_payments(session)
+        self.columns = list(columns or ())
+        self._figures: dict[str, tuple[int, int, int]] | None = None
+        pays = session.settings.table.rules.pays_brelans  # (else no side payment to read)
+        self.side_payments = book.side_payments(session) if pays else {}
         self.forced = _ForcedBetsOfHands(session.settings.table)
         self._count: int | None = None
         self._scan: HandScan | None = None
@@ -237,16 +299,32 @@ class HandLog(Sequence[HandLine]):
             return self._scan.last
         return aggregates.last_hand(self.book().conn, self.session.id)
 
-    def scan(self, columns: list[str] | None = None) -> HandScan:
-        """The one pass over the hands that the report's figures and big tables come from
-        (`columns`: the players in seat order, the first columns of the stacks table; given
-        on the first call)."""
+    def scan(self) -> HandScan:
+        """The one pass over the hands that the report's figures and big tables come from."""
         if self._scan is None:
             from .scan import HandScan
 
-            self._scan = HandScan(self.book(), self.session, columns or [])
+            self._scan = HandScan(self.book(), self.session, self.columns)
             self._count = self._scan.count
         return self._scan
+
+    def figures(self) -> dict[str, tuple[int, int, int]]:
+        """Per player: hands played, hands won, biggest pot."""
+        if self._figures is None:
+            self._figures = self.scan().figures
+        return self._figures
+
+    def json_hands(self, pad: str) -> Iterator[str]:
+        """Each hand as the report's JSON writes it (`pad`: a newline and the indentation of
+        the list), counting each player's figures on the way (`figures` needs no other
+        pass once these are all written)."""
+        from .scan import FigureCounter, hand_json
+
+        counter = FigureCounter()
+        for summary in self.book().iter_hands(self.session):
+            counter.add(summary)
+            yield hand_json(summary, self.side_payments, self.forced, pad)
+        self._figures = counter.figures()
 
     def close(self) -> None:
         """Remove the scan's temporary files."""
@@ -387,9 +465,8 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
     table = book.load(session)
     config = session.settings.table
     settlement, unsettled = settlement_of(table)
-    log = HandLog(book, session)
     seated = sorted(table.accounts.values(), key=lambda a: (a.seat, a.name))
-    scan = log.scan([account.name for account in seated])
+    log = HandLog(book, session, [account.name for account in seated])
     return SessionReport(
         name=session.name,
         created_at=created_at,
@@ -397,11 +474,11 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         title=config.title(),
         chip_value=Decimal(session.settings.chip_value),
         currency=session.settings.currency,
-        players=player_lines(table, figures=scan.figures),
+        players=StoredPlayers(table, log),
         hands=log,
         settlement=settlement,
         unsettled=unsettled,
-        moves=stored_chip_moves(book, session),
+        moves=StoredMoves(log),
         tournament=tournament_lines(table),
     )
 

@@ -19,7 +19,7 @@ from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from . import exports
-from .model import HandLine, PlayerLine, PotLine, SessionReport
+from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
 from .scan import Spool
 from .story import Section, decimal_text, money, sections
 
@@ -115,7 +115,7 @@ def _spooled(
     widths = [
         max(len(header) + 2, spool.width(i, markdown=markdown)) for i, header in enumerate(headers)
     ]
-    escape = markdown and any(spool.md_widths)
+    escape = markdown and spool.special
     if style == "simple":
         yield "  ".join(_line(headers, widths, right)).rstrip()
         yield "\n" + "  ".join("-" * width for width in widths)
@@ -235,10 +235,12 @@ def markdown_chunks(report: SessionReport) -> Iterator[str]:
 # --- JSON ---------------------------------------------------------------------------------
 
 
-def report_data(report: SessionReport, *, hands: bool = True) -> dict[str, Any]:
+def report_data(
+    report: SessionReport, *, hands: bool = True, players: bool = True
+) -> dict[str, Any]:
     """The whole report as JSON-ready data (docs/outputs.md: `player`, `hand`, chips as
-    integers, money as strings with two decimals); `hands=False` leaves the hands out (an
-    empty list: `json_chunks` writes them one by one)."""
+    integers, money as strings with two decimals); `hands=False`, `players=False` leave
+    them out (empty lists: `json_chunks` writes the hands one by one, then the players)."""
     settlement = report.settlement
     return {
         "version": exports.OUTPUT_VERSION,
@@ -249,7 +251,7 @@ def report_data(report: SessionReport, *, hands: bool = True) -> dict[str, Any]:
         "title": report.title,
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
-        "players": [_player_data(p) for p in report.players],
+        "players": [_player_data(p) for p in report.players] if players else [],
         "hands": [_hand_data(hand) for hand in report.hands] if hands else [],
         "settlement": None
         if settlement is None
@@ -329,22 +331,38 @@ _HANDS_MARK = "\x00hands\x00"
 
 
 def json_chunks(report: SessionReport) -> Iterator[str]:
-    """`to_json` in pieces: every hand dumped on its own, indented as within the whole."""
-    data = report_data(report, hands=False)
-    data["hands"] = _HANDS_MARK
-    text = json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
-    mark = json.dumps(_HANDS_MARK)
-    before, after = text.split(mark)
-    yield before
+    """`to_json` in pieces: the hands one by one, written as within the whole (the keys
+    sorted, as `json.dumps` sorts them; the players, after the hands, are counted while the
+    hands are written)."""
+    log = report.hands if isinstance(report.hands, HandLog) else None
+    if log is None:
+        yield json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+        return
+    keys = sorted(report_data(report, hands=False, players=False))
+    yield "{"
+    for number, key in enumerate(keys):
+        yield ("\n" if number == 0 else ",\n") + f"  {json.dumps(key)}: "
+        if key == "hands":
+            yield from _json_list(log.json_hands("\n    "))
+            continue
+        data = report_data(report, hands=False)  # (the players: once the hands are read)
+        value = json.dumps(data[key], sort_keys=True, indent=2, ensure_ascii=False)
+        yield value.replace("\n", "\n  ")
+    yield "\n}\n"
+
+
+def _json_list(items: Iterator[str]) -> Iterator[str]:
+    """A JSON list of already written items, in the top-level object's second level."""
     batch: list[str] = []
-    for number, hand in enumerate(report.hands):
-        item = json.dumps(_hand_data(hand), sort_keys=True, indent=2, ensure_ascii=False)
-        batch.append(("[\n    " if number == 0 else ",\n    ") + item.replace("\n", "\n    "))
+    count = 0
+    for item in items:
+        batch.append(("[\n    " if count == 0 else ",\n    ") + item)
+        count += 1
         if len(batch) == BATCH:
             yield "".join(batch)
             batch.clear()
     yield "".join(batch)
-    yield ("\n  ]" if report.hands else "[]") + after
+    yield "\n  ]" if count else "[]"
 
 
 # --- CSV ----------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from json.encoder import encode_basestring as _encode
 from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
@@ -37,38 +38,54 @@ def md_extra(text: str) -> int:
 
 
 class Spool:
-    """A table's rows written to a temporary file, with each column's widest cell (as it is
-    and escaped for Markdown) and whether every cell is printable text."""
+    """A table's rows written to a temporary file, with each column's widest cell; as
+    escaped for Markdown too, and whether every cell is printable, once the scan says which
+    texts the cells are made of (`texts`)."""
 
     def __init__(self, columns: int) -> None:
         # (open while the report is written: closed by `close`, removed by the system)
         self.file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115
         self.widths = [0] * columns
-        self.md_widths = [0] * columns
-        self.printable = True
         self.rows = 0
+        self.printable = True
+        self.special = False  # a cell holds a character that Markdown escapes
+        self._md_widths: list[int] | None = None
+        self._pending: list[str] = []
 
     def add(self, cells: list[str]) -> None:
-        widths = self.widths
-        for i, text in enumerate(cells):
-            if len(text) > widths[i]:
-                widths[i] = len(text)
-        line = TAB.join(cells)
-        if md_extra(line):  # (rare: a name or a pot with a character Markdown escapes)
-            for i, text in enumerate(cells):
-                self.md_widths[i] = max(self.md_widths[i], len(text) + md_extra(text))
-        if self.printable and not "".join(cells).isprintable():
-            self.printable = False
-        self.file.write(line + "\n")
+        self.widths = list(map(max, self.widths, map(len, cells)))
+        self._pending.append(TAB.join(cells))
+        if len(self._pending) == 1000:
+            self._flush()
         self.rows += 1
+
+    def _flush(self) -> None:
+        if self._pending:
+            self.file.write("\n".join(self._pending) + "\n")
+            self._pending.clear()
+
+    def texts(self, texts: Iterable[str]) -> None:
+        """The names, pot names and stakes that the non-numeric cells are made of (the rest
+        of a cell is digits, spaces and ", ()/"): printable and free of Markdown's specials
+        when each of them is."""
+        for text in texts:
+            self.printable = self.printable and text.isprintable()
+            self.special = self.special or bool(md_extra(text))
 
     def width(self, column: int, *, markdown: bool) -> int:
         """The widest cell of a column, escaped for Markdown or not."""
-        plain = self.widths[column]
-        return max(plain, self.md_widths[column]) if markdown else plain
+        if not (markdown and self.special):
+            return self.widths[column]
+        if self._md_widths is None:  # (rare: read the rows once more to measure)
+            widths = [0] * len(self.widths)
+            for row in self:
+                widths = list(map(max, widths, (len(t) + md_extra(t) for t in row)))
+            self._md_widths = widths
+        return self._md_widths[column]
 
     def __iter__(self) -> Iterator[tuple[str, ...]]:
         """The rows, from the first, as tuples of cells."""
+        self._flush()
         self.file.flush()
         self.file.seek(0)
         for line in self.file:
@@ -81,25 +98,30 @@ class Spool:
 class HandScan:
     """What a report needs of a session's hands, from one pass over their summaries (see the
     module): `count`, `last`, `runs` (the stakes), `figures` (per player: hands played, hands
-    won, biggest pot), `names` (every name met, in order) and the two tables' `Spool`s."""
+    won, biggest pot), `columns` (the players of the stacks table) and the two tables'
+    `Spool`s."""
 
     def __init__(self, book: Ledger, session: SessionInfo, columns: list[str]) -> None:
         config = session.settings.table
         self._stakes: dict[str | None, str] = {}
         self._config = config
+        self._pot_names: set[str] = set()
         # (the stakes of a schedule, computed once: building a config costs)
-        side_payments = book.side_payments(session)
+        # (side payments are Bouillotte's brelans: other games need not read the events)
+        side_payments = book.side_payments(session) if config.rules.pays_brelans else {}
         self.count = 0
         self.last = 0
         self.runs: list[list[Any]] = []  # [stakes, first hand, last hand]
-        self.names: dict[str, None] = dict.fromkeys(columns)
         self.columns = list(columns)
-        played: dict[str, int] = {}
+        dealt: dict[tuple[str, ...], int] = {}  # each list of players dealt in: how many hands
         won: dict[str, int] = {}
         biggest: dict[str, int] = {}
         self.log = Spool(6)
         self.stack_table = Spool(len(columns) + 1)
-        known = self.columns[:]
+        seated = set(columns)
+        strangers = False  # a name in the hands that is no account's (never seen so far)
+        buttons: set[str] = set()
+        add_stacks = self.stack_table.add
         rows = book.conn.execute(
             "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
             (session.id,),
@@ -113,29 +135,34 @@ class HandScan:
                 self.runs[-1][2] = hand_no
             else:
                 self.runs.append([stakes, hand_no, hand_no])
-            for name in summary["players"]:
-                played[name] = played.get(name, 0) + 1
+            players = tuple(summary["players"])
+            dealt[players] = dealt.get(players, 0) + 1
             stacks = summary["stacks"]
             paid = side_payments.get(hand_no)
             if paid:
                 stacks = dict(stacks)
                 for name, delta in paid.items():
                     stacks[name] = stacks.get(name, 0) + delta
-            for name in (*summary["players"], *stacks):
-                if name not in self.names:
-                    self.names[name] = None
-                    self.columns.append(name)
+            buttons.add(summary["button"])
             self._log_rows(hand_no, summary, stakes, won, biggest)
-            self.stack_table.add(
-                [str(hand_no), *(str(stacks[n]) if n in stacks else "" for n in known)]
-            )
+            if stacks.keys() == seated:  # (everyone at the table: the common case)
+                add_stacks([str(hand_no), *map(str, map(stacks.__getitem__, columns))])
+                continue
+            if not (stacks.keys() <= seated and seated.issuperset(players)):
+                strangers = True
+            add_stacks([str(hand_no), *(str(stacks[n]) if n in stacks else "" for n in columns)])
+        played: dict[str, int] = {}
+        for players, count in dealt.items():
+            for name in players:
+                played[name] = played.get(name, 0) + count
         self.figures = {
             name: (played.get(name, 0), won.get(name, 0), biggest.get(name, 0))
             for name in played.keys() | won.keys()
         }
-        if self.columns != known:  # a name met in the hands that is no account: again
+        if strangers:  # a column for each name met in the hands that is no account's
             self.stack_table.close()
-            self.stack_table = _stack_table(book, session, side_payments, self.columns)
+            self.columns, self.stack_table = _stack_table(book, session, side_payments, columns)
+        self.log.texts({*buttons, *self.columns, *self._pot_names, *(r[0] for r in self.runs)})
 
     def stakes_of(self, data: dict[str, Any] | None) -> str:
         """A hand's forced bets in words (None: the session's own)."""
@@ -169,6 +196,7 @@ class HandScan:
                 text = _shares(shares)
                 if by_fold:
                     text += " (others folded)"
+            self._pot_names.add(pot["name"])
             self.log.add([*(first or ("", "", "")), pot["name"], str(pot["amount"]), text])
             first = []
         if first:  # a void deal: nobody opened, the chips wait for the next deal
@@ -185,17 +213,106 @@ class HandScan:
 
 
 def _shares(shares: Any) -> str:
+    if len(shares) == 1:  # (most pots: no join)
+        return f"{shares[0][0]} {shares[0][1]}"
     return ", ".join(f"{name} {amount}" for name, amount in shares)
 
 
 def _stack_table(
-    book: Ledger, session: SessionInfo, side_payments: dict[int, dict[str, int]], names: list[str]
-) -> Spool:
-    """The stacks table read again, with a column for each of `names`."""
-    table = Spool(len(names) + 1)
+    book: Ledger,
+    session: SessionInfo,
+    side_payments: dict[int, dict[str, int]],
+    columns: list[str],
+) -> tuple[list[str], Spool]:
+    """The stacks table read again, with a column for each name met in the hands after the
+    `columns` (story.py `stack_columns`), in the order met."""
+    names = dict.fromkeys(columns)
+    for summary in book.iter_hands(session):
+        for name in (
+            *summary["players"],
+            *summary["stacks"],
+            *side_payments.get(summary["hand"], {}),
+        ):
+            names.setdefault(name)
+    everyone = list(names)
+    table = Spool(len(everyone) + 1)
     for summary in book.iter_hands(session):
         stacks = dict(summary["stacks"])
         for name, delta in side_payments.get(summary["hand"], {}).items():
             stacks[name] = stacks.get(name, 0) + delta
-        table.add([str(summary["hand"]), *(str(stacks[n]) if n in stacks else "" for n in names)])
-    return table
+        table.add(
+            [str(summary["hand"]), *(str(stacks[n]) if n in stacks else "" for n in everyone)]
+        )
+    return everyone, table
+
+
+class FigureCounter:
+    """Each player's hands played, hands won and biggest pot, counted hand by hand."""
+
+    def __init__(self) -> None:
+        self.dealt: dict[tuple[str, ...], int] = {}
+        self.won: dict[str, int] = {}
+        self.biggest: dict[str, int] = {}
+
+    def add(self, summary: dict[str, Any]) -> None:
+        players = tuple(summary["players"])
+        self.dealt[players] = self.dealt.get(players, 0) + 1
+        taken: dict[str, int] = {}
+        for pot in summary["pots"]:
+            for name, amount in pot["shares"]:
+                taken[name] = taken.get(name, 0) + amount
+        for name, amount in taken.items():
+            if amount > 0:
+                self.won[name] = self.won.get(name, 0) + 1
+                if amount > self.biggest.get(name, 0):
+                    self.biggest[name] = amount
+
+    def figures(self) -> dict[str, tuple[int, int, int]]:
+        played: dict[str, int] = {}
+        for players, count in self.dealt.items():
+            for name in players:
+                played[name] = played.get(name, 0) + count
+        return {
+            name: (played.get(name, 0), self.won.get(name, 0), self.biggest.get(name, 0))
+            for name in played.keys() | self.won.keys()
+        }
+
+
+def pretty(value: Any, pad: str) -> str:
+    """`json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False)` written from `pad`
+    (a newline and the indentation the value starts at) for the JSON types of a report:
+    3 times faster than `json`'s encoder, whose indented output is pure Python."""
+    if isinstance(value, str):
+        return _encode(value)
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    inner = pad + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{_encode(key)}: {pretty(value[key], inner)}" for key in sorted(value)]
+        return "{" + ",".join(items) + pad + "}"
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        return "[" + ",".join([inner + pretty(item, inner) for item in value]) + pad + "]"
+    return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False).replace("\n", pad)
+
+
+def hand_json(
+    summary: dict[str, Any],
+    side_payments: dict[int, dict[str, int]],
+    forced: Any,
+    pad: str,
+) -> str:
+    """A hand as the report's JSON writes it (render.py `_hand_data`), from its summary."""
+    from .model import hand_line
+    from .render import _hand_data
+
+    return pretty(_hand_data(hand_line(summary, side_payments, forced)), pad)
