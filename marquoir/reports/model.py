@@ -321,9 +321,10 @@ class HandLog(Sequence[HandLine]):
         from .scan import FigureCounter, hand_json
 
         counter = FigureCounter()
+        known: dict[tuple[str, Any], str] = {}
         for summary in self.book().iter_hands(self.session):
             counter.add(summary)
-            yield hand_json(summary, self.side_payments, self.forced, pad)
+            yield hand_json(summary, self.side_payments, self.forced, pad, known)
         self._figures = counter.figures()
 
     def close(self) -> None:

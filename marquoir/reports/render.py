@@ -338,14 +338,14 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
     if log is None:
         yield json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
         return
-    keys = sorted(report_data(report, hands=False, players=False))
+    data = report_data(report, hands=False, players=False)
     yield "{"
-    for number, key in enumerate(keys):
+    for number, key in enumerate(sorted(data)):
         yield ("\n" if number == 0 else ",\n") + f"  {json.dumps(key)}: "
         if key == "hands":
             yield from _json_list(log.json_hands("\n    "))
+            data = report_data(report, hands=False)  # (the players: counted with the hands)
             continue
-        data = report_data(report, hands=False)  # (the players: once the hands are read)
         value = json.dumps(data[key], sort_keys=True, indent=2, ensure_ascii=False)
         yield value.replace("\n", "\n  ")
     yield "\n}\n"

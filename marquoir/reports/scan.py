@@ -310,9 +310,81 @@ def hand_json(
     side_payments: dict[int, dict[str, int]],
     forced: Any,
     pad: str,
+    known: dict[tuple[str, Any], str],
 ) -> str:
-    """A hand as the report's JSON writes it (render.py `_hand_data`), from its summary."""
+    """A hand as the report's JSON writes it (render.py `_hand_data`, indented from `pad`),
+    from its summary: the same text as `pretty(_hand_data(...))`, written field by field
+    (`known`: the forced bets' text by stakes, written once)."""
     from .model import hand_line
-    from .render import _hand_data
 
-    return pretty(_hand_data(hand_line(summary, side_payments, forced)), pad)
+    hand = hand_line(summary, side_payments, forced)
+    i1 = pad + "  "
+    # (the forced bets are flat: their items are the key)
+    key = (hand.stakes, tuple((hand.forced_bets or {}).items()))
+    forced_text = known.get(key)
+    if forced_text is None:
+        forced_text = known[key] = pretty(hand.forced_bets, i1)
+    return "".join(
+        (
+            "{",
+            f'{i1}"button": {_encode(hand.button)},',
+            f'{i1}"by_fold": {pretty(hand.by_fold, i1)},',
+            f'{i1}"carry": {pretty(hand.carry, i1)},',
+            f'{i1}"forced_bets": {forced_text},',
+            f'{i1}"hand": {pretty(hand.hand_no, i1)},',
+            f'{i1}"nets": {_counts(hand.nets, i1)},',
+            f'{i1}"players": {pretty(list(hand.players), i1)},',
+            f'{i1}"pots": {_pots(hand.pots, i1)},',
+            f'{i1}"stacks": {_counts(hand.stacks, i1)},',
+            f'{i1}"stakes": {_encode(hand.stakes)},',
+            f'{i1}"void": {pretty(hand.void, i1)}',
+            pad,
+            "}",
+        )
+    )
+
+
+def _counts(chips: dict[str, Any], pad: str) -> str:
+    """A dict of names to chips, keys sorted, as `pretty` writes it."""
+    if not chips or not all(type(value) is int for value in chips.values()):
+        return pretty(chips, pad)
+    inner = pad + "  "
+    return "{" + ",".join([f"{inner}{_encode(k)}: {chips[k]}" for k in sorted(chips)]) + pad + "}"
+
+
+def _pots(pots: Any, pad: str) -> str:
+    """The pots of a hand (render.py `_hand_data`), as `pretty` writes them."""
+    if not pots:
+        return "[]"
+    i1 = pad + "  "
+    i2 = i1 + "  "
+    items = []
+    for pot in pots:
+        halves = (
+            f'{i2}"high": {_shares_json(pot.high, i2)},{i2}"low": {_shares_json(pot.low, i2)},'
+            if pot.low
+            else ""
+        )
+        items.append(
+            f'{i1}{{{i2}"chips": {pretty(pot.amount, i2)},{halves}'
+            f'{i2}"pot": {_encode(pot.name)},{i2}"shares": {_shares_json(pot.shares, i2)}{i1}}}'
+        )
+    return "[" + ",".join(items) + pad + "]"
+
+
+def _shares_json(shares: Any, pad: str) -> str:
+    if not shares:
+        return "[]"
+    i1 = pad + "  "
+    i2 = i1 + "  "
+    return (
+        "["
+        + ",".join(
+            [
+                f'{i1}{{{i2}"chips": {pretty(amount, i2)},{i2}"player": {_encode(name)}{i1}}}'
+                for name, amount in shares
+            ]
+        )
+        + pad
+        + "]"
+    )
