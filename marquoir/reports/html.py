@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from html import escape
 from typing import Any, NamedTuple
 
 from .model import ChipMove, HandLog, SessionReport
+from .scan import TAB, Spool
 from .story import Section, sections, stack_columns
 
 STYLE = """
@@ -121,8 +122,12 @@ def table_chunks(section: Section) -> Iterator[str]:
     yield f"<table>\n<thead><tr>{header(section.headers)}</tr></thead>\n<tbody>"
     row_format = "\n<tr>" + "".join(f"{tag}{{}}</td>" for tag in opening) + "</tr>"
     batch: list[str] = []
-    for row in section.rows:
-        batch.append(row_format.format(*map(escape, row)))
+    if isinstance(section.rows, Spool):  # (escaping a line escapes each of its cells)
+        rows: Iterator[Sequence[str]] = (escape(line).split(TAB) for line in section.rows.lines())
+    else:
+        rows = ([escape(cell) for cell in row] for row in section.rows)
+    for row in rows:
+        batch.append(row_format.format(*row))
         if len(batch) == BATCH:
             yield "".join(batch)
             batch.clear()

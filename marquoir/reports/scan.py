@@ -85,11 +85,16 @@ class Spool:
 
     def __iter__(self) -> Iterator[tuple[str, ...]]:
         """The rows, from the first, as tuples of cells."""
+        for line in self.lines():
+            yield tuple(line.split(TAB))
+
+    def lines(self) -> Iterator[str]:
+        """The rows, from the first, each its cells joined by a tab."""
         self._flush()
         self.file.flush()
         self.file.seek(0)
         for line in self.file:
-            yield tuple(line[:-1].split(TAB))
+            yield line[:-1]
 
     def close(self) -> None:
         self.file.close()

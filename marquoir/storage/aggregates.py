@@ -9,6 +9,7 @@ and a file of 1,000 sessions are read in well under a second.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from typing import Any
@@ -92,22 +93,32 @@ def pot_wins(conn: sqlite3.Connection, session: str) -> dict[str, tuple[int, int
 
 
 def chip_moves(conn: sqlite3.Connection, session_id: int) -> list[tuple[int, str, str, int]]:
-    """The caves, recaves and cash-outs of the session in the order recorded (the `ledger`
-    view), each with the number of the last hand dealt before it: (after_hand, player,
-    kind, chips), kind "cave", "recave" or "leave", the chips brought or taken away."""
+    """The caves, recaves and cash-outs of the session in the order recorded, each with the
+    number of the last hand dealt before it: (after_hand, player, kind, chips), kind "cave",
+    "recave" or "leave", the chips brought or taken away (a `leave --all` names everyone it
+    cashed out). Read from the session's events on their index, not from the `ledger`
+    view, which goes through every session's events once per kind of line (1.8 s for a
+    session of 100,000 hands, against 0.2 s)."""
     rows = conn.execute(
-        # (the deal before each move: walked back on the events' index, a few rows each)
-        "SELECT coalesce((SELECT d.hand_no FROM events d WHERE d.session_id = s.id"
-        "  AND d.undone = 0 AND d.id < l.event AND d.kind = 'deal'"
-        "  ORDER BY d.id DESC LIMIT 1), 0), l.player, l.kind, l.chips"
-        " FROM ledger l JOIN sessions s ON s.name = l.session"
-        " WHERE s.id = ? AND l.kind IN ('cave', 'recave', 'cash-out')",
+        # (the deals too, for their number only: one pass on the events' index)
+        "SELECT kind, hand_no, CASE kind WHEN 'deal' THEN NULL ELSE data END FROM events"
+        " WHERE session_id = ? AND undone = 0"
+        " AND kind IN ('deal', 'seat', 'recave', 'leave', 'leave-all') ORDER BY id",
         (session_id,),
     )
-    return [
-        (int(hand), str(player), "leave" if kind == "cash-out" else str(kind), abs(int(chips)))
-        for hand, player, kind, chips in rows
-    ]
+    moves: list[tuple[int, str, str, int]] = []
+    kinds = {"seat": "cave", "recave": "recave", "leave": "leave"}
+    hand = 0
+    for kind, number, text in rows:
+        if kind == "deal":
+            hand = int(number)
+            continue
+        data = json.loads(text)
+        if kind == "leave-all":
+            moves.extend((hand, name, "leave", int(chips)) for name, chips in data["leaves"])
+        else:
+            moves.append((hand, data["player"], kinds[kind], int(data["chips"])))
+    return moves
 
 
 # -- the hand log, row by row --------------------------------------------------------------
