@@ -150,9 +150,11 @@ MARKS = {"cave": ("^", "cave"), "recave": ("P", "recave"), "leave": ("X", "leave
 
 
 # Over this many hands the chart is drawn from samples (`sampled_series`): at most
-# CHART_POINTS points a line, and one mark of each kind a player per stretch of hands.
+# CHART_POINTS points a line, and at most one mark of each kind a player in each of
+# CHART_STRETCHES stretches of the session.
 CHART_HANDS = 1000
 CHART_POINTS = 500
+CHART_STRETCHES = 100
 
 
 def _hand_count(report: SessionReport) -> int:
@@ -169,14 +171,16 @@ def sampled_series(report: SessionReport, log: HandLog) -> list[Series]:
     """The chart of a long session: each player's stack at the start and after every
     `step`-th hand (NaN where he was not at the table), `step` chosen for at most
     `CHART_POINTS` points a line; of his caves, recaves and departures, the first of each
-    kind in each stretch of `step` hands, marked at the stack it left him with."""
+    kind in each of `CHART_STRETCHES` stretches of the session, marked at the stack it left
+    him with."""
     scan = log.scan()
     last = scan.last
     step = max(1, -(-last // CHART_POINTS))
+    stretch = max(1, -(-last // CHART_STRETCHES))
     names = scan.columns
     kept: dict[tuple[str, str, int], ChipMove] = {}
     for move in report.moves:
-        kept.setdefault((move.player, move.kind, move.after_hand // step), move)
+        kept.setdefault((move.player, move.kind, move.after_hand // stretch), move)
     wanted = {move.after_hand for move in kept.values()}
     start = {name: NAN for name in names}
     for move in report.moves:
