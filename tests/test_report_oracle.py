@@ -151,9 +151,7 @@ def standings_of(db: Path, args: list[str], capsys: pytest.CaptureFixture[str] |
     raise AssertionError("no output captured")
 
 
-def test_standings_say_what_they_said(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_standings_say_what_they_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "club.db"
     build_club(db)
     for file, args in STANDINGS_RUNS.items():

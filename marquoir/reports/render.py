@@ -126,15 +126,15 @@ def _spooled(
         f"{{:{'>' if flush else '<'}{width}}}" for flush, width in zip(right, widths, strict=True)
     ]
     if style == "simple":
-        row_format = "\n" + "  ".join(formats)
+        row_format = "  ".join(formats)
     else:
-        row_format = "\n| " + " | ".join(formats) + " |"
+        row_format = "| " + " | ".join(formats) + " |"
     batch: list[str] = []
     for row in spool:
         if escape:
             row = tuple(md_escape(text) for text in row)
         line = row_format.format(*row)
-        batch.append(line.rstrip() if style == "simple" else line)
+        batch.append("\n" + (line.rstrip() if style == "simple" else line))
         if len(batch) == BATCH:
             yield "".join(batch)
             batch.clear()
