@@ -314,18 +314,9 @@ class HandLog(Sequence[HandLine]):
             self._figures = self.scan().figures
         return self._figures
 
-    def json_hands(self, pad: str) -> Iterator[str]:
-        """Each hand as the report's JSON writes it (`pad`: a newline and the indentation of
-        the list), counting each player's figures on the way (`figures` needs no other
-        pass once these are all written)."""
-        from .scan import FigureCounter, hand_json
-
-        counter = FigureCounter()
-        known: dict[tuple[str, Any], str] = {}
-        for summary in self.book().iter_hands(self.session):
-            counter.add(summary)
-            yield hand_json(summary, self.side_payments, self.forced, pad, known)
-        self._figures = counter.figures()
+    def set_figures(self, figures: dict[str, tuple[int, int, int]]) -> None:
+        """The figures, counted by a pass that read every hand (the JSON report's)."""
+        self._figures = figures
 
     def close(self) -> None:
         """Remove the scan's temporary files."""
@@ -361,7 +352,8 @@ def player_lines(
     figures: dict[str, tuple[int, int, int]] | None = None,
 ) -> tuple[PlayerLine, ...]:
     """Each player's line: his account, and his hands played, hands won and biggest pot,
-    from `figures` (counted in SQL: `hand_figures`) or else counted from `hands`."""
+    from `figures` (counted by the report's pass over the hands: `HandLog.figures`) or else
+    counted from `hands`."""
     if figures is None:
         figures = _figures_of(hands)
     value = Decimal(table.settings.chip_value)
@@ -460,9 +452,10 @@ def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]
 
 
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
-    """Gather the report of a session from the file: the totals and each player's figures
-    counted in SQL, the hands left in the file (`HandLog`) until a renderer goes through
-    them, so `book` must stay open until the report is written."""
+    """Gather the report of a session from the file: the accounts and the settlement from
+    the table; the hands, each player's figures and the chip moves left in the file
+    (`HandLog`, `StoredPlayers`, `StoredMoves`) until a renderer asks for them, read then
+    in one pass (a closed `book`'s file is opened again to read)."""
     table = book.load(session)
     config = session.settings.table
     settlement, unsettled = settlement_of(table)

@@ -19,8 +19,8 @@ from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from . import exports
-from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
-from .scan import Spool
+from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport, hand_line
+from .scan import FigureCounter, Spool, counts_json, encode, pots_json, pretty
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -125,16 +125,14 @@ def _spooled(
     formats = [
         f"{{:{'>' if flush else '<'}{width}}}" for flush, width in zip(right, widths, strict=True)
     ]
-    if style == "simple":
-        row_format = "  ".join(formats)
-    else:
-        row_format = "| " + " | ".join(formats) + " |"
+    simple = style == "simple"
+    row_format = "  ".join(formats) if simple else "| " + " | ".join(formats) + " |"
     batch: list[str] = []
     for row in spool:
         if escape:
             row = tuple(md_escape(text) for text in row)
         line = row_format.format(*row)
-        batch.append("\n" + (line.rstrip() if style == "simple" else line))
+        batch.append("\n" + (line.rstrip() if simple else line))
         if len(batch) == BATCH:
             yield "".join(batch)
             batch.clear()
@@ -343,12 +341,61 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
     for number, key in enumerate(sorted(data)):
         yield ("\n" if number == 0 else ",\n") + f"  {json.dumps(key)}: "
         if key == "hands":
-            yield from _json_list(log.json_hands("\n    "))
+            yield from _json_list(_json_hands(log, "\n    "))
             data = report_data(report, hands=False)  # (the players: counted with the hands)
             continue
         value = json.dumps(data[key], sort_keys=True, indent=2, ensure_ascii=False)
         yield value.replace("\n", "\n  ")
     yield "\n}\n"
+
+
+def hand_json(
+    summary: dict[str, Any],
+    side_payments: dict[int, dict[str, int]],
+    forced: Any,
+    pad: str,
+    known: dict[tuple[str, Any], str],
+) -> str:
+    """A hand as the report's JSON writes it (render.py `_hand_data`, indented from `pad`),
+    from its summary: the same text as `pretty(_hand_data(...))`, written field by field
+    (`known`: the forced bets' text by stakes, written once)."""
+    hand = hand_line(summary, side_payments, forced)
+    i1 = pad + "  "
+    # (the forced bets are flat: their items are the key)
+    key = (hand.stakes, tuple((hand.forced_bets or {}).items()))
+    forced_text = known.get(key)
+    if forced_text is None:
+        forced_text = known[key] = pretty(hand.forced_bets, i1)
+    return "".join(
+        (
+            "{",
+            f'{i1}"button": {encode(hand.button)},',
+            f'{i1}"by_fold": {pretty(hand.by_fold, i1)},',
+            f'{i1}"carry": {pretty(hand.carry, i1)},',
+            f'{i1}"forced_bets": {forced_text},',
+            f'{i1}"hand": {pretty(hand.hand_no, i1)},',
+            f'{i1}"nets": {counts_json(hand.nets, i1)},',
+            f'{i1}"players": {pretty(list(hand.players), i1)},',
+            f'{i1}"pots": {pots_json(hand.pots, i1)},',
+            f'{i1}"stacks": {counts_json(hand.stacks, i1)},',
+            f'{i1}"stakes": {encode(hand.stakes)},',
+            f'{i1}"void": {pretty(hand.void, i1)}',
+            pad,
+            "}",
+        )
+    )
+
+
+def _json_hands(log: HandLog, pad: str) -> Iterator[str]:
+    """Each hand as the report's JSON writes it (`pad`: a newline and the indentation of the
+    list), each player's figures counted on the way (the players come after the hands)."""
+    counter = FigureCounter()
+    known: dict[tuple[str, Any], str] = {}
+    book = log.book()
+    for summary in book.iter_hands(log.session):
+        counter.add(summary)
+        yield hand_json(summary, log.side_payments, log.forced, pad, known)
+    log.set_figures(counter.figures())
 
 
 def _json_list(items: Iterator[str]) -> Iterator[str]:

@@ -18,11 +18,17 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterable, Iterator
-from json.encoder import encode_basestring as _encode
+from json.encoder import encode_basestring
 from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
 from ..storage.ledger import Ledger, SessionInfo
+
+
+def encode(text: str) -> str:
+    """A JSON string as `json.dumps(..., ensure_ascii=False)` writes it (in C)."""
+    return encode_basestring(text)
+
 
 # Markdown's special characters (render.py `md_escape`): a cell's escaped width is its
 # length plus one per special character in it.
@@ -288,7 +294,7 @@ def pretty(value: Any, pad: str) -> str:
     (a newline and the indentation the value starts at) for the JSON types of a report:
     3 times faster than `json`'s encoder, whose indented output is pure Python."""
     if isinstance(value, str):
-        return _encode(value)
+        return encode(value)
     if value is True:
         return "true"
     if value is False:
@@ -301,7 +307,7 @@ def pretty(value: Any, pad: str) -> str:
     if isinstance(value, dict):
         if not value:
             return "{}"
-        items = [f"{inner}{_encode(key)}: {pretty(value[key], inner)}" for key in sorted(value)]
+        items = [f"{inner}{encode(key)}: {pretty(value[key], inner)}" for key in sorted(value)]
         return "{" + ",".join(items) + pad + "}"
     if isinstance(value, list | tuple):
         if not value:
@@ -310,54 +316,15 @@ def pretty(value: Any, pad: str) -> str:
     return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False).replace("\n", pad)
 
 
-def hand_json(
-    summary: dict[str, Any],
-    side_payments: dict[int, dict[str, int]],
-    forced: Any,
-    pad: str,
-    known: dict[tuple[str, Any], str],
-) -> str:
-    """A hand as the report's JSON writes it (render.py `_hand_data`, indented from `pad`),
-    from its summary: the same text as `pretty(_hand_data(...))`, written field by field
-    (`known`: the forced bets' text by stakes, written once)."""
-    from .model import hand_line
-
-    hand = hand_line(summary, side_payments, forced)
-    i1 = pad + "  "
-    # (the forced bets are flat: their items are the key)
-    key = (hand.stakes, tuple((hand.forced_bets or {}).items()))
-    forced_text = known.get(key)
-    if forced_text is None:
-        forced_text = known[key] = pretty(hand.forced_bets, i1)
-    return "".join(
-        (
-            "{",
-            f'{i1}"button": {_encode(hand.button)},',
-            f'{i1}"by_fold": {pretty(hand.by_fold, i1)},',
-            f'{i1}"carry": {pretty(hand.carry, i1)},',
-            f'{i1}"forced_bets": {forced_text},',
-            f'{i1}"hand": {pretty(hand.hand_no, i1)},',
-            f'{i1}"nets": {_counts(hand.nets, i1)},',
-            f'{i1}"players": {pretty(list(hand.players), i1)},',
-            f'{i1}"pots": {_pots(hand.pots, i1)},',
-            f'{i1}"stacks": {_counts(hand.stacks, i1)},',
-            f'{i1}"stakes": {_encode(hand.stakes)},',
-            f'{i1}"void": {pretty(hand.void, i1)}',
-            pad,
-            "}",
-        )
-    )
-
-
-def _counts(chips: dict[str, Any], pad: str) -> str:
+def counts_json(chips: dict[str, Any], pad: str) -> str:
     """A dict of names to chips, keys sorted, as `pretty` writes it."""
     if not chips or not all(type(value) is int for value in chips.values()):
         return pretty(chips, pad)
     inner = pad + "  "
-    return "{" + ",".join([f"{inner}{_encode(k)}: {chips[k]}" for k in sorted(chips)]) + pad + "}"
+    return "{" + ",".join([f"{inner}{encode(k)}: {chips[k]}" for k in sorted(chips)]) + pad + "}"
 
 
-def _pots(pots: Any, pad: str) -> str:
+def pots_json(pots: Any, pad: str) -> str:
     """The pots of a hand (render.py `_hand_data`), as `pretty` writes them."""
     if not pots:
         return "[]"
@@ -372,7 +339,7 @@ def _pots(pots: Any, pad: str) -> str:
         )
         items.append(
             f'{i1}{{{i2}"chips": {pretty(pot.amount, i2)},{halves}'
-            f'{i2}"pot": {_encode(pot.name)},{i2}"shares": {_shares_json(pot.shares, i2)}{i1}}}'
+            f'{i2}"pot": {encode(pot.name)},{i2}"shares": {_shares_json(pot.shares, i2)}{i1}}}'
         )
     return "[" + ",".join(items) + pad + "]"
 
@@ -386,7 +353,7 @@ def _shares_json(shares: Any, pad: str) -> str:
         "["
         + ",".join(
             [
-                f'{i1}{{{i2}"chips": {pretty(amount, i2)},{i2}"player": {_encode(name)}{i1}}}'
+                f'{i1}{{{i2}"chips": {pretty(amount, i2)},{i2}"player": {encode(name)}{i1}}}'
                 for name, amount in shares
             ]
         )
