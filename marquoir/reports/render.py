@@ -57,45 +57,36 @@ def _table(section: Section, style: str, cell: Any = str) -> str:
     return "".join(_table_chunks(section, style, cell))
 
 
+# Which tables tabulate draws, measured on the hand log of 10,000 hands (15,000 rows):
+# tabulate 0.25 s (it reads every cell several times to guess its type and width: 4 s for
+# the two long tables of 100,000 hands), the writer below 0.013 s, and a players' table of
+# a dozen rows 0.2 ms with tabulate. So tabulate draws the tables a person reads (players,
+# standings), and `_spooled` the long tables the hand scan spooled, whose widths it knows
+# beforehand, when tabulate would measure their cells by their length (printable text;
+# without wcwidth, tabulate's measure of wide characters). tests/test_report_streaming.py
+# compares the two on random tables.
+
+
 def _table_chunks(section: Section, style: str, cell: Any = str) -> Iterator[str]:
     """`_table` in pieces: a spooled table's rows in batches."""
-    spool = section.rows
-    if isinstance(spool, Spool):
+    rows = section.rows
+    if isinstance(rows, Spool):
         headers = [cell(h) for h in section.headers]
-        if style in _FAST_STYLES and spool.rows and spool.printable and _plain(headers, []):
+        if style in _WRITTEN and rows.rows and rows.printable and all(map(_printable, headers)):
             right = tuple(section.numeric)
-            yield from _spooled(spool, headers, right, style, markdown=cell is md_escape)
+            yield from _spooled(rows, headers, right, style, markdown=cell is md_escape)
             return
-        spool = tuple(spool)  # (text that tabulate measures its own way: read whole)
-    yield _tabulate(section._replace(rows=spool), style, cell)
-
-
-def _tabulate(section: Section, style: str, cell: Any = str) -> str:
-    align = ["right" if right else "left" for right in section.numeric]
-    rows = [[cell(value) for value in row] for row in section.rows]
-    headers = [cell(h) for h in section.headers]
-    if style in _FAST_STYLES and rows and _plain(headers, rows):
-        stripped = [[text.strip() for text in row] for row in rows]  # as tabulate does
-        return _FAST_STYLES[style](headers, stripped, section.numeric)
-    return tabulate(
-        rows,
+        rows = tuple(rows)  # (text that tabulate measures its own way: read whole)
+    yield tabulate(
+        [[cell(value) for value in row] for row in rows],
         headers=[cell(h) for h in section.headers],
         tablefmt=style,
-        colalign=align,
+        colalign=["right" if right else "left" for right in section.numeric],
         disable_numparse=True,
     )
 
 
-# tabulate reads every cell several times to guess its type and width (1.4 s for the
-# 100,000 rows of a long session's hand log). For cells of printable ASCII, whose width is
-# their length, these write the same tables as tabulate's `simple` and `github` styles
-# (tests/test_reports.py compares them on random tables); other cells go to tabulate.
-
-
-def _plain(headers: list[str], rows: list[list[str]]) -> bool:
-    return all(_printable(text) for text in headers) and all(
-        _printable(text) for row in rows for text in row
-    )
+_WRITTEN = ("simple", "github")  # the styles `_spooled` writes as tabulate does
 
 
 def _printable(text: str) -> bool:
@@ -111,7 +102,8 @@ BATCH = 2000
 def _spooled(
     spool: Spool, headers: list[str], right: tuple[bool, ...], style: str, *, markdown: bool
 ) -> Iterator[str]:
-    """A spooled table as `_simple` or `_github` writes it, its widths known beforehand."""
+    """A spooled table as tabulate draws it in `style` (`simple` or `github`), its widths
+    known beforehand."""
     widths = [
         max(len(header) + 2, spool.width(i, markdown=markdown)) for i, header in enumerate(headers)
     ]
@@ -139,39 +131,11 @@ def _spooled(
     yield "".join(batch)
 
 
-def _widths(headers: list[str], rows: list[list[str]]) -> list[int]:
-    widths = [len(header) + 2 for header in headers]  # tabulate's minimum padding
-    for row in rows:
-        for i, text in enumerate(row):
-            if len(text) > widths[i]:
-                widths[i] = len(text)
-    return widths
-
-
 def _line(cells: list[str], widths: list[int], right: tuple[bool, ...]) -> list[str]:
     return [
         text.rjust(width) if flush else text.ljust(width)
         for text, width, flush in zip(cells, widths, right, strict=True)
     ]
-
-
-def _simple(headers: list[str], rows: list[list[str]], right: tuple[bool, ...]) -> str:
-    widths = _widths(headers, rows)
-    lines = ["  ".join(_line(headers, widths, right)).rstrip()]
-    lines.append("  ".join("-" * width for width in widths))
-    lines.extend("  ".join(_line(row, widths, right)).rstrip() for row in rows)
-    return "\n".join(lines)
-
-
-def _github(headers: list[str], rows: list[list[str]], right: tuple[bool, ...]) -> str:
-    widths = _widths(headers, rows)
-    lines = ["| " + " | ".join(_line(headers, widths, right)) + " |"]
-    lines.append("|" + "|".join("-" * (width + 2) for width in widths) + "|")
-    lines.extend("| " + " | ".join(_line(row, widths, right)) + " |" for row in rows)
-    return "\n".join(lines)
-
-
-_FAST_STYLES = {"simple": _simple, "github": _github}
 
 
 def to_text(report: SessionReport) -> str:
