@@ -2,6 +2,7 @@
 
     python bench/bench_report.py [--hands 100000] [--block 1000] [--runs 3]
                                  [--reference 68180b2 | --reference none]
+                                 [--reference-runs 1] [--timeout 600] [--only report]
 
 Builds (untimed) a database where four players play `--block` hands: raises, calls, folds and
 showdowns with side pots now and then, recaves, through the same `Ledger` API as the command
@@ -11,8 +12,9 @@ of 100,000 hands in seconds, not the ten minutes of playing them all. Then times
 processes, `marquoir report` in every format and the exports, and prints for each the median
 wall time and CPU time (user + system: on a shared machine the wall time also measures the
 neighbours), beside the same command run by the reference: the code of commit `--reference`
-(the report before it streamed; extracted with `git archive`), or the target (2 s) when
-there is no reference.
+(the report before it streamed; extracted with `git archive`; `--reference-runs` runs, a
+minute each at 100,000 hands, its HTML chart much more: `--timeout` seconds at most), or
+the target (2 s) when there is no reference. `--only WORD` keeps the commands naming it.
 """
 
 from __future__ import annotations
@@ -143,14 +145,19 @@ class _NoTransaction:
         return None
 
 
-def timed(args: list[str], env: dict[str, str], runs: int) -> tuple[float, float, bytes]:
+def timed(
+    args: list[str], env: dict[str, str], runs: int, timeout: float | None = None
+) -> tuple[float, float, bytes]:
     """The median wall time and CPU time (user + system) of `runs` runs of `args`, and what
-    it printed; NaN when the command failed."""
+    it printed; NaN when the command failed, infinity past `timeout` seconds."""
     walls, cpus, printed = [], [], b""
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run(args, env=env, capture_output=True, check=False)
+        try:
+            done = subprocess.run(args, env=env, capture_output=True, check=False, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return math.inf, math.inf, b""
         walls.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -194,6 +201,9 @@ def main() -> int:
     parser.add_argument("--block", type=int, default=1000, help="hands played, then copied")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--reference", default=REFERENCE, help="a git revision, or none")
+    parser.add_argument("--reference-runs", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=600, help="seconds, a reference run")
+    parser.add_argument("--only", default="", help="the commands whose name holds this")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="marquoir-bench-report-"))
     try:
@@ -215,7 +225,12 @@ def main() -> int:
             ("settle", ["settle"]),
             ("status", ["status"]),
         ]
-        against = f"reference {options.reference}" if reference else f"target {TARGET:.0f} s"
+        rows = [(label, args) for label, args in rows if options.only in label]
+        against = (
+            f"reference {options.reference}, median of {options.reference_runs}"
+            if reference
+            else f"target {TARGET:.0f} s"
+        )
         print(
             f"median of {options.runs}: wall s (CPU s); {against}; output KiB, and whether "
             "it is the reference's, byte for byte\n"
@@ -229,7 +244,9 @@ def main() -> int:
             wall, cpu, out = timed([*command, *args], env, options.runs)
             same = ""
             if reference is not None:
-                ref_wall, ref_cpu, ref_out = timed([*reference, *args], env, options.runs)
+                ref_wall, ref_cpu, ref_out = timed(
+                    [*reference, *args], env, options.reference_runs, options.timeout
+                )
                 theirs = f"{ref_wall:7.2f} ({ref_cpu:5.2f})"
                 same = "yes" if out == ref_out else "no"
             else:

@@ -88,7 +88,7 @@ def main() -> int:
         reference = reference_command(options.reference, folder)
         theirs = ""
         if reference is not None:
-            ref_wall, ref_cpu, ref_out = timed([*reference, "standings"], env, options.runs)
+            ref_wall, ref_cpu, ref_out = timed([*reference, "standings"], env, options.runs, 600)
             same = "the same output" if ref_out == out else "a DIFFERENT output"
             theirs = f"; reference {options.reference}: {ref_wall:.2f} s ({ref_cpu:.2f} s), {same}"
     finally:
