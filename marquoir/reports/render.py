@@ -19,7 +19,7 @@ from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from . import exports
-from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport, hand_line
+from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
 from .scan import FigureCounter, Spool, counts_json, encode, pots_json, pretty
 from .story import Section, decimal_text, money, sections
 
@@ -314,36 +314,48 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
 
 
 def hand_json(
-    summary: dict[str, Any],
+    hand_no: int,
+    stored: dict[str, Any],
     side_payments: dict[int, dict[str, int]],
     forced: Any,
     pad: str,
     known: dict[tuple[str, Any], str],
 ) -> str:
-    """A hand as the report's JSON writes it (render.py `_hand_data`, indented from `pad`),
-    from its summary: the same text as `pretty(_hand_data(...))`, written field by field
-    (`known`: the forced bets' text by stakes, written once)."""
-    hand = hand_line(summary, side_payments, forced)
+    """A hand as the report's JSON writes it (`_hand_data` of `model.hand_line`, indented
+    from `pad`), from its summary as stored (compact: `codec.expand_summary`'s defaults
+    filled in here): the same text as `pretty(_hand_data(...))`, written field by field
+    (`known`: the forced bets' text, written once a schedule)."""
+    stacks = stored["stacks"]
+    start = stored["start"]
+    final = stored.get("final") or {name: stacks.get(name) for name in start}
+    nets = {name: final[name] - start[name] for name in start}
+    paid = side_payments.get(hand_no)
+    if paid:
+        stacks = dict(stacks)
+        for name, delta in paid.items():
+            nets[name] = nets.get(name, 0) + delta
+            stacks[name] = stacks.get(name, 0) + delta
+    stakes, forced_bets = forced.of(stored)
     i1 = pad + "  "
     # (the forced bets are flat: their items are the key)
-    key = (hand.stakes, tuple((hand.forced_bets or {}).items()))
+    key = (stakes, tuple((forced_bets or {}).items()))
     forced_text = known.get(key)
     if forced_text is None:
-        forced_text = known[key] = pretty(hand.forced_bets, i1)
+        forced_text = known[key] = pretty(forced_bets, i1)
     return "".join(
         (
             "{",
-            f'{i1}"button": {encode(hand.button)},',
-            f'{i1}"by_fold": {pretty(hand.by_fold, i1)},',
-            f'{i1}"carry": {pretty(hand.carry, i1)},',
+            f'{i1}"button": {encode(stored["button"])},',
+            f'{i1}"by_fold": {pretty(stored.get("by_fold", False), i1)},',
+            f'{i1}"carry": {pretty(stored.get("carry", 0), i1)},',
             f'{i1}"forced_bets": {forced_text},',
-            f'{i1}"hand": {pretty(hand.hand_no, i1)},',
-            f'{i1}"nets": {counts_json(hand.nets, i1)},',
-            f'{i1}"players": {pretty(list(hand.players), i1)},',
-            f'{i1}"pots": {pots_json(hand.pots, i1)},',
-            f'{i1}"stacks": {counts_json(hand.stacks, i1)},',
-            f'{i1}"stakes": {encode(hand.stakes)},',
-            f'{i1}"void": {pretty(hand.void, i1)}',
+            f'{i1}"hand": {hand_no},',
+            f'{i1}"nets": {counts_json(nets, i1)},',
+            f'{i1}"players": {pretty(stored["players"], i1)},',
+            f'{i1}"pots": {pots_json(stored["pots"], i1)},',
+            f'{i1}"stacks": {counts_json(stacks, i1)},',
+            f'{i1}"stakes": {encode(stakes)},',
+            f'{i1}"void": {pretty(stored.get("void", False), i1)}',
             pad,
             "}",
         )
@@ -355,10 +367,14 @@ def _json_hands(log: HandLog, pad: str) -> Iterator[str]:
     list), each player's figures counted on the way (the players come after the hands)."""
     counter = FigureCounter()
     known: dict[tuple[str, Any], str] = {}
-    book = log.book()
-    for summary in book.iter_hands(log.session):
-        counter.add(summary)
-        yield hand_json(summary, log.side_payments, log.forced, pad, known)
+    rows = log.book().conn.execute(
+        "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
+        (log.session.id,),
+    )
+    for hand_no, text in rows:
+        stored = json.loads(text)
+        counter.add(stored)
+        yield hand_json(hand_no, stored, log.side_payments, log.forced, pad, known)
     log.set_figures(counter.figures())
 
 

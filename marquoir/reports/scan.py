@@ -324,22 +324,27 @@ def counts_json(chips: dict[str, Any], pad: str) -> str:
     return "{" + ",".join([f"{inner}{encode(k)}: {chips[k]}" for k in sorted(chips)]) + pad + "}"
 
 
-def pots_json(pots: Any, pad: str) -> str:
-    """The pots of a hand (render.py `_hand_data`), as `pretty` writes them."""
+def pots_json(pots: list[dict[str, Any]], pad: str) -> str:
+    """The pots of a hand summary as the report's JSON writes them (render.py `_hand_data`:
+    `pot`, `chips`, `shares`, and `high` and `low` for a pot split in halves), as `pretty`
+    writes them."""
     if not pots:
         return "[]"
     i1 = pad + "  "
     i2 = i1 + "  "
     items = []
     for pot in pots:
+        low = pot.get("low")
         halves = (
-            f'{i2}"high": {_shares_json(pot.high, i2)},{i2}"low": {_shares_json(pot.low, i2)},'
-            if pot.low
+            f'{i2}"high": {_shares_json(pot.get("high", ()), i2)},'
+            f'{i2}"low": {_shares_json(low, i2)},'
+            if low
             else ""
         )
+        shares = _shares_json(pot["shares"], i2)
         items.append(
-            f'{i1}{{{i2}"chips": {pretty(pot.amount, i2)},{halves}'
-            f'{i2}"pot": {encode(pot.name)},{i2}"shares": {_shares_json(pot.shares, i2)}{i1}}}'
+            f'{i1}{{{i2}"chips": {pretty(pot["amount"], i2)},{halves}'
+            f'{i2}"pot": {encode(pot["name"])},{i2}"shares": {shares}{i1}}}'
         )
     return "[" + ",".join(items) + pad + "]"
 
