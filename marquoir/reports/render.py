@@ -20,7 +20,7 @@ from tabulate import WIDE_CHARS_MODE, tabulate
 from ..domain.errors import UsageError
 from . import exports
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
-from .scan import FigureCounter, Spool, counts_json, encode, pots_json, pretty
+from .scan import MD_SPECIAL, FigureCounter, Spool, counts_json, encode, pots_json, pretty
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -160,12 +160,10 @@ def text_chunks(report: SessionReport) -> Iterator[str]:
     yield "\n"
 
 
-# What may change the meaning of text in the middle of a line or break a table row (the
-# characters that matter only at the start of a line never start one here).
-_MD_SPECIAL = frozenset("\\`*_[]<>|~&")
-
-
-_MD_ESCAPES = str.maketrans({c: "\\" + c for c in _MD_SPECIAL})
+# What may change the meaning of text in the middle of a line or break a table row
+# (`scan.MD_SPECIAL`; the characters that matter only at the start of a line never start
+# one here), each escaped by a backslash.
+_MD_ESCAPES = str.maketrans({c: "\\" + c for c in MD_SPECIAL})
 
 
 def md_escape(text: str) -> str:

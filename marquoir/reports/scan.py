@@ -30,7 +30,7 @@ def encode(text: str) -> str:
     return encode_basestring(text)
 
 
-# Markdown's special characters (render.py `md_escape`): a cell's escaped width is its
+# The characters render.py `md_escape` escapes in Markdown: a cell's escaped width is its
 # length plus one per special character in it.
 MD_SPECIAL = "\\`*_[]<>|~&"
 _DROP_SPECIAL = str.maketrans("", "", MD_SPECIAL)
