@@ -1,13 +1,14 @@
 """The reports say exactly what they said before they were made to stream: byte for byte.
 
 The files in tests/data/report-oracle/ were written by the report code as it was before the
-hand log was streamed and the totals aggregated in SQL (commit 68180b2), on small sessions
+hand log was streamed (commit 68180b2; then by main's after the French translation, which
+changed the tournament's settlement lines and added the French reports), on small sessions
 chosen to cover what a report can say: side pots, caves, recaves and departures, a settled
 evening, jackpots' void deals, Bouillotte's brelans, a tournament, stud, and a session with
 odd names, changed blinds, a count correction and a hand still in play. They are the
 oracle: the new code must write the same bytes. Regenerate them (`python
 tests/test_report_oracle.py`) only when a report is meant to say something new, and say so
-in the commit.
+in the commit. The standings too, over the same sessions.
 """
 
 from __future__ import annotations
@@ -89,10 +90,17 @@ def build(db: Path, commands: list[list[str]]) -> None:
     conn.close()
 
 
-def report(db: Path, fmt: str, out: Path) -> bytes:
-    target = out / f"report.{EXTENSIONS[fmt]}"
-    assert main(["--db", str(db), "report", "--format", fmt, "-o", str(target)]) == 0
+def report(db: Path, fmt: str, out: Path, lang: str = "en") -> bytes:
+    target = out / f"report.{lang}.{EXTENSIONS[fmt]}"
+    command = ["--lang", lang, "--db", str(db), "report", "--format", fmt, "-o", str(target)]
+    assert main(command) == 0
     return target.read_bytes()
+
+
+# In French too: the words of the text, Markdown and HTML reports (CSV and JSON are data,
+# in English whatever the language).
+FRENCH = ("evening", "odd", "tournoi")
+FRENCH_FORMATS = ("text", "md", "html")
 
 
 @pytest.fixture(autouse=True)
@@ -117,6 +125,9 @@ def test_every_format_says_what_it_said(
         out.mkdir()
         expected = (ORACLE / f"{name}.{EXTENSIONS[fmt]}").read_bytes()
         assert report(db, fmt, out) == expected, f"{name} in {fmt}"
+        if name in FRENCH and fmt in FRENCH_FORMATS:
+            expected = (ORACLE / f"{name}.fr.{EXTENSIONS[fmt]}").read_bytes()
+            assert report(db, fmt, out, "fr") == expected, f"{name} in {fmt}, in French"
 
 
 # `standings` over every scenario but "settled" (the same session name as "evening") in one
@@ -174,6 +185,9 @@ def regenerate() -> None:
                 out = Path(folder) / fmt
                 out.mkdir()
                 (ORACLE / f"{name}.{EXTENSIONS[fmt]}").write_bytes(report(db, fmt, out))
+                if name in FRENCH and fmt in FRENCH_FORMATS:
+                    french = report(db, fmt, out, "fr")
+                    (ORACLE / f"{name}.fr.{EXTENSIONS[fmt]}").write_bytes(french)
     import contextlib
     import io
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from html import escape
 from typing import Any, NamedTuple
 
+from ..domain.i18n import _, language
 from .model import ChipMove, HandLog, SessionReport
 from .scan import TAB, Spool
 from .story import Section, sections, stack_columns
@@ -51,11 +52,11 @@ def html_chunks(report: SessionReport) -> Iterator[str]:
     """`to_html` in pieces (a long table's rows in batches)."""
     head = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Marquoir report: {escape(report.name)}</title>",
+        "<title>" + escape(_("Marquoir report: {name}").format(name=report.name)) + "</title>",
         f"<style>\n{STYLE}\n</style>",
         "</head>",
         "<body>",
@@ -64,14 +65,16 @@ def html_chunks(report: SessionReport) -> Iterator[str]:
     parts_of = sections(report)
     for number, section in enumerate(parts_of):
         if number == 0:
-            yield f"\n<h1>Marquoir report: {escape(section.title)}</h1>"
+            title = _("Marquoir report: {name}").format(name=section.title)
+            yield f"\n<h1>{escape(title)}</h1>"
         else:
             yield f"\n<h2>{escape(section.title)}</h2>"
         if number == len(parts_of) - 1 and report.hands:  # the stacks: chart, then table
             yield f"\n<figure>\n{stack_chart_svg(report)}\n</figure>"
         yield "\n"
         yield from section_chunks(section)
-    yield "\n<footer>Made by Marquoir.</footer>\n</body>\n</html>\n"
+    footer = escape(_("Made by Marquoir."))
+    yield f"\n<footer>{footer}</footer>\n</body>\n</html>\n"
 
 
 def section_html(section: Section) -> str:
@@ -269,7 +272,9 @@ def hand_ticks(axes: Any, hands: int) -> None:
         axes.xaxis.set_major_locator(MultipleLocator(5))
     else:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 5, 10]))
-    axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: "start" if x == 0 else f"{x:.0f}"))
+    axes.xaxis.set_major_formatter(
+        FuncFormatter(lambda x, _pos: _("start") if x == 0 else f"{x:.0f}")
+    )
     axes.set_xlim(0, max(hands, 1))
 
 
@@ -309,9 +314,9 @@ def stack_chart_svg(report: SessionReport) -> str:
                 shape, words = MARKS[kind]
                 handles.append(Line2D([], [], marker=shape, color="#555", linestyle="none"))
                 labels.append(words)
-        axes.set_xlabel("hands played")
+        axes.set_xlabel(_("hands played"))
         axes.set_ylabel("chips")
-        axes.set_title("Stacks after each hand (caves, recaves and departures marked)")
+        axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
         hand_ticks(axes, _last_hand(report))
         axes.set_ylim(bottom=0)

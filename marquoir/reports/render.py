@@ -12,12 +12,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
+from ..domain.i18n import _, speaking
 from . import exports
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
 from .scan import MD_SPECIAL, FigureCounter, Spool, counts_json, encode, pots_json, pretty
@@ -27,13 +28,16 @@ FORMATS = ("text", "md", "csv", "json", "html")
 
 
 def render(report: SessionReport, fmt: str) -> str:
-    """The report in `fmt`: one of text, md, csv, json, html."""
+    """The report in `fmt`: one of text, md, csv, json, html (CSV and JSON are data: their
+    labels and numbers are the same in every language)."""
     return "".join(render_chunks(report, fmt))
 
 
 def render_chunks(report: SessionReport, fmt: str) -> Iterator[str]:
     """The report in `fmt`, piece by piece, to be written as it comes (the hand log of a long
     session is never held whole); an unknown format is refused before anything is written."""
+    if fmt in ("csv", "json"):
+        return _in_english(csv_chunks if fmt == "csv" else json_chunks, report)
     if fmt == "text":
         return text_chunks(report)
     if fmt == "md":
@@ -47,6 +51,15 @@ def render_chunks(report: SessionReport, fmt: str) -> Iterator[str]:
 
         return html_chunks(report)
     raise UsageError(f"unknown report format {fmt!r}: one of {', '.join(FORMATS)}")
+
+
+def _in_english(
+    chunks: Callable[[SessionReport], Iterator[str]], report: SessionReport
+) -> Iterator[str]:
+    """A data format's pieces, made in English whatever the session's language (the
+    report's hands and figures are read while the pieces are made)."""
+    with speaking("en"):
+        yield from chunks(report)
 
 
 # --- text and Markdown --------------------------------------------------------------------
@@ -147,7 +160,7 @@ def text_chunks(report: SessionReport) -> Iterator[str]:
     """`to_text` in pieces."""
     for number, section in enumerate(sections(report)):
         mark = "=" if number == 0 else "-"
-        title = section.title if number else f"Marquoir report: {section.title}"
+        title = section.title if number else _("Marquoir report: {name}").format(name=section.title)
         block = [title, mark * len(title)]
         if section.facts:
             width = max(len(label) for label, _ in section.facts)
@@ -180,7 +193,10 @@ def markdown_chunks(report: SessionReport) -> Iterator[str]:
     """`to_markdown` in pieces."""
     for number, section in enumerate(sections(report)):
         title = md_escape(section.title)
-        block = [f"# Marquoir report: {title}" if number == 0 else f"## {title}", ""]
+        head = (
+            "# " + _("Marquoir report: {name}").format(name=title) if number == 0 else f"## {title}"
+        )
+        block = [head, ""]
         block.extend(f"- **{md_escape(k)}**: {md_escape(v)}" for k, v in section.facts)
         block.extend(f"- {md_escape(line)}" for line in section.lines)
         head = "\n".join(block)

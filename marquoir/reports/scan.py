@@ -22,6 +22,7 @@ from json.encoder import encode_basestring
 from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
+from ..domain.i18n import _
 from ..storage.ledger import Ledger, SessionInfo
 
 
@@ -41,6 +42,14 @@ TAB = "\t"
 def md_extra(text: str) -> int:
     """How many characters Markdown escaping adds to `text`."""
     return len(text) - len(text.translate(_DROP_SPECIAL))
+
+
+def pot_title(name: str) -> str:
+    """A pot's name ("main pot", "side pot 2") in the language of the report."""
+    if name == "main pot":
+        return _("main pot")
+    index = name.removeprefix("side pot ")
+    return _("side pot {number}").format(number=index) if index.isdigit() else name
 
 
 class Spool:
@@ -116,7 +125,15 @@ class HandScan:
         config = session.settings.table
         self._stakes: dict[str | None, str] = {}
         self._config = config
-        self._pot_names: set[str] = set()
+        # the hand log's words in the report's language (story.py `hands_section`), and
+        # each pot's name, translated once
+        self._words = {
+            "high/low": _("high {high} / low {low}"),
+            "folded": _("{winners} (others folded)"),
+            "void": _("void"),
+            "next": _("next deal"),
+        }
+        self._pot_titles: dict[str, str] = {}
         # (the stakes of a schedule, computed once: building a config costs)
         # (side payments are Bouillotte's brelans: other games need not read the events)
         side_payments = book.side_payments(session) if config.rules.pays_brelans else {}
@@ -173,7 +190,9 @@ class HandScan:
         if strangers:  # a column for each name met in the hands that is no account's
             self.stack_table.close()
             self.columns, self.stack_table = _stack_table(book, session, side_payments, columns)
-        self.log.texts({*buttons, *self.columns, *self._pot_names, *(r[0] for r in self.runs)})
+        runs = (run[0] for run in self.runs)
+        self.log.texts({*buttons, *self.columns, *self._pot_titles.values(), *runs})
+        self.log.texts(self._words.values())
 
     def stakes_of(self, data: dict[str, Any] | None) -> str:
         """A hand's forced bets in words (None: the session's own)."""
@@ -196,22 +215,26 @@ class HandScan:
         first = [str(hand_no), summary["button"], stakes]
         taken: dict[str, int] = {}
         by_fold = summary.get("by_fold", False)
+        words = self._words
         for pot in summary["pots"]:
             shares = pot["shares"]
             for name, amount in shares:
                 taken[name] = taken.get(name, 0) + amount
             low = pot.get("low")
             if low:
-                text = f"high {_shares(pot.get('high', ()))} / low {_shares(low)}"
+                high = _shares(pot.get("high", ()))
+                text = words["high/low"].format(high=high, low=_shares(low))
             else:
                 text = _shares(shares)
                 if by_fold:
-                    text += " (others folded)"
-            self._pot_names.add(pot["name"])
-            self.log.add([*(first or ("", "", "")), pot["name"], str(pot["amount"]), text])
+                    text = words["folded"].format(winners=text)
+            title = self._pot_titles.get(pot["name"])
+            if title is None:
+                title = self._pot_titles[pot["name"]] = pot_title(pot["name"])
+            self.log.add([*(first or ("", "", "")), title, str(pot["amount"]), text])
             first = []
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            self.log.add([*first, "void", str(summary.get("carry", 0)), "next deal"])
+            self.log.add([*first, words["void"], str(summary.get("carry", 0)), words["next"]])
         for name, amount in taken.items():
             if amount > 0:
                 won[name] = won.get(name, 0) + 1
