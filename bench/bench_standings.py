@@ -1,12 +1,15 @@
-"""`marquoir standings` over 1,000 sessions of 100 hands.
+"""`marquoir standings` over 1,000 sessions of 100 hands, beside the previous code.
 
     python bench/bench_standings.py [--sessions 1000] [--hands 100] [--runs 3]
+                                    [--reference 68180b2 | --reference none]
 
 One session of `--hands` random hands (four players; the hands of `bench_report.py`) is
 recorded through the `Ledger` API, then copied in SQL into `--sessions` sessions (each its
 own name and players' rows: the reading is what is timed, not the building). Then
-`marquoir standings` runs `--runs` times as a fresh process; the median is printed next to
-the target (1 s) and to `marquoir status` on the same file (the cost of any command).
+`marquoir standings` runs `--runs` times as a fresh process; the median wall and CPU times
+are printed next to those of the reference (the code of commit `--reference`, as in
+`bench_report.py`), the target (1 s) and `marquoir status` on the same file (the cost of
+any command).
 """
 
 from __future__ import annotations
@@ -14,11 +17,8 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +26,14 @@ for folder in (ROOT, ROOT / "bench"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from bench_report import build, marquoir_command  # noqa: E402
+from bench_report import (  # noqa: E402
+    REFERENCE,
+    build,
+    load,
+    marquoir_command,
+    reference_command,
+    timed,
+)
 
 TARGET = 1.0
 
@@ -62,20 +69,12 @@ def copy_sessions(path: Path, sessions: int) -> None:
     conn.close()
 
 
-def timed(args: list[str], env: dict[str, str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, env=env, capture_output=True, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--reference", default=REFERENCE, help="a git revision, or none")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="marquoir-bench-standings-"))
     try:
@@ -84,15 +83,22 @@ def main() -> int:
         copy_sessions(path, options.sessions)
         env = dict(os.environ, MARQUOIR_DB=str(path), XDG_CONFIG_HOME=str(folder))
         command = marquoir_command()
-        seconds = timed([*command, "standings"], env, options.runs)
-        status = timed([*command, "status"], env, options.runs)
+        wall, cpu, out = timed([*command, "standings"], env, options.runs)
+        status, status_cpu, _ = timed([*command, "status"], env, options.runs)
+        reference = reference_command(options.reference, folder)
+        theirs = ""
+        if reference is not None:
+            ref_wall, ref_cpu, ref_out = timed([*reference, "standings"], env, options.runs, 600)
+            same = "the same output" if ref_out == out else "a DIFFERENT output"
+            theirs = f"; reference {options.reference}: {ref_wall:.2f} s ({ref_cpu:.2f} s), {same}"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    verdict = "met" if seconds <= TARGET else "NOT met"
+    verdict = "met" if wall <= TARGET else "NOT met"
     print(
         f"standings over {options.sessions:,} sessions of {options.hands} hands, median of "
-        f"{options.runs}: {seconds:.2f} s (target <= {TARGET:.0f} s: {verdict}; "
-        f"`marquoir status` on the same file: {status:.2f} s)"
+        f"{options.runs}, wall (CPU): {wall:.2f} s ({cpu:.2f} s) (target <= {TARGET:.0f} s: "
+        f"{verdict}){theirs}; `marquoir status` on the same file: {status:.2f} s "
+        f"({status_cpu:.2f} s); {load()}"
     )
     return 0
 

@@ -21,7 +21,7 @@ from ..reports.model import Settlement, build_report, settlement_of, standings
 from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
-from .output import write_text
+from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
 
 
@@ -305,13 +305,17 @@ def report(
     excel: bool = False,
 ) -> None:
     from ..reports.exports import excel as to_excel
-    from ..reports.render import render
+    from ..reports.render import render_chunks
 
     _excel_only_for_csv(fmt, excel)
-    with _ledger(db, READ) as book:
+    with _ledger(db, READ) as book:  # (open while written: the hands are read as they go)
         data = _report_of(book, session, fmt=fmt)
-    text = render(data, fmt)
-    _write(to_excel(text) if excel else text, output, force=force, db=db)
+        if output not in (None, STDOUT):
+            check_target(output, force=force, database=database_path(db))
+        chunks = render_chunks(data, fmt)
+        if excel:
+            chunks = iter((to_excel("".join(chunks)),))
+        write_chunks(chunks, output, force=force, database=database_path(db))
 
 
 def export(
@@ -347,13 +351,14 @@ def export(
             _write(dumps(hands), output, force=force, db=db)
         return
 
-    with _ledger(db, READ) as book:
+    # (open while written: the hands are read as they go; data, in English)
+    with _ledger(db, READ) as book, speaking("en"):
         data = _report_of(book, session)
         times = book.player_times(book.session_named(data.name))
-    if fmt == "pokernow":
-        text = exports.pokernow_csv(data, times)
-    else:
-        text = exports.export(data, what, fmt)
+        if fmt == "pokernow":
+            text = exports.pokernow_csv(data, times)
+        else:
+            text = exports.export(data, what, fmt)
     _write(exports.excel(text) if excel else text, output, force=force, db=db)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
 from ..domain import IllegalAction, UsageError
 from ..domain.i18n import _
@@ -45,6 +46,35 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:  # one of them does not exist
         return False
+
+
+def write_chunks(chunks: Iterator[str], output: str | None, *, force: bool, database: str) -> None:
+    """Write `chunks` one after the other to `output`, or to standard output for None or `-`
+    (a report of 100,000 hands is written as it is read, never held whole). A file left
+    half-written by a failure is removed."""
+    if output is None or output == STDOUT:
+        last = ""
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+            last = chunk or last
+        if not last.endswith("\n"):
+            sys.stdout.write("\n")
+        return
+    check_target(output, force=force, database=database)
+    try:
+        with open(output, "w" if force else "x", encoding="utf-8", newline="") as handle:
+            try:
+                for chunk in chunks:
+                    handle.write(chunk)
+            except BaseException:
+                handle.close()
+                os.remove(output)
+                raise
+    except FileExistsError:
+        raise IllegalAction(f"{output} already exists: add --force to overwrite it") from None
+    except OSError as failure:
+        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
+    print(f"written to {output}")
 
 
 def write_text(text: str, output: str | None, *, force: bool, database: str) -> None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator, Sequence
 from html import escape
 from typing import Any, NamedTuple
 
 from ..domain.i18n import _, language
-from .model import ChipMove, SessionReport
+from .model import ChipMove, HandLog, SessionReport
+from .scan import TAB, Spool
 from .story import Section, sections, stack_columns
 
 STYLE = """
@@ -43,7 +45,12 @@ NUMERIC = ' class="n"'
 
 def to_html(report: SessionReport) -> str:
     """The report as one HTML document (every user text escaped), with the stacks chart."""
-    parts = [
+    return "".join(html_chunks(report))
+
+
+def html_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_html` in pieces (a long table's rows in batches)."""
+    head = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}">',
         "<head>",
@@ -54,23 +61,29 @@ def to_html(report: SessionReport) -> str:
         "</head>",
         "<body>",
     ]
+    yield "\n".join(head)
     parts_of = sections(report)
     for number, section in enumerate(parts_of):
         if number == 0:
             title = _("Marquoir report: {name}").format(name=section.title)
-            parts.append(f"<h1>{escape(title)}</h1>")
+            yield f"\n<h1>{escape(title)}</h1>"
         else:
-            parts.append(f"<h2>{escape(section.title)}</h2>")
+            yield f"\n<h2>{escape(section.title)}</h2>"
         if number == len(parts_of) - 1 and report.hands:  # the stacks: chart, then table
-            parts.append(f"<figure>\n{stack_chart_svg(report)}\n</figure>")
-        parts.append(section_html(section))
+            yield f"\n<figure>\n{stack_chart_svg(report)}\n</figure>"
+        yield "\n"
+        yield from section_chunks(section)
     footer = escape(_("Made by Marquoir."))
-    parts += [f"<footer>{footer}</footer>", "</body>", "</html>"]
-    return "\n".join(parts) + "\n"
+    yield f"\n<footer>{footer}</footer>\n</body>\n</html>\n"
 
 
 def section_html(section: Section) -> str:
     """A section's facts (a definition list), lines (a list) and table."""
+    return "".join(section_chunks(section))
+
+
+def section_chunks(section: Section) -> Iterator[str]:
+    """`section_html` in pieces."""
     out = []
     if section.facts:
         out.append("<dl>")
@@ -83,24 +96,46 @@ def section_html(section: Section) -> str:
         out.extend(f"<li>{escape(line)}</li>" for line in section.lines)
         out.append("</ul>")
     if section.headers:
-        out.append(table_html(section))
-    return "\n".join(out)
+        yield "\n".join(out) + ("\n" if out else "")
+        yield from table_chunks(section)
+    else:
+        yield "\n".join(out)
+
+
+# Batches of this many rows of a long table are written at once.
+BATCH = 2000
 
 
 def table_html(section: Section) -> str:
     """A section's table; numeric columns right-aligned."""
-    numeric = section.numeric or (False,) * len(section.headers)
+    return "".join(table_chunks(section))
 
-    def cells(tag: str, values: tuple[str, ...]) -> str:
+
+def table_chunks(section: Section) -> Iterator[str]:
+    """`table_html` in pieces."""
+    numeric = section.numeric or (False,) * len(section.headers)
+    opening = [f"<td{NUMERIC if right else ''}>" for right in numeric]
+
+    def header(values: tuple[str, ...]) -> str:
         return "".join(
-            f"<{tag}{NUMERIC if right else ''}>{escape(value)}</{tag}>"
+            f"<th{NUMERIC if right else ''}>{escape(value)}</th>"
             for value, right in zip(values, numeric, strict=True)
         )
 
-    lines = ["<table>", f"<thead><tr>{cells('th', section.headers)}</tr></thead>", "<tbody>"]
-    lines.extend(f"<tr>{cells('td', row)}</tr>" for row in section.rows)
-    lines += ["</tbody>", "</table>"]
-    return "\n".join(lines)
+    yield f"<table>\n<thead><tr>{header(section.headers)}</tr></thead>\n<tbody>"
+    row_format = "\n<tr>" + "".join(f"{tag}{{}}</td>" for tag in opening) + "</tr>"
+    batch: list[str] = []
+    if isinstance(section.rows, Spool):  # (escaping a line escapes each of its cells)
+        rows: Iterator[Sequence[str]] = (escape(line).split(TAB) for line in section.rows.lines())
+    else:
+        rows = ([escape(cell) for cell in row] for row in section.rows)
+    for row in rows:
+        batch.append(row_format.format(*row))
+        if len(batch) == BATCH:
+            yield "".join(batch)
+            batch.clear()
+    yield "".join(batch)
+    yield "\n</tbody>\n</table>"
 
 
 class Series(NamedTuple):
@@ -115,6 +150,69 @@ class Series(NamedTuple):
 
 # How each kind of move is marked (matplotlib markers), and its name in the legend.
 MARKS = {"cave": ("^", "cave"), "recave": ("P", "recave"), "leave": ("X", "leaves")}
+
+
+# Over this many hands the chart is drawn from samples (`sampled_series`): at most
+# CHART_POINTS points a line, and at most one mark of each kind a player in each of
+# CHART_STRETCHES stretches of the session.
+CHART_HANDS = 1000
+CHART_POINTS = 500
+CHART_STRETCHES = 100
+
+
+def _hand_count(report: SessionReport) -> int:
+    return len(report.hands)
+
+
+def _last_hand(report: SessionReport) -> int:
+    if isinstance(report.hands, HandLog):
+        return report.hands.last_hand_no()
+    return report.hands[-1].hand_no if report.hands else 0
+
+
+def sampled_series(report: SessionReport, log: HandLog) -> list[Series]:
+    """The chart of a long session: each player's stack at the start and after every
+    `step`-th hand (NaN where he was not at the table), `step` chosen for at most
+    `CHART_POINTS` points a line; of his caves, recaves and departures, the first of each
+    kind in each of `CHART_STRETCHES` stretches of the session, marked at the stack it left
+    him with."""
+    scan = log.scan()
+    last = scan.last
+    step = max(1, -(-last // CHART_POINTS))
+    stretch = max(1, -(-last // CHART_STRETCHES))
+    names = scan.columns
+    kept: dict[tuple[str, str, int], ChipMove] = {}
+    for move in report.moves:
+        kept.setdefault((move.player, move.kind, move.after_hand // stretch), move)
+    wanted = {move.after_hand for move in kept.values()}
+    start = {name: NAN for name in names}
+    for move in report.moves:
+        if move.after_hand == 0 and move.kind != "leave":
+            before = start[move.player] if start.get(move.player) == start.get(move.player) else 0.0
+            start[move.player] = before + move.chips
+    series = [Series(name, [0], [start.get(name, NAN)], []) for name in names]
+    at: dict[int, list[float]] = {0: [0.0] * len(names)}
+    for row in scan.stack_table:
+        hand = int(row[0])
+        if hand % step == 0 or hand == last or hand in wanted:
+            stacks = [float(cell) if cell else NAN for cell in row[1:]]
+            if hand in wanted:
+                at[hand] = stacks
+            if hand % step == 0 or hand == last:
+                for line, stack in zip(series, stacks, strict=True):
+                    line.xs.append(hand)
+                    line.ys.append(stack)
+    column = {name: i for i, name in enumerate(names)}
+    for (player, kind, _stretch), move in kept.items():
+        if player not in column:
+            continue
+        before = at.get(move.after_hand, [NAN] * len(names))[column[player]]
+        if kind == "leave":
+            y = float(move.chips)
+        else:
+            y = (0.0 if before != before else before) + move.chips
+        series[column[player]].marks.append((move.after_hand, y, kind))
+    return series
 
 
 def chart_series(report: SessionReport) -> list[Series]:
@@ -196,12 +294,18 @@ def stack_chart_svg(report: SessionReport) -> str:
         FigureCanvasAgg(figure)
         axes: Any = figure.add_subplot()
         handles, labels = [], []
-        marker = "o" if len(report.hands) <= MARKED_HANDS else ""
+        count = _hand_count(report)
+        marker = "o" if count <= MARKED_HANDS else ""
         kinds: set[str] = set()
-        for series in chart_series(report):
+        sampled = isinstance(report.hands, HandLog) and count > CHART_HANDS
+        lines = sampled_series(report, report.hands) if sampled else chart_series(report)  # type: ignore[arg-type]
+        for series in lines:
             (line,) = axes.plot(series.xs, series.ys, marker=marker, markersize=3, linewidth=1.5)
             handles.append(line)
             labels.append(series.name)  # explicit labels: a name starting with "_" still shows
+            if sampled:  # (one plot a kind: thousands of marks drawn one by one take seconds)
+                _marks_at_once(axes, series, line.get_color(), kinds)
+                continue
             for x, y, kind in series.marks:
                 kinds.add(kind)
                 axes.plot([x], [y], marker=MARKS[kind][0], markersize=8, color=line.get_color())
@@ -214,13 +318,23 @@ def stack_chart_svg(report: SessionReport) -> str:
         axes.set_ylabel("chips")
         axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
-        hand_ticks(axes, len(report.hands) and report.hands[-1].hand_no)
+        hand_ticks(axes, _last_hand(report))
         axes.set_ylim(bottom=0)
         if handles:
             figure.legend(handles, labels, loc="outside right upper", frameon=False)
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     return clean_svg(buffer.getvalue())
+
+
+def _marks_at_once(axes: Any, series: Series, color: Any, kinds: set[str]) -> None:
+    """A player's marks of each kind drawn as one plot of markers, no line."""
+    for kind in MARKS:
+        points = [(x, y) for x, y, which in series.marks if which == kind]
+        if points:
+            kinds.add(kind)
+            xs, ys = zip(*points, strict=True)
+            axes.plot(xs, ys, marker=MARKS[kind][0], markersize=8, color=color, linestyle="none")
 
 
 def clean_svg(svg: str) -> str:

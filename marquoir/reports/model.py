@@ -6,20 +6,27 @@ every format tells the same story.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import date
 from decimal import Decimal
+from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.i18n import _, grouped
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
+from ..storage import aggregates
 from ..storage.codec import forced_bets_dict, settings_to_dict
+from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from .scan import HandScan
 
 
 class PlayerLine(Record):
@@ -96,6 +103,67 @@ def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
     return tuple(moves)
 
 
+class StoredPlayers(Sequence[PlayerLine]):
+    """The players' lines of a report, made when first asked for: their figures come from
+    the pass over the hands (which the JSON report makes while writing the hands, before
+    the players)."""
+
+    def __init__(self, table: Table, log: HandLog) -> None:
+        self.table = table
+        self.log = log
+        self._lines: tuple[PlayerLine, ...] | None = None
+
+    def _all(self) -> tuple[PlayerLine, ...]:
+        if self._lines is None:
+            self._lines = player_lines(self.table, figures=self.log.figures())
+        return self._lines
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[PlayerLine]:
+        return iter(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> PlayerLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PlayerLine]: ...
+
+    def __getitem__(self, index: int | slice) -> PlayerLine | Sequence[PlayerLine]:
+        return self._all()[index]
+
+
+class StoredMoves(Sequence[ChipMove]):
+    """`chip_moves` of a session, read from the `ledger` view when first asked for (only
+    the chart needs them: a long session has tens of thousands)."""
+
+    def __init__(self, log: HandLog) -> None:
+        self.log = log
+        self._moves: tuple[ChipMove, ...] | None = None
+
+    def _all(self) -> tuple[ChipMove, ...]:
+        if self._moves is None:
+            rows = aggregates.chip_moves(self.log.book().conn, self.log.session.id)
+            self._moves = tuple(ChipMove(*row) for row in rows)
+        return self._moves
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[ChipMove]:
+        return iter(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> ChipMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ChipMove]: ...
+
+    def __getitem__(self, index: int | slice) -> ChipMove | Sequence[ChipMove]:
+        return self._all()[index]
+
+
 class Settlement(Record):
     """Who pays whom: the money balances, the transfers and the groups that settle apart."""
 
@@ -113,18 +181,18 @@ class SessionReport(Record):
     title: str
     chip_value: Decimal
     currency: str
-    players: tuple[PlayerLine, ...]
-    hands: tuple[HandLine, ...]
+    players: Sequence[PlayerLine]  # a tuple, or `StoredPlayers` (their figures when asked)
+    hands: Sequence[HandLine]  # a tuple, or the `HandLog` read from the file
     settlement: Settlement | None
     unsettled: str | None  # why there is no settlement yet
     # caves, recaves and departures, for the chart
-    moves: tuple[ChipMove, ...] = ()
+    moves: Sequence[ChipMove] = ()
     # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
     tournament: tuple[str, ...] = ()
 
 
 def hand_lines(
-    summaries: list[dict[str, Any]],
+    summaries: Iterable[dict[str, Any]],
     side_payments: dict[int, dict[str, int]] | None = None,
     *,
     config: TableConfig | None = None,
@@ -132,41 +200,129 @@ def hand_lines(
     """The hands, with the side payments after each (Bouillotte's brelans) in the nets and
     stacks, and, given the session's table `config`, the forced bets each hand was dealt
     with."""
-    lines = []
-    side_payments = side_payments or {}
     forced = _ForcedBetsOfHands(config)
-    for summary in summaries:
-        paid = side_payments.get(summary["hand"], {})
-        pots = tuple(
-            PotLine(
-                pot["name"],
-                pot["amount"],
-                tuple((n, a) for n, a in pot["shares"]),
-                tuple((n, a) for n, a in pot.get("high", ())),
-                tuple((n, a) for n, a in pot.get("low", ())),
-            )
-            for pot in summary["pots"]
+    paid = side_payments or {}
+    return tuple(hand_line(summary, paid, forced) for summary in summaries)
+
+
+def hand_line(
+    summary: dict[str, Any], side_payments: dict[int, dict[str, int]], forced: _ForcedBetsOfHands
+) -> HandLine:
+    """One hand summary as a `HandLine` (see `hand_lines`)."""
+    paid = side_payments.get(summary["hand"], {})
+    pots = tuple(
+        PotLine(
+            pot["name"],
+            pot["amount"],
+            tuple((n, a) for n, a in pot["shares"]),
+            tuple((n, a) for n, a in pot.get("high", ())),
+            tuple((n, a) for n, a in pot.get("low", ())),
         )
-        nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
-        stacks = dict(summary["stacks"])
-        for name, delta in paid.items():
-            nets[name] = nets.get(name, 0) + delta
-            stacks[name] = stacks.get(name, 0) + delta
-        lines.append(
-            HandLine(
-                summary["hand"],
-                summary["button"],
-                tuple(summary["players"]),
-                pots,
-                summary["by_fold"],
-                stacks,
-                nets,
-                summary.get("void", False),
-                summary.get("carry", 0),
-                *forced.of(summary),
-            )
-        )
-    return tuple(lines)
+        for pot in summary["pots"]
+    )
+    nets = {name: summary["final"][name] - summary["start"][name] for name in summary["start"]}
+    stacks = dict(summary["stacks"])
+    for name, delta in paid.items():
+        nets[name] = nets.get(name, 0) + delta
+        stacks[name] = stacks.get(name, 0) + delta
+    return HandLine(
+        summary["hand"],
+        summary["button"],
+        tuple(summary["players"]),
+        pots,
+        summary["by_fold"],
+        stacks,
+        nets,
+        summary.get("void", False),
+        summary.get("carry", 0),
+        *forced.of(summary),
+    )
+
+
+class HandLog(Sequence[HandLine]):
+    """A session's finished hands as the report reads them: from the file, row by row, each
+    time they are gone through (a report of 100,000 hands never holds them all). The report's
+    figures, counts and big tables come from one pass (`scan`), or, for JSON, from the pass
+    that writes the hands (`json_hands`). `columns`: the players in seat order."""
+
+    def __init__(
+        self, book: Ledger, session: SessionInfo, columns: list[str] | None = None
+    ) -> None:
+        self._book = book
+        self.session = session
+        self.columns = list(columns or ())
+        self._figures: dict[str, tuple[int, int, int]] | None = None
+        pays = session.settings.table.rules.pays_brelans  # (else no side payment to read)
+        self.side_payments = book.side_payments(session) if pays else {}
+        self.forced = _ForcedBetsOfHands(session.settings.table)
+        self._count: int | None = None
+        self._scan: HandScan | None = None
+
+    def book(self) -> Ledger:
+        """The ledger the report was built from, or, once it is closed, the same file opened
+        again to read (a report handed on after its `with Ledger(...)` block still reads)."""
+        try:
+            self._book.conn.execute("SELECT 1")
+        except sqlite3.ProgrammingError:  # closed
+            self._book = Ledger(self._book.path, mode=READ)
+        return self._book
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = aggregates.hand_count(self.book().conn, self.session.id)
+        return self._count
+
+    def __iter__(self) -> Iterator[HandLine]:
+        for summary in self.book().iter_hands(self.session):
+            yield hand_line(summary, self.side_payments, self.forced)
+
+    @overload
+    def __getitem__(self, index: int) -> HandLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[HandLine]: ...
+
+    def __getitem__(self, index: int | slice) -> HandLine | Sequence[HandLine]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(index)
+        wanted = index % count
+        for number, line in enumerate(self):
+            if number == wanted:
+                return line
+        raise IndexError(index)  # (the file changed while read)
+
+    def last_hand_no(self) -> int:
+        """The number of the last finished hand (0: none)."""
+        if self._scan is not None:
+            return self._scan.last
+        return aggregates.last_hand(self.book().conn, self.session.id)
+
+    def scan(self) -> HandScan:
+        """The one pass over the hands that the report's figures and big tables come from."""
+        if self._scan is None:
+            from .scan import HandScan
+
+            self._scan = HandScan(self.book(), self.session, self.columns)
+            self._count = self._scan.count
+        return self._scan
+
+    def figures(self) -> dict[str, tuple[int, int, int]]:
+        """Per player: hands played, hands won, biggest pot."""
+        if self._figures is None:
+            self._figures = self.scan().figures
+        return self._figures
+
+    def set_figures(self, figures: dict[str, tuple[int, int, int]]) -> None:
+        """The figures, counted by a pass that read every hand (the JSON report's)."""
+        self._figures = figures
+
+    def close(self) -> None:
+        """Remove the scan's temporary files."""
+        if self._scan is not None:
+            self._scan.close()
 
 
 class _ForcedBetsOfHands:
@@ -190,21 +346,17 @@ class _ForcedBetsOfHands:
         return stakes, dict(details)
 
 
-def player_lines(table: Table, hands: tuple[HandLine, ...]) -> tuple[PlayerLine, ...]:
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    biggest: dict[str, int] = {}
-    for hand in hands:
-        for name in hand.players:
-            played[name] = played.get(name, 0) + 1
-        taken: dict[str, int] = {}
-        for pot in hand.pots:
-            for name, amount in pot.shares:
-                taken[name] = taken.get(name, 0) + amount
-        for name, amount in taken.items():
-            if amount > 0:
-                won[name] = won.get(name, 0) + 1
-                biggest[name] = max(biggest.get(name, 0), amount)
+def player_lines(
+    table: Table,
+    hands: Iterable[HandLine] = (),
+    *,
+    figures: dict[str, tuple[int, int, int]] | None = None,
+) -> tuple[PlayerLine, ...]:
+    """Each player's line: his account, and his hands played, hands won and biggest pot,
+    from `figures` (counted by the report's pass over the hands: `HandLog.figures`) or else
+    counted from `hands`."""
+    if figures is None:
+        figures = _figures_of(hands)
     value = Decimal(table.settings.chip_value)
     in_play = table.stacks_in_play()
     lines = []
@@ -222,13 +374,33 @@ def player_lines(table: Table, hands: tuple[HandLine, ...]) -> tuple[PlayerLine,
                 account.adjusted,
                 net,
                 (Decimal(net) * value).quantize(Decimal("0.01")),
-                played.get(account.name, 0),
-                won.get(account.name, 0),
-                biggest.get(account.name, 0),
+                *figures.get(account.name, (0, 0, 0)),
                 account.left,
             )
         )
     return tuple(lines)
+
+
+def _figures_of(hands: Iterable[HandLine]) -> dict[str, tuple[int, int, int]]:
+    """Per player: hands played, hands in which he took chips, the most he took in one."""
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    biggest: dict[str, int] = {}
+    for hand in hands:
+        for name in hand.players:
+            played[name] = played.get(name, 0) + 1
+        taken: dict[str, int] = {}
+        for pot in hand.pots:
+            for name, amount in pot.shares:
+                taken[name] = taken.get(name, 0) + amount
+        for name, amount in taken.items():
+            if amount > 0:
+                won[name] = won.get(name, 0) + 1
+                biggest[name] = max(biggest.get(name, 0), amount)
+    return {
+        name: (played.get(name, 0), won.get(name, 0), biggest.get(name, 0))
+        for name in played.keys() | won.keys()
+    }
 
 
 def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
@@ -281,11 +453,15 @@ def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]
 
 
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
-    """Gather the report of a session from the file."""
+    """Gather the report of a session from the file: the accounts and the settlement from
+    the table; the hands, each player's figures and the chip moves left in the file
+    (`HandLog`, `StoredPlayers`, `StoredMoves`) until a renderer asks for them, read then
+    in one pass (a closed `book`'s file is opened again to read)."""
     table = book.load(session)
     config = session.settings.table
-    hands = hand_lines(book.hands(session), book.side_payments(session), config=config)
     settlement, unsettled = settlement_of(table)
+    seated = sorted(table.accounts.values(), key=lambda a: (a.seat, a.name))
+    log = HandLog(book, session, [account.name for account in seated])
     return SessionReport(
         name=session.name,
         created_at=created_at,
@@ -293,11 +469,11 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         title=config.title(),
         chip_value=Decimal(session.settings.chip_value),
         currency=session.settings.currency,
-        players=player_lines(table, hands),
-        hands=hands,
+        players=StoredPlayers(table, log),
+        hands=log,
         settlement=settlement,
         unsettled=unsettled,
-        moves=chip_moves(book.events(session)),
+        moves=StoredMoves(log),
         tournament=tournament_lines(table),
     )
 
@@ -372,35 +548,41 @@ class Standings(Record):
 
 def standings(book: Ledger, *, since: date | None = None, until: date | None = None) -> Standings:
     """Each player's results over the sessions created between `since` and `until`
-    (both days included; the day a session was created, UTC), best total first."""
-    per_player: dict[str, list[tuple[str, Decimal, int]]] = {}
-    names, currencies = [], set()
-    for info, created in book.sessions():
-        day = date.fromisoformat(created[:10])
-        if (since is not None and day < since) or (until is not None and day > until):
-            continue
-        names.append(info.name)
-        currencies.add(info.settings.currency)
-        # (the accounts and a count in SQL: the hands themselves are not read, so 1,000
-        # sessions of 100 hands take well under a second)
-        table = book.load(info)
-        played = book.hands_played(info)
-        value = Decimal(table.settings.chip_value)
-        for account in table.accounts.values():
-            net_money = (Decimal(account.result) * value).quantize(Decimal("0.01"))
-            per_player.setdefault(account.name, []).append(
-                (info.name, net_money, played.get(account.name, 0))
-            )
+    (both days included; the day a session was created, UTC), best total first.
+
+    Counted in SQL (`storage.aggregates`): each player's result from the `players_now` view,
+    the hands from the summaries; no table is loaded but that of a session with a hand in
+    play (its last snapshot is from before the deal), so 1,000 sessions take well under a
+    second."""
+    chosen = []
+    for row in aggregates.session_rows(book.conn):
+        day = date.fromisoformat(row.created_at[:10])
+        if (since is None or day >= since) and (until is None or day <= until):
+            chosen.append(row)
+    results: dict[str, list[tuple[str, int]]] = {}
+    for line in aggregates.results_now(book.conn):
+        if not line.hand_in_play:
+            results.setdefault(line.session, []).append((line.player, line.result))
+    per_player: dict[str, list[tuple[str, Decimal]]] = {}
+    for session in chosen:
+        value = Decimal(session.chip_value)  # type: ignore[arg-type]
+        if session.name not in results:  # a hand in play, or nobody seated yet
+            table = book.load(book.session_named(session.name))
+            results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
+        for name, result in results[session.name]:
+            net_money = (Decimal(result) * value).quantize(Decimal("0.01"))
+            per_player.setdefault(name, []).append((session.name, net_money))
+    played = aggregates.hands_dealt(book.conn, [session.id for session in chosen])
     lines = []
-    for name, results in per_player.items():
-        best = max(results, key=lambda r: r[1])
-        worst = min(results, key=lambda r: r[1])
+    for name, nets in per_player.items():
+        best = max(nets, key=lambda r: r[1])
+        worst = min(nets, key=lambda r: r[1])
         lines.append(
             StandingLine(
                 name,
-                len(results),
-                sum(r[2] for r in results),
-                sum((r[1] for r in results), Decimal("0.00")),
+                len(nets),
+                played.get(name, 0),
+                sum((r[1] for r in nets), Decimal("0.00")),
                 best[0],
                 best[1],
                 worst[0],
@@ -408,5 +590,6 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
             )
         )
     lines.sort(key=lambda line: (-line.net, line.name))
+    currencies = {session.currency for session in chosen}
     currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
-    return Standings(tuple(names), currency, tuple(lines))
+    return Standings(tuple(session.name for session in chosen), currency, tuple(lines))

@@ -12,14 +12,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from tabulate import tabulate
+from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from ..domain.i18n import _, speaking
 from . import exports
-from .model import HandLine, PlayerLine, PotLine, SessionReport
+from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
+from .scan import MD_SPECIAL, FigureCounter, Spool, counts_json, encode, pots_json, pretty
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -28,62 +30,118 @@ FORMATS = ("text", "md", "csv", "json", "html")
 def render(report: SessionReport, fmt: str) -> str:
     """The report in `fmt`: one of text, md, csv, json, html (CSV and JSON are data: their
     labels and numbers are the same in every language)."""
-    if fmt in ("csv", "json"):
-        with speaking("en"):
-            return to_csv(report) if fmt == "csv" else to_json(report)
-    if fmt == "text":
-        return to_text(report)
-    if fmt == "md":
-        return to_markdown(report)
-    if fmt == "csv":
-        return to_csv(report)
-    if fmt == "json":
-        return to_json(report)
-    if fmt == "html":
-        from .html import to_html
+    return "".join(render_chunks(report, fmt))
 
-        return to_html(report)
+
+def render_chunks(report: SessionReport, fmt: str) -> Iterator[str]:
+    """The report in `fmt`, piece by piece, to be written as it comes (the hand log of a long
+    session is never held whole); an unknown format is refused before anything is written."""
+    if fmt in ("csv", "json"):
+        return _in_english(csv_chunks if fmt == "csv" else json_chunks, report)
+    if fmt == "text":
+        return text_chunks(report)
+    if fmt == "md":
+        return markdown_chunks(report)
+    if fmt == "csv":
+        return csv_chunks(report)
+    if fmt == "json":
+        return json_chunks(report)
+    if fmt == "html":
+        from .html import html_chunks
+
+        return html_chunks(report)
     raise UsageError(f"unknown report format {fmt!r}: one of {', '.join(FORMATS)}")
+
+
+def _in_english(
+    chunks: Callable[[SessionReport], Iterator[str]], report: SessionReport
+) -> Iterator[str]:
+    """A data format's pieces, made in English whatever the session's language (the
+    report's hands and figures are read while the pieces are made)."""
+    with speaking("en"):
+        yield from chunks(report)
 
 
 # --- text and Markdown --------------------------------------------------------------------
 
 
 def _table(section: Section, style: str, cell: Any = str) -> str:
-    align = ["right" if right else "left" for right in section.numeric]
-    rows = [[cell(value) for value in row] for row in section.rows]
-    headers = [cell(h) for h in section.headers]
-    if style in _FAST_STYLES and rows and _plain(headers, rows):
-        stripped = [[text.strip() for text in row] for row in rows]  # as tabulate does
-        return _FAST_STYLES[style](headers, stripped, section.numeric)
-    return tabulate(
-        rows,
+    """The section's table in tabulate's `style` (without a last newline)."""
+    return "".join(_table_chunks(section, style, cell))
+
+
+# Which tables tabulate draws, measured on the hand log of 10,000 hands (15,000 rows):
+# tabulate 0.25 s (it reads every cell several times to guess its type and width: 4 s for
+# the two long tables of 100,000 hands), the writer below 0.013 s, and a players' table of
+# a dozen rows 0.2 ms with tabulate. So tabulate draws the tables a person reads (players,
+# standings), and `_spooled` the long tables the hand scan spooled, whose widths it knows
+# beforehand, when tabulate would measure their cells by their length (printable text;
+# without wcwidth, tabulate's measure of wide characters). tests/test_report_streaming.py
+# compares the two on random tables.
+
+
+def _table_chunks(section: Section, style: str, cell: Any = str) -> Iterator[str]:
+    """`_table` in pieces: a spooled table's rows in batches."""
+    rows = section.rows
+    if isinstance(rows, Spool):
+        headers = [cell(h) for h in section.headers]
+        if style in _WRITTEN and rows.rows and rows.printable and all(map(_printable, headers)):
+            right = tuple(section.numeric)
+            yield from _spooled(rows, headers, right, style, markdown=cell is md_escape)
+            return
+        rows = tuple(rows)  # (text that tabulate measures its own way: read whole)
+    yield tabulate(
+        [[cell(value) for value in row] for row in rows],
         headers=[cell(h) for h in section.headers],
         tablefmt=style,
-        colalign=align,
+        colalign=["right" if right else "left" for right in section.numeric],
         disable_numparse=True,
     )
 
 
-# tabulate reads every cell several times to guess its type and width (1.4 s for the
-# 100,000 rows of a long session's hand log). For cells of printable ASCII, whose width is
-# their length, these write the same tables as tabulate's `simple` and `github` styles
-# (tests/test_reports.py compares them on random tables); other cells go to tabulate.
+_WRITTEN = ("simple", "github")  # the styles `_spooled` writes as tabulate does
 
 
-def _plain(headers: list[str], rows: list[list[str]]) -> bool:
-    return all(text.isascii() and text.isprintable() for text in headers) and all(
-        text.isascii() and text.isprintable() for row in rows for text in row
-    )
+def _printable(text: str) -> bool:
+    """Text whose width tabulate takes as its length: printable (no escape sequence, no
+    newline), and ASCII when tabulate measures wide characters (wcwidth installed)."""
+    return text.isprintable() and (text.isascii() or not WIDE_CHARS_MODE)
 
 
-def _widths(headers: list[str], rows: list[list[str]]) -> list[int]:
-    widths = [len(header) + 2 for header in headers]  # tabulate's minimum padding
-    for row in rows:
-        for i, text in enumerate(row):
-            if len(text) > widths[i]:
-                widths[i] = len(text)
-    return widths
+# Batches of this many lines of a long table are written at once.
+BATCH = 2000
+
+
+def _spooled(
+    spool: Spool, headers: list[str], right: tuple[bool, ...], style: str, *, markdown: bool
+) -> Iterator[str]:
+    """A spooled table as tabulate draws it in `style` (`simple` or `github`), its widths
+    known beforehand."""
+    widths = [
+        max(len(header) + 2, spool.width(i, markdown=markdown)) for i, header in enumerate(headers)
+    ]
+    escape = markdown and spool.special
+    if style == "simple":
+        yield "  ".join(_line(headers, widths, right)).rstrip()
+        yield "\n" + "  ".join("-" * width for width in widths)
+    else:
+        yield "| " + " | ".join(_line(headers, widths, right)) + " |"
+        yield "\n|" + "|".join("-" * (width + 2) for width in widths) + "|"
+    formats = [
+        f"{{:{'>' if flush else '<'}{width}}}" for flush, width in zip(right, widths, strict=True)
+    ]
+    simple = style == "simple"
+    row_format = "  ".join(formats) if simple else "| " + " | ".join(formats) + " |"
+    batch: list[str] = []
+    for row in spool:
+        if escape:
+            row = tuple(md_escape(text) for text in row)
+        line = row_format.format(*row)
+        batch.append("\n" + (line.rstrip() if simple else line))
+        if len(batch) == BATCH:
+            yield "".join(batch)
+            batch.clear()
+    yield "".join(batch)
 
 
 def _line(cells: list[str], widths: list[int], right: tuple[bool, ...]) -> list[str]:
@@ -93,28 +151,13 @@ def _line(cells: list[str], widths: list[int], right: tuple[bool, ...]) -> list[
     ]
 
 
-def _simple(headers: list[str], rows: list[list[str]], right: tuple[bool, ...]) -> str:
-    widths = _widths(headers, rows)
-    lines = ["  ".join(_line(headers, widths, right)).rstrip()]
-    lines.append("  ".join("-" * width for width in widths))
-    lines.extend("  ".join(_line(row, widths, right)).rstrip() for row in rows)
-    return "\n".join(lines)
-
-
-def _github(headers: list[str], rows: list[list[str]], right: tuple[bool, ...]) -> str:
-    widths = _widths(headers, rows)
-    lines = ["| " + " | ".join(_line(headers, widths, right)) + " |"]
-    lines.append("|" + "|".join("-" * (width + 2) for width in widths) + "|")
-    lines.extend("| " + " | ".join(_line(row, widths, right)) + " |" for row in rows)
-    return "\n".join(lines)
-
-
-_FAST_STYLES = {"simple": _simple, "github": _github}
-
-
 def to_text(report: SessionReport) -> str:
     """Plain text: underlined titles and `simple` tables."""
-    parts = []
+    return "".join(text_chunks(report))
+
+
+def text_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_text` in pieces."""
     for number, section in enumerate(sections(report)):
         mark = "=" if number == 0 else "-"
         title = section.title if number else _("Marquoir report: {name}").format(name=section.title)
@@ -123,25 +166,31 @@ def to_text(report: SessionReport) -> str:
             width = max(len(label) for label, _ in section.facts)
             block.extend(f"{label.ljust(width)}  {value}" for label, value in section.facts)
         block.extend(section.lines)
+        yield ("\n\n" if number else "") + "\n".join(block)
         if section.headers:
-            block.append(_table(section, "simple"))
-        parts.append("\n".join(block))
-    return "\n\n".join(parts) + "\n"
+            yield "\n"
+            yield from _table_chunks(section, "simple")
+    yield "\n"
 
 
-# What may change the meaning of text in the middle of a line or break a table row (the
-# characters that matter only at the start of a line never start one here).
-_MD_SPECIAL = frozenset("\\`*_[]<>|~&")
+# What may change the meaning of text in the middle of a line or break a table row
+# (`scan.MD_SPECIAL`; the characters that matter only at the start of a line never start
+# one here), each escaped by a backslash.
+_MD_ESCAPES = str.maketrans({c: "\\" + c for c in MD_SPECIAL})
 
 
 def md_escape(text: str) -> str:
     """Text that Markdown shows as it is, inside a line or a table cell."""
-    return "".join("\\" + c if c in _MD_SPECIAL else c for c in text)
+    return text.translate(_MD_ESCAPES)
 
 
 def to_markdown(report: SessionReport) -> str:
     """GitHub-flavoured Markdown: headings, a list of settings, `github` tables."""
-    parts = []
+    return "".join(markdown_chunks(report))
+
+
+def markdown_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_markdown` in pieces."""
     for number, section in enumerate(sections(report)):
         title = md_escape(section.title)
         head = (
@@ -150,18 +199,24 @@ def to_markdown(report: SessionReport) -> str:
         block = [head, ""]
         block.extend(f"- **{md_escape(k)}**: {md_escape(v)}" for k, v in section.facts)
         block.extend(f"- {md_escape(line)}" for line in section.lines)
+        head = "\n".join(block)
         if section.headers:
-            block.append(_table(section, "github", md_escape))
-        parts.append("\n".join(block).rstrip("\n"))
-    return "\n\n".join(parts) + "\n"
+            yield ("\n\n" if number else "") + head + "\n"
+            yield from _table_chunks(section, "github", md_escape)
+        else:
+            yield ("\n\n" if number else "") + head.rstrip("\n")
+    yield "\n"
 
 
 # --- JSON ---------------------------------------------------------------------------------
 
 
-def report_data(report: SessionReport) -> dict[str, Any]:
+def report_data(
+    report: SessionReport, *, hands: bool = True, players: bool = True
+) -> dict[str, Any]:
     """The whole report as JSON-ready data (docs/outputs.md: `player`, `hand`, chips as
-    integers, money as strings with two decimals)."""
+    integers, money as strings with two decimals); `hands=False`, `players=False` leave
+    them out (empty lists: `json_chunks` writes the hands one by one, then the players)."""
     settlement = report.settlement
     return {
         "version": exports.OUTPUT_VERSION,
@@ -172,8 +227,8 @@ def report_data(report: SessionReport) -> dict[str, Any]:
         "title": report.title,
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
-        "players": [_player_data(p) for p in report.players],
-        "hands": [_hand_data(hand) for hand in report.hands],
+        "players": [_player_data(p) for p in report.players] if players else [],
+        "hands": [_hand_data(hand) for hand in report.hands] if hands else [],
         "settlement": None
         if settlement is None
         else {
@@ -243,13 +298,123 @@ def _halves_data(pot: PotLine) -> dict[str, Any]:
 
 def to_json(report: SessionReport) -> str:
     """The whole report as one JSON object, key-sorted and indented."""
-    return json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    return "".join(json_chunks(report))
+
+
+# Where the hands go in the report's JSON, written around them (a sentinel that no report text
+# can hold: JSON writes a NUL as an escape).
+_HANDS_MARK = "\x00hands\x00"
+
+
+def json_chunks(report: SessionReport) -> Iterator[str]:
+    """`to_json` in pieces: the hands one by one, written as within the whole (the keys
+    sorted, as `json.dumps` sorts them; the players, after the hands, are counted while the
+    hands are written)."""
+    log = report.hands if isinstance(report.hands, HandLog) else None
+    if log is None:
+        yield json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+        return
+    data = report_data(report, hands=False, players=False)
+    yield "{"
+    for number, key in enumerate(sorted(data)):
+        yield ("\n" if number == 0 else ",\n") + f"  {json.dumps(key)}: "
+        if key == "hands":
+            yield from _json_list(_json_hands(log, "\n    "))
+            data = report_data(report, hands=False)  # (the players: counted with the hands)
+            continue
+        value = json.dumps(data[key], sort_keys=True, indent=2, ensure_ascii=False)
+        yield value.replace("\n", "\n  ")
+    yield "\n}\n"
+
+
+def hand_json(
+    hand_no: int,
+    stored: dict[str, Any],
+    side_payments: dict[int, dict[str, int]],
+    forced: Any,
+    pad: str,
+    known: dict[tuple[str, Any], str],
+) -> str:
+    """A hand as the report's JSON writes it (`_hand_data` of `model.hand_line`, indented
+    from `pad`), from its summary as stored (compact: `codec.expand_summary`'s defaults
+    filled in here): the same text as `pretty(_hand_data(...))`, written field by field
+    (`known`: the forced bets' text, written once a schedule)."""
+    stacks = stored["stacks"]
+    start = stored["start"]
+    final = stored.get("final") or {name: stacks.get(name) for name in start}
+    nets = {name: final[name] - start[name] for name in start}
+    paid = side_payments.get(hand_no)
+    if paid:
+        stacks = dict(stacks)
+        for name, delta in paid.items():
+            nets[name] = nets.get(name, 0) + delta
+            stacks[name] = stacks.get(name, 0) + delta
+    stakes, forced_bets = forced.of(stored)
+    i1 = pad + "  "
+    # (the forced bets are flat: their items are the key)
+    key = (stakes, tuple((forced_bets or {}).items()))
+    forced_text = known.get(key)
+    if forced_text is None:
+        forced_text = known[key] = pretty(forced_bets, i1)
+    return "".join(
+        (
+            "{",
+            f'{i1}"button": {encode(stored["button"])},',
+            f'{i1}"by_fold": {pretty(stored.get("by_fold", False), i1)},',
+            f'{i1}"carry": {pretty(stored.get("carry", 0), i1)},',
+            f'{i1}"forced_bets": {forced_text},',
+            f'{i1}"hand": {hand_no},',
+            f'{i1}"nets": {counts_json(nets, i1)},',
+            f'{i1}"players": {pretty(stored["players"], i1)},',
+            f'{i1}"pots": {pots_json(stored["pots"], i1)},',
+            f'{i1}"stacks": {counts_json(stacks, i1)},',
+            f'{i1}"stakes": {encode(stakes)},',
+            f'{i1}"void": {pretty(stored.get("void", False), i1)}',
+            pad,
+            "}",
+        )
+    )
+
+
+def _json_hands(log: HandLog, pad: str) -> Iterator[str]:
+    """Each hand as the report's JSON writes it (`pad`: a newline and the indentation of the
+    list), each player's figures counted on the way (the players come after the hands)."""
+    counter = FigureCounter()
+    known: dict[tuple[str, Any], str] = {}
+    rows = log.book().conn.execute(
+        "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
+        (log.session.id,),
+    )
+    for hand_no, text in rows:
+        stored = json.loads(text)
+        counter.add(stored)
+        yield hand_json(hand_no, stored, log.side_payments, log.forced, pad, known)
+    log.set_figures(counter.figures())
+
+
+def _json_list(items: Iterator[str]) -> Iterator[str]:
+    """A JSON list of already written items, in the top-level object's second level."""
+    batch: list[str] = []
+    count = 0
+    for item in items:
+        batch.append(("[\n    " if count == 0 else ",\n    ") + item)
+        count += 1
+        if len(batch) == BATCH:
+            yield "".join(batch)
+            batch.clear()
+    yield "".join(batch)
+    yield "\n  ]" if count else "[]"
 
 
 # --- CSV ----------------------------------------------------------------------------------
 
 
 def to_csv(report: SessionReport) -> str:
+    """`csv_chunks`, whole."""
+    return "".join(csv_chunks(report))
+
+
+def csv_chunks(report: SessionReport) -> Iterator[str]:
     """Every section one after the other: a row with its title, its facts (label, value),
     its lines, its table with a header row, then a blank row. The money cells are numbers
     with two decimals (`-15.30`); a text cell a spreadsheet would run as a formula gets a
@@ -262,9 +427,20 @@ def to_csv(report: SessionReport) -> str:
         writer.writerows((exports.neutralise(line),) for line in section.lines)
         if section.headers:
             writer.writerow(tuple(map(exports.neutralise, section.headers)))
-            writer.writerows(tuple(_csv_cell(cell) for cell in row) for row in section.rows)
+            for number, row in enumerate(section.rows, 1):
+                writer.writerow(tuple(_csv_cell(cell) for cell in row))
+                if number % BATCH == 0:
+                    yield _taken(out)
         writer.writerow(())
-    return out.getvalue()
+    yield _taken(out)
+
+
+def _taken(out: io.StringIO) -> str:
+    """What was written to `out` so far, which is emptied."""
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
 
 
 def _csv_cell(cell: str) -> str:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -13,7 +14,8 @@ from typing import Any
 from ..domain.i18n import N_, _, date_text, french
 from ..domain.i18n import money as i18n_money
 from ..domain.records import Record
-from .model import HandLine, PlayerLine, PotLine, SessionReport
+from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
+from .scan import Spool, pot_title
 
 CENT = Decimal("0.01")
 
@@ -25,7 +27,8 @@ class Section(Record):
     facts: tuple[tuple[str, str], ...] = ()
     lines: tuple[str, ...] = ()
     headers: tuple[str, ...] = ()
-    rows: tuple[tuple[str, ...], ...] = ()
+    # a tuple, or a long table's rows spooled by the hand scan (read back as written)
+    rows: Sequence[tuple[str, ...]] | Spool = ()
     numeric: tuple[bool, ...] = ()  # per column: right-aligned
 
 
@@ -194,22 +197,20 @@ def settlement_section(report: SessionReport) -> Section:
     return Section(_("Settlement"), lines=tuple(lines))
 
 
-def pot_title(name: str) -> str:
-    """A pot's name ("main pot", "side pot 2") in the language of the report."""
-    if name == "main pot":
-        return _("main pot")
-    index = name.removeprefix("side pot ")
-    return _("side pot {number}").format(number=index) if index.isdigit() else name
-
-
-def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
+def stakes_runs(hands: Sequence[HandLine]) -> list[str]:
     """The forced bets over the evening: "1/2 (hands 1-12)", "2/4 ante 1 (hands 13-20)"."""
+    if isinstance(hands, HandLog):  # (counted by the scan, not read again)
+        return _runs_text(hands.scan().runs)
     runs: list[list[Any]] = []  # [stakes, first hand, last hand]
     for hand in hands:
         if runs and runs[-1][0] == hand.stakes:
             runs[-1][2] = hand.hand_no
         else:
             runs.append([hand.stakes, hand.hand_no, hand.hand_no])
+    return _runs_text(runs)
+
+
+def _runs_text(runs: list[list[Any]]) -> list[str]:
     return [
         _("{stakes} (hand {first})").format(stakes=stakes, first=first)
         if first == last
@@ -236,6 +237,12 @@ def hands_section(report: SessionReport) -> Section:
     its amount and what each winner took."""
     if not report.hands:
         return Section(_("Hands"), lines=(_("No hand finished yet."),))
+    labels = (N_("hand"), N_("button"), N_("stakes"), N_("pot"), N_("amount"), N_("winners"))
+    headers = tuple(_(h) for h in labels)
+    numeric = (True, False, False, False, True, False)
+    if isinstance(report.hands, HandLog):
+        log = report.hands.scan().log
+        return Section(_("Hands"), headers=headers, rows=log, numeric=numeric)
     rows = []
     for hand in report.hands:
         first = True
@@ -254,17 +261,13 @@ def hands_section(report: SessionReport) -> Section:
         if first:  # a void deal: nobody opened, the chips wait for the next deal
             row = (str(hand.hand_no), hand.button, hand.stakes, _("void"), str(hand.carry))
             rows.append((*row, _("next deal")))
-    headers = (N_("hand"), N_("button"), N_("stakes"), N_("pot"), N_("amount"), N_("winners"))
-    return Section(
-        _("Hands"),
-        headers=tuple(_(h) for h in headers),
-        rows=tuple(rows),
-        numeric=(True, False, False, False, True, False),
-    )
+    return Section(_("Hands"), headers=headers, rows=tuple(rows), numeric=numeric)
 
 
 def stack_columns(report: SessionReport) -> list[str]:
     """The players of the stacks table, in seat order, then any other name met in the hands."""
+    if isinstance(report.hands, HandLog):
+        return report.hands.scan().columns
     names = [p.name for p in sorted(report.players, key=lambda p: (p.seat, p.name))]
     seen = set(names)
     for hand in report.hands:
@@ -280,13 +283,14 @@ def stacks_section(report: SessionReport) -> Section:
     if not report.hands:
         return Section(_("Stacks after each hand"), lines=(_("No hand finished yet."),))
     names = stack_columns(report)
+    numeric = (True,) * (len(names) + 1)
+    if isinstance(report.hands, HandLog):
+        table = report.hands.scan().stack_table
+        headers = (_("hand"), *names)
+        return Section(_("Stacks after each hand"), headers=headers, rows=table, numeric=numeric)
     rows = tuple(
         (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
         for hand in report.hands
     )
-    return Section(
-        _("Stacks after each hand"),
-        headers=(_("hand"), *names),
-        rows=rows,
-        numeric=(True,) * (len(names) + 1),
-    )
+    headers = (_("hand"), *names)
+    return Section(_("Stacks after each hand"), headers=headers, rows=rows, numeric=numeric)
