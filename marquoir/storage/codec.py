@@ -167,6 +167,8 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
             shown["cards"] = [list(pair) for pair in event.cards]
         if event.low is not None:
             shown["low"] = [list(group) for group in event.low]
+        if isinstance(detail, dict):  # the brelans it paid (Bouillotte from the cards)
+            shown["paid"] = detail
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
@@ -369,8 +371,19 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
         "low": [list(group) for group in low] if low else None,
-        "stacks": {a.name: a.stack for a in table.present()},
+        "stacks": _stacks_before_side_payments(table),
     }
+
+
+def _stacks_before_side_payments(table: Table) -> dict[str, int]:
+    """Everyone's stack once the pots are paid. Side payments made by the event that ended
+    the hand (Bouillotte's brelans read from the cards) are kept with that event, as a
+    `brelan` command's are: the summary never counts them, whichever command paid them."""
+    stacks = {a.name: a.stack for a in table.present()}
+    if table.brelans_hand == table.hand_no:  # (paid by the event that ended this hand)
+        for name, delta in table.last_side_payments.items():
+            stacks[name] -= delta
+    return stacks
 
 
 # The fields of a hand summary that are left out of the stored form when they hold these.
