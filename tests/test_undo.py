@@ -146,6 +146,8 @@ CASES = [
     ("open a jackpot", JACKPOTS, "open 4"),
     ("false opener", JACKPOTS + "open 4\ncall\ncall\n", "false-open b"),
     ("false opener who owns up", JACKPOTS + "open 4\n", "false-open b"),
+    ("pot à la clef", JACKPOTS + "check\ncheck\ncheck\n", "clef"),
+    ("deal of the pot à la clef", JACKPOTS + "check\ncheck\ncheck\nclef\n", "deal"),
     ("bring-in", STUD, "bringin c"),
     ("bring-in completed", STUD, "bringin c --complete"),
     ("first on fourth street", STUD + "bringin c\ncall\ncall\n", "first b"),

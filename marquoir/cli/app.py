@@ -362,6 +362,12 @@ def fine(
 
 
 @command()
+def clef(ctx: typer.Context) -> None:
+    """Jackpots, between hands: the next deal is the pot à la clef (every ante doubled)."""
+    commands.clef(_db(ctx))
+
+
+@command()
 def leave(
     ctx: typer.Context,
     player: Annotated[str | None, typer.Argument(help="The player who leaves.")] = None,

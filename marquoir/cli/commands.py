@@ -356,6 +356,12 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     print(f"from the next deal: {outcome.table.config.stakes()} (before: {before})")
 
 
+def clef(db: str | None) -> None:
+    """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
+    outcome = execute(db, lambda table: table.clef_event())
+    print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
+
+
 def button(db: str | None, player: str) -> None:
     outcome = execute(db, lambda table: table.button_event(player))
     print(f"the next deal puts the button on {_player_of(outcome)}")

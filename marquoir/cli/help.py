@@ -84,6 +84,7 @@ EXAMPLES: dict[str, list[str]] = {
     "parole": ["marquoir parole      # Bouillotte: pass the word", "marquoir parole --as berthe"],
     "abattre": ["marquoir abattre      # Bouillotte: hold and call the showdown"],
     "fine": ["marquoir fine denis      # 1 chip to the next pot", "marquoir fine denis 2"],
+    "clef": ["marquoir clef           # jackpots: the next deal doubles the ante"],
     "level": ["marquoir level          # the level now", "marquoir level next", "marquoir level 5"],
     "pause": ["marquoir pause          # the clock stops"],
     "resume": ["marquoir resume         # the clock runs again"],

@@ -209,12 +209,20 @@ def deal_lines(table: Table) -> list[str]:
         f"{f.player} {f.kind} {f.amount}" + (" (all-in)" if f.all_in else "") for f in hand.forced
     )
     lines = [f"hand {table.hand_no}: button {hand.button} | {forced}"]
+    if hand.config.ante != table.config.ante:  # (only the pot à la clef deals with another)
+        lines.append(clef_line(hand.config.ante, dealt=True))
     lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
         lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
     else:
         lines.append(next_step(table))
     return lines
+
+
+def clef_line(ante: int, *, dealt: bool) -> str:
+    """The dealer's announcement of the pot à la clef (jackpots): the doubled ante."""
+    when = "this deal is" if dealt else "the next deal is"
+    return f"{when} the pot à la clef: the ante is doubled, {ante} from each player"
 
 
 def game_title(table: Table) -> str:
@@ -243,6 +251,8 @@ def status_text(session: str, table: Table) -> str:
     lines = [head, columns(rows)]
     if table.carry:
         lines.append(f"waiting in the middle for the next deal: {table.carry}")
+    if table.clef_next:
+        lines.append(clef_line(table.deal_config().ante, dealt=False))
     if hand is not None:
         lines.append(describe_pot(hand))
     lines.append(next_step(table))
@@ -312,8 +322,8 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "game": table.config.game.value,
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
-        # those of the hand in play, or of the next deal
-        "forced_bets": forced_bets_dict(table.config),
+        # those of the hand in play, or of the next deal (the pot à la clef's doubled ante)
+        "forced_bets": forced_bets_dict(hand.config if hand else table.deal_config()),
         "hand": table.hand_no,
         "carry": table.carry,
         "in_hand": hand is not None,
@@ -472,6 +482,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "action": _action_words,
     "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]) + _low_words(d),
     "fine": lambda d: f"the fine of {d['player']} ({d['chips']})",
+    "clef": lambda d: "the pot à la clef",
     "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
     "brelans": _brelans_words,
     "carry-split": _shares_words,

@@ -175,6 +175,11 @@ class Fined(Record):
     chips: int
 
 
+class PotALaClef(Record):
+    """Jackpots: the next deal is the pot à la clef, and it falls with the regular pot, so
+    every player's ante is doubled for that deal."""
+
+
 class Settled(Record):
     """The session was settled: its books are closed until it is reopened."""
 
@@ -196,6 +201,7 @@ TableEvent = (
     | ShowedDown
     | Corrected
     | Fined
+    | PotALaClef
     | BlindsSet
     | LevelSet
     | Rebought

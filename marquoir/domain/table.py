@@ -29,6 +29,7 @@ from .events import (
     LeftAll,
     LevelSet,
     Paused,
+    PotALaClef,
     Rebought,
     Recaved,
     Reentered,
@@ -91,6 +92,8 @@ class Table(TournamentTable):
         # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
         # player by player
         self.last_side_payments: dict[str, int] = {}
+        # the next deal is the pot à la clef: its ante is doubled (jackpots)
+        self.clef_next = False
         # settled: the books are closed until the session is reopened
         self.closed = False
         # a tournament's level now in force (1 until the director moves it), the hands dealt
@@ -309,6 +312,26 @@ class Table(TournamentTable):
             raise IllegalAction(f"{account.name} has only {account.stack} chips for a fine")
         return Fined(account.name, chips)
 
+    def clef_event(self) -> PotALaClef:
+        """Jackpots: the next deal is the pot à la clef. It falls with the regular pot (every
+        deal of a jackpots session is one), so the ante of that deal is doubled ("la mise au
+        pot est doublée"), between hands; the deal after it antes as before."""
+        if not self.config.jackpots:
+            raise IllegalAction(
+                "the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)"
+            )
+        self._between_hands("announce the pot à la clef")
+        if self.clef_next:
+            raise IllegalAction("the next deal is already the pot à la clef")
+        return PotALaClef()
+
+    def deal_config(self) -> TableConfig:
+        """The rules the next deal is dealt with: the table's, the ante doubled when it is
+        the pot à la clef."""
+        if not self.clef_next:
+            return self.config
+        return self.config.with_schedule(self.config.schedule._replace(ante=2 * self.config.ante))
+
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
 
@@ -484,6 +507,9 @@ class Table(TournamentTable):
             self.fine_event(event.player, event.chips)
             self.accounts[event.player].stack -= event.chips
             self.carry += event.chips
+        elif isinstance(event, PotALaClef):
+            self.clef_event()
+            self.clef_next = True
         elif isinstance(event, BlindsSet):
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
@@ -551,7 +577,8 @@ class Table(TournamentTable):
             raise MarquoirError("the recorded deal does not match the table")
         if self.tournament is not None:
             self._tournament_deal()
-        self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
+        self.hand = Hand(self.deal_config(), event.seats, event.button, dead=event.dead)
+        self.clef_next = False
         self.carry = 0
         self.hand_no = event.hand_no
         self.last_button = event.button
@@ -707,6 +734,7 @@ __all__ = [
     "LeftAll",
     "LevelSet",
     "Paused",
+    "PotALaClef",
     "Rebought",
     "Recaved",
     "Reentered",

@@ -34,6 +34,7 @@ from ..domain.table import (
     LeftAll,
     LevelSet,
     Paused,
+    PotALaClef,
     Rebought,
     Recaved,
     Reentered,
@@ -117,6 +118,7 @@ KINDS: dict[type, str] = {
     ShowedDown: "showdown",
     Corrected: "correction",
     Fined: "fine",
+    PotALaClef: "clef",
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
@@ -255,6 +257,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "back": Back,
         "correction": Corrected,
         "fine": Fined,
+        "clef": PotALaClef,
         "level": LevelSet,
         "pause": Paused,
         "resume": Resumed,
@@ -295,6 +298,8 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         **(_tournament_snapshot(table) if table.tournament is not None else {}),
         # (written only when settled: the snapshots of an open session stay as they were)
         **({"closed": True} if table.closed else {}),
+        # (written only when announced, likewise)
+        **({"clef": True} if table.clef_next else {}),
         "accounts": [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
@@ -326,6 +331,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     table.closed = bool(data.get("closed", False))
+    table.clef_next = bool(data.get("clef", False))
     if table.tournament is not None:
         from ..domain.tournament.state import TournamentState
 
