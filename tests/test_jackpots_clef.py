@@ -87,3 +87,15 @@ def test_the_pot_a_la_clef_refused_and_undone(cli: Marquoir) -> None:
     assert cli.refused("clef") == (
         "Error: cannot announce the pot à la clef during a hand: hand 1 is in play (bob to act)"
     )
+
+
+def test_a_false_opener_of_the_pot_a_la_clef_is_fined_one_chip_not_two(cli: Marquoir) -> None:
+    """The stake is doubled, not the false opener's fine: "une amende d'un chip"."""
+    cli.play(JACKPOTS + "clef\ndeal\nopen 4\ncall\n")  # bob opens, carol holds: too late
+    assert cli("false-open", "bob").splitlines()[0] == (
+        "bob opened falsely: out of the hand, fine 1 to the next pot | pot 14"
+    )
+    cli.play("fold\n")  # alice passes: carol alone takes the pot
+    # the 6 antes and bob's 4 and carol's 4 to carol: 48 - 4 + 14 = 58; bob 48 - 4 - 1 = 43
+    assert cli.stacks() == {"alice": 48, "bob": 43, "carol": 58}
+    assert _status(cli)["carry"] == 1

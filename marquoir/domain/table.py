@@ -577,7 +577,13 @@ class Table(TournamentTable):
             raise MarquoirError("the recorded deal does not match the table")
         if self.tournament is not None:
             self._tournament_deal()
-        self.hand = Hand(self.deal_config(), event.seats, event.button, dead=event.dead)
+        self.hand = Hand(
+            self.deal_config(),
+            event.seats,
+            event.button,
+            dead=event.dead,
+            fine_ante=self.config.ante,
+        )
         self.clef_next = False
         self.carry = 0
         self.hand_no = event.hand_no
