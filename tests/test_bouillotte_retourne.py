@@ -165,3 +165,54 @@ def test_a_file_from_before_keeps_its_brelans_from_the_cards(cli: Marquoir) -> N
         ("carol", 16, -4),
     ]
     assert "all match" in cli("verify")
+
+
+def test_the_brelan_of_a_misdeal_is_paid_as_if_the_deal_were_good(cli: Marquoir) -> None:
+    """A card seen during the deal makes a misdeal, but the dealer dealt on and bob holds a
+    brelan: it is paid "comme si le coup était bon" (docs/rules.md, Bouillotte). The deal is
+    undone, bob's brelan paid one passe by each of the three others, and alice deals
+    again; the last hand's brelans are still to pay after it."""
+    cli.play(FOUR + "deal\nundo\n")
+    assert (
+        cli("brelan", "bob", "--misdeal") == "brelans paid: alice -1, bob +3, carol -1, dave -1\n"
+    )
+    assert cli.stacks() == {"alice": 19, "bob": 23, "carol": 19, "dave": 19}
+    # alice deals again; bob opens and nobody holds: the passe to him
+    cli.play("deal\nopen 2\nfold\nfold\nfold\n")
+    assert cli.stacks() == {"alice": 18, "bob": 24, "carol": 19, "dave": 19}
+    cli("brelan", "carol")  # the brelan of the hand played
+    assert cli.stacks() == {"alice": 17, "bob": 23, "carol": 22, "dave": 18}
+    assert _rows(cli, "SELECT player, chips FROM ledger WHERE kind = 'brelan'") == [
+        ("alice", -1),
+        ("bob", 3),
+        ("carol", -1),
+        ("dave", -1),
+        ("alice", -1),
+        ("bob", -1),
+        ("carol", 3),
+        ("dave", -1),
+    ]
+    # the misdeal's brelan belongs to no hand: hand 1's net is its own and its brelan's
+    assert _rows(cli, "SELECT player, stack, net FROM stacks_after_hand WHERE hand = 1") == [
+        ("alice", 17, -2),
+        ("bob", 23, 0),
+        ("carol", 22, 3),
+        ("dave", 18, -1),
+    ]
+    assert "all match" in cli("verify")
+    assert cli("undo").splitlines()[0] == "undone: the brelans of carol"
+
+
+def test_the_brelan_of_a_misdeal_refused(cli: Marquoir) -> None:
+    cli.play(FOUR + "sitout dave\n")
+    before = cli("stacks", "--json")
+    assert cli.refused("brelan", "dave", "--misdeal") == (
+        "Error: dave is not dealt in: the misdeal dealt the others"
+    )
+    assert cli.refused("brelan", "--misdeal") == "Error: name the players who showed a brelan"
+    cli("deal")
+    assert cli.refused("brelan", "bob", "--misdeal") == (
+        "Error: cannot pay the brelans during a hand: hand 1 is in play (bob to act)"
+    )
+    cli("undo")
+    assert cli("stacks", "--json") == before

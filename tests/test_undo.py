@@ -156,6 +156,7 @@ CASES = [
     ("Bouillotte deal after a void deal", BOUILLOTTE + "check\n" * 4, "deal"),
     ("Bouillotte abattre", BOUILLOTTE + "open 2\ncall\nfold\nfold\n", "abattre"),
     ("brelans", BOUILLOTTE + "open 2\ncall\nfold\nfold\nabattre\nwin b\n", "brelan b"),
+    ("brelans of a misdeal", BOUILLOTTE + "undo\n", "brelan b --misdeal"),
     (
         "brelans with a carre",
         BOUILLOTTE + "open 2\ncall\ncall\nfold\nparole\nabattre\nwin b\n",

@@ -561,9 +561,15 @@ def brelan(
     carre: Annotated[
         str | None, typer.Option("--carre", help="The player with a brelan carré.")
     ] = None,
+    misdeal: Annotated[
+        bool,
+        typer.Option(
+            "--misdeal", help="The brelans of a misdeal (its deal undone), paid as if good."
+        ),
+    ] = False,
 ) -> None:
     """Bouillotte: each brelan gets one passe from every other player (two for a carré)."""
-    commands.brelans(_db(ctx), players or [], carre=carre)
+    commands.brelans(_db(ctx), players or [], carre=carre, misdeal=misdeal)
 
 
 @command()

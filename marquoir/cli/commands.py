@@ -183,13 +183,15 @@ def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> N
     _print_showdown(execute(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
-def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
-    """Bouillotte: pay the brelans of the last hand."""
+def brelans(
+    db: str | None, players: list[str], *, carre: str | None, misdeal: bool = False
+) -> None:
+    """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
     before = {}
 
     def pay(table: Table) -> TableEvent:
         before.update({a.name: a.stack for a in table.present()})
-        return table.brelans_event(tuple(players), carre)
+        return table.brelans_event(tuple(players), carre, misdeal=misdeal)
 
     outcome = execute(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}

@@ -95,7 +95,11 @@ EXAMPLES: dict[str, list[str]] = {
     "chop": ["marquoir chop --icm", "marquoir chop --chips --keep 20", "marquoir chop --even"],
     "clock": ["marquoir clock          # full screen; Ctrl-C to leave"],
     "chips": ["marquoir chips          # how to make up a starting stack"],
-    "brelan": ["marquoir brelan armand", "marquoir brelan --carre berthe"],
+    "brelan": [
+        "marquoir brelan armand",
+        "marquoir brelan --carre berthe",
+        "marquoir brelan denis --misdeal    # after undoing a misdeal",
+    ],
     "undo": ["marquoir undo"],
     "status": ["marquoir status", "marquoir status --json"],
     "stacks": ["marquoir stacks", "marquoir stacks --json"],

@@ -438,7 +438,8 @@ def _low_words(data: dict[str, Any]) -> str:
 
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
-    return "the brelans of " + ", ".join(named)
+    misdeal = " (misdeal)" if data.get("misdeal") else ""
+    return "the brelans of " + ", ".join(named) + misdeal
 
 
 def _shares_words(data: dict[str, Any]) -> str:

@@ -103,10 +103,12 @@ class CarrySplit(Record):
 
 class BrelansPaid(Record):
     """Bouillotte: the brelans shown in the last hand, best first; each is paid one passe by
-    every other player at the table (two for a brelan carré), outside the pot."""
+    every other player at the table (two for a brelan carré), outside the pot. `misdeal`:
+    those of a misdeal (its deal undone), paid by the players it dealt in."""
 
     players: tuple[str, ...]
     carre: str | None = None
+    misdeal: bool = False
 
 
 class BlindsSet(Record):

@@ -432,11 +432,17 @@ class Table(TournamentTable):
         hand.verify_showdown(rankings[0], by_pot=rankings)
         return event, reading
 
-    def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
-        """Bouillotte's brelan payments for the last hand, between hands."""
+    def brelans_event(
+        self, players: tuple[str, ...], carre: str | None = None, *, misdeal: bool = False
+    ) -> BrelansPaid:
+        """Bouillotte's brelan payments for the last hand, between hands; with `misdeal`,
+        those of a misdeal whose deal was undone, paid by the players it dealt in (those
+        the next deal deals in), as if the deal had been good."""
         if not self.config.rules.pays_brelans:
             raise IllegalAction("brelans are paid at Bouillotte only")
         self._between_hands("pay the brelans")
+        if misdeal:
+            return self._misdeal_brelans(players, carre)
         if not self.last_dealt or self.brelans_hand == self.hand_no:
             raise IllegalAction("the brelans of the last hand are paid once, after the hand")
         named = (*players, carre) if carre else players
@@ -450,6 +456,23 @@ class Table(TournamentTable):
             if name not in dealt:
                 raise IllegalAction(f"{name} was not dealt in the last hand")
         return BrelansPaid(players, carre)
+
+    def _misdeal_brelans(self, players: tuple[str, ...], carre: str | None) -> BrelansPaid:
+        named = (*players, carre) if carre else players
+        if not named:
+            raise IllegalAction("name the players who showed a brelan")
+        if len(set(named)) != len(named):
+            raise IllegalAction("a player shows one brelan")
+        dealt = {a.name for a in self._misdealt()}
+        for name in named:
+            self.account(name)
+            if name not in dealt:
+                raise IllegalAction(f"{name} is not dealt in: the misdeal dealt the others")
+        return BrelansPaid(players, carre, misdeal=True)
+
+    def _misdealt(self) -> list[Account]:
+        """The players a misdeal dealt cards to: those the deal deals in."""
+        return [a for a in self.present() if a.plays]
 
     # -- applying events -------------------------------------------------------------------
 
@@ -501,7 +524,7 @@ class Table(TournamentTable):
         elif isinstance(event, CarrySplit):
             self._apply_carry_split(event)
         elif isinstance(event, BrelansPaid):
-            self.brelans_event(event.players, event.carre)
+            self.brelans_event(event.players, event.carre, misdeal=event.misdeal)
             self._pay_brelans(event)
         elif isinstance(event, Fined):
             self.fine_event(event.player, event.chips)
@@ -623,12 +646,16 @@ class Table(TournamentTable):
         (not those who sat it out), in passes of the schedule in force."""
         # (the schedule in force, not the last hand's: a table read back from its snapshot
         # has no last hand, and must pay as the replay of the log does)
-        payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
+        if event.misdeal:  # (no hand: the players the undone deal had dealt in)
+            payers = [(a.name, a.stack) for a in self._misdealt()]
+        else:
+            payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
         moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
         for name, delta in moves.items():
             self.accounts[name].stack += delta
         self.last_side_payments = moves
-        self.brelans_hand = self.hand_no
+        if not event.misdeal:  # (a misdeal's brelans leave the last hand's to be paid)
+            self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:
         """Each present player's chips behind, counting a hand in play at its current point."""

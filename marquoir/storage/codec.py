@@ -174,7 +174,11 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
-        return kind, {"players": list(event.players), "carre": event.carre, "paid": paid}
+        brelans: dict[str, Any] = {"players": list(event.players), "carre": event.carre}
+        brelans["paid"] = paid
+        if event.misdeal:  # (written only then: older events stay as they were)
+            brelans["misdeal"] = True
+        return kind, brelans
     if isinstance(event, CarrySplit):
         return kind, {"shares": [list(share) for share in event.shares]}
     if isinstance(event, BlindsSet):
@@ -237,7 +241,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         low_ranking = None if low is None else tuple(tuple(group) for group in low)
         return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards, low_ranking)
     if kind == "brelans":
-        return BrelansPaid(tuple(data["players"]), data["carre"])
+        return BrelansPaid(tuple(data["players"]), data["carre"], data.get("misdeal", False))
     if kind == "carry-split":
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
     if kind == "blinds":

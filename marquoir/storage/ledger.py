@@ -363,7 +363,8 @@ class Ledger:
             extra = dict(table.last_side_payments)
         kind, data = codec.event_to_record(event, extra)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
-        if hand_no is None and kind in ("action", "showdown", "brelans"):
+        misdeal = isinstance(event, BrelansPaid) and event.misdeal  # (of no finished hand)
+        if hand_no is None and kind in ("action", "showdown", "brelans") and not misdeal:
             hand_no = table.hand_no
         cursor = self.conn.execute(
             "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
@@ -439,8 +440,8 @@ class Ledger:
         number."""
         rows = self.conn.execute(
             "SELECT hand_no, data FROM events WHERE session_id = ? AND undone = 0 "
-            "AND (kind = 'brelans' OR kind = 'showdown' AND json_extract(data, '$.paid') "
-            "IS NOT NULL) ORDER BY id",
+            "AND hand_no IS NOT NULL AND (kind = 'brelans' OR kind = 'showdown' "
+            "AND json_extract(data, '$.paid') IS NOT NULL) ORDER BY id",
             (session.id,),
         )
         return {int(row[0]): json.loads(row[1]).get("paid", {}) for row in rows}
