@@ -221,8 +221,9 @@ def deal_lines(table: Table) -> list[str]:
 
 def clef_line(ante: int, *, dealt: bool) -> str:
     """The dealer's announcement of the pot à la clef (jackpots): the doubled ante."""
-    when = "this deal is" if dealt else "the next deal is"
-    return f"{when} the pot à la clef: the ante is doubled, {ante} from each player"
+    if dealt:
+        return f"this deal is the pot à la clef: the ante is doubled, {ante} from each player"
+    return f"the next deal is the pot à la clef: the ante is doubled, {ante} from each player"
 
 
 def game_title(table: Table) -> str:
