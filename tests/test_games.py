@@ -1125,6 +1125,13 @@ def play_session(
     bouillotte = t.config.game is Game.BOUILLOTTE
     hands = []
     for _ in range(session.hands):
+        if bouillotte and data.draw(st.integers(0, 5), label="misdeal") == 0:
+            # a misdeal (its deal undone) and a brelan dealt all the same, paid as if good
+            dealt = [a.name for a in t.present() if a.plays]
+            named = data.draw(st.lists(st.sampled_from(dealt), min_size=1, max_size=2, unique=True))
+            before = table_total(t)
+            t.apply(t.brelans_event(tuple(named), misdeal=True))
+            assert table_total(t) == before
         for a in t.present():
             if a.stack == 0:
                 t.apply(t.recave_event(a.name, data.draw(st.integers(1, 60), label="recave")))
