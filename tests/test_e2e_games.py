@@ -72,21 +72,29 @@ def test_the_jackpots_evening(cli: Marquoir) -> None:
         "main pot: 95 to dee 95",
         "side pot 1: 68 to ann 68",
         "hand 5 over | ann 68 (+3), ben 110 (-1), cid 67 (-65), dee 95 (+64)",
+        # the pot à la clef: every ante doubled, for this deal only
+        "the next deal is the pot à la clef: the ante is doubled, 2 from each player",
+        "hand 6: button ben | cid ante 2, dee ante 2, ann ante 2, ben ante 2",
+        "this deal is the pot à la clef: the ante is doubled, 2 from each player",
+        "dee opens 4 | pot 12",
+        # the 8 antes and 4 from dee and ben each: dee 95 - 6 + 16, ben 110 - 6
+        "main pot: 16 to dee 16",
+        "hand 6 over | ann 66 (-2), ben 104 (-6), cid 65 (-2), dee 105 (+10)",
     ):
         assert expected in lines
     assert cli.stacks_json() == {
         "session": "jackpots",
-        "hand": 5,
+        "hand": 6,
         "in_hand": False,
         "carry": 0,
         "players": [
-            player("ann", 1, 68, 100),
-            player("ben", 2, 110, 100),
-            player("cid", 3, 67, 100),
-            player("dee", 4, 95, 40),
+            player("ann", 1, 66, 100),
+            player("ben", 2, 104, 100),
+            player("cid", 3, 65, 100),
+            player("dee", 4, 105, 40),
         ],
     }
-    assert cli.stacks() == {"ann": 68, "ben": 110, "cid": 67, "dee": 95}
+    assert cli.stacks() == {"ann": 66, "ben": 104, "cid": 65, "dee": 105}
 
 
 def test_the_bouillotte_evening(cli: Marquoir) -> None:

@@ -1122,12 +1122,22 @@ def play_session(
     return each hand with the players who left it (fold or false opening)."""
     t = session.table
     table_conserved(t)
+    bouillotte = t.config.game is Game.BOUILLOTTE
     hands = []
     for _ in range(session.hands):
+        if bouillotte and data.draw(st.integers(0, 5), label="misdeal") == 0:
+            # a misdeal (its deal undone) and a brelan dealt all the same, paid as if good
+            dealt = [a.name for a in t.present() if a.plays]
+            named = data.draw(st.lists(st.sampled_from(dealt), min_size=1, max_size=2, unique=True))
+            before = table_total(t)
+            t.apply(t.brelans_event(tuple(named), misdeal=True))
+            assert table_total(t) == before
         for a in t.present():
             if a.stack == 0:
                 t.apply(t.recave_event(a.name, data.draw(st.integers(1, 60), label="recave")))
         table_conserved(t)
+        if t.config.jackpots and data.draw(st.integers(0, 3), label="clef") == 0:
+            t.apply(t.clef_event())  # the pot à la clef: every ante of this deal doubled
         hand = tdeal(t)
         out: dict[str, Out] = {}
         for _step in range(MAX_STEPS):
@@ -1135,7 +1145,11 @@ def play_session(
                 break
             assert hand.phase is not Phase.COMPLETE
             action = next_word(data, hand, probe=probe)
-            if action is None:  # the showdown
+            if action is None and bouillotte and data.draw(st.booleans(), label="cards"):
+                # Bouillotte read from cards dealt at random: the pots and the brelans shown
+                retourne, shown = draw_bouillotte_cards(data, hand)
+                t.apply(t.retourne_showdown_event(retourne, shown)[0])
+            elif action is None:  # the showdown
                 in_hand = [p.name for p in hand.players if not p.folded]
                 ranking = draw_ranking(data, in_hand)
                 # the odd chip may be named for a winner who shares a split pot
@@ -1159,7 +1173,8 @@ def play_session(
             raise AssertionError(f"the hand did not end in {MAX_STEPS} steps")
         assert hand.phase is Phase.COMPLETE and hand.result is not None
         hands.append((hand, out))
-        if t.config.game is Game.BOUILLOTTE and data.draw(st.booleans(), label="brelans"):
+        paid = t.brelans_hand == t.hand_no  # (by a showdown read from the cards)
+        if bouillotte and not paid and data.draw(st.booleans(), label="brelans"):
             dealt = list(t.last_dealt)
             named = data.draw(st.lists(st.sampled_from(dealt), unique=True, max_size=3))
             carre = named[0] if named and data.draw(st.booleans(), label="carre") else None
@@ -1170,6 +1185,20 @@ def play_session(
                 table_conserved(t)
                 assert table_total(t) == before
     return hands
+
+
+BOUILLOTTE_DECK = [rank + suit for rank in "AKQ98" for suit in "shdc"]
+
+
+def draw_bouillotte_cards(data: st.DataObject, hand: Hand) -> tuple[str, dict[str, str]]:
+    """A deal of the 20 cards: three to each player and the retourne; every engaged player
+    lays his down, a player who passed may show his too."""
+    deck = data.draw(st.permutations(BOUILLOTTE_DECK), label="deck")
+    shown = {}
+    for k, p in enumerate(hand.players):
+        if not p.folded or data.draw(st.booleans(), label="shows"):
+            shown[p.name] = " ".join(deck[1 + 3 * k : 4 + 3 * k])
+    return deck[0], shown
 
 
 def next_word(data: st.DataObject, hand: Hand, *, probe: bool) -> Action | None:

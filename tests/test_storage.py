@@ -80,6 +80,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m003_readable_views",
         "m004_compact_storage",
         "m005_ledger_reads_leave_all",
+        "m006_brelans_from_the_cards",
     ]
 
 

@@ -146,6 +146,8 @@ CASES = [
     ("open a jackpot", JACKPOTS, "open 4"),
     ("false opener", JACKPOTS + "open 4\ncall\ncall\n", "false-open b"),
     ("false opener who owns up", JACKPOTS + "open 4\n", "false-open b"),
+    ("pot à la clef", JACKPOTS + "check\ncheck\ncheck\n", "clef"),
+    ("deal of the pot à la clef", JACKPOTS + "check\ncheck\ncheck\nclef\n", "deal"),
     ("bring-in", STUD, "bringin c"),
     ("bring-in completed", STUD, "bringin c --complete"),
     ("first on fourth street", STUD + "bringin c\ncall\ncall\n", "first b"),
@@ -154,6 +156,7 @@ CASES = [
     ("Bouillotte deal after a void deal", BOUILLOTTE + "check\n" * 4, "deal"),
     ("Bouillotte abattre", BOUILLOTTE + "open 2\ncall\nfold\nfold\n", "abattre"),
     ("brelans", BOUILLOTTE + "open 2\ncall\nfold\nfold\nabattre\nwin b\n", "brelan b"),
+    ("brelans of a misdeal", BOUILLOTTE + "undo\n", "brelan b --misdeal"),
     (
         "brelans with a carre",
         BOUILLOTTE + "open 2\ncall\ncall\nfold\nparole\nabattre\nwin b\n",

@@ -380,6 +380,12 @@ def fine(
 
 
 @command()
+def clef(ctx: typer.Context) -> None:
+    """Jackpots, between hands: the next deal is the pot à la clef (every ante doubled)."""
+    commands.clef(_db(ctx))
+
+
+@command()
 def leave(
     ctx: typer.Context,
     player: Annotated[str | None, typer.Argument(help="The player who leaves.")] = None,
@@ -579,9 +585,15 @@ def brelan(
     carre: Annotated[
         str | None, typer.Option("--carre", help="The player with a brelan carré.")
     ] = None,
+    misdeal: Annotated[
+        bool,
+        typer.Option(
+            "--misdeal", help="The brelans of a misdeal (its deal undone), paid as if good."
+        ),
+    ] = False,
 ) -> None:
     """Bouillotte: each brelan gets one passe from every other player (two for a carré)."""
-    commands.brelans(_db(ctx), players or [], carre=carre)
+    commands.brelans(_db(ctx), players or [], carre=carre, misdeal=misdeal)
 
 
 @command()

@@ -191,13 +191,15 @@ def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> N
     _print_showdown(execute(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
-def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
-    """Bouillotte: pay the brelans of the last hand."""
+def brelans(
+    db: str | None, players: list[str], *, carre: str | None, misdeal: bool = False
+) -> None:
+    """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
     before = {}
 
     def pay(table: Table) -> TableEvent:
         before.update({a.name: a.stack for a in table.present()})
-        return table.brelans_event(tuple(players), carre)
+        return table.brelans_event(tuple(players), carre, misdeal=misdeal)
 
     outcome = execute(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}
@@ -412,6 +414,12 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
             stakes=outcome.table.config.stakes(), before=before
         )
     )
+
+
+def clef(db: str | None) -> None:
+    """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
+    outcome = execute(db, lambda table: table.clef_event())
+    print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
 
 
 def button(db: str | None, player: str) -> None:

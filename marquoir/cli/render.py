@@ -239,12 +239,23 @@ def deal_lines(table: Table) -> list[str]:
     )
     head = _("hand {number}: button {button} | ").format(number=table.hand_no, button=hand.button)
     lines = [head + forced]
+    if hand.config.ante != table.config.ante:  # (only the pot à la clef deals with another)
+        lines.append(clef_line(hand.config.ante, dealt=True))
     lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
         lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
     else:
         lines.append(next_step(table))
     return lines
+
+
+def clef_line(ante: int, *, dealt: bool) -> str:
+    """The dealer's announcement of the pot à la clef (jackpots): the doubled ante."""
+    if dealt:
+        text = _("this deal is the pot à la clef: the ante is doubled, {ante} from each player")
+    else:
+        text = _("the next deal is the pot à la clef: the ante is doubled, {ante} from each player")
+    return text.format(ante=number(ante))
 
 
 def game_title(table: Table) -> str:
@@ -280,6 +291,8 @@ def status_text(session: str, table: Table) -> str:
         lines.append(
             _("waiting in the middle for the next deal: {chips}").format(chips=number(table.carry))
         )
+    if table.clef_next:
+        lines.append(clef_line(table.deal_config().ante, dealt=False))
     if hand is not None:
         lines.append(describe_pot(hand))
     lines.append(next_step(table))
@@ -349,8 +362,8 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "game": table.config.game.value,
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
-        # those of the hand in play, or of the next deal
-        "forced_bets": forced_bets_dict(table.config),
+        # those of the hand in play, or of the next deal (the pot à la clef's doubled ante)
+        "forced_bets": forced_bets_dict(hand.config if hand else table.deal_config()),
         "hand": table.hand_no,
         "carry": table.carry,
         "in_hand": hand is not None,
@@ -472,6 +485,8 @@ def _low_words(data: dict[str, Any]) -> str:
 
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
+    if data.get("misdeal"):
+        return _("the brelans of {players} (misdeal)").format(players=", ".join(named))
     return _("the brelans of {players}").format(players=", ".join(named))
 
 
@@ -531,6 +546,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         _("the showdown {ranking}").format(ranking=_ranking_words(d["ranking"])) + _low_words(d)
     ),
     "fine": lambda d: _("the fine of {player} ({chips})").format(**d),
+    "clef": lambda d: _("the pot à la clef"),
     "correction": lambda d: _("the count of {player} ({stack})").format(**d),
     "brelans": _brelans_words,
     "carry-split": _shares_words,

@@ -50,6 +50,7 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("count", ("compter",), "compter les jetons"),
     ("report", ("rapport", "bilan"), "le rapport de la soirée"),
     ("fine", ("amende", "amender"), "amende JOUEUR [N] : une amende pour le prochain pot"),
+    ("clef", ("pot à la clef", "la clef"), "jackpots : le pot à la clef, la mise au pot doublée"),
     ("level", ("niveau",), "tournoi : niveau suivant, précédent ou N"),
     ("pause", ("pause", "faire une pause"), "tournoi : arrêter l'horloge"),
     ("resume", ("reprendre", "reprise"), "tournoi : relancer l'horloge après la pause"),

@@ -103,10 +103,12 @@ class CarrySplit(Record):
 
 class BrelansPaid(Record):
     """Bouillotte: the brelans shown in the last hand, best first; each is paid one passe by
-    every other player at the table (two for a brelan carré), outside the pot."""
+    every other player at the table (two for a brelan carré), outside the pot. `misdeal`:
+    those of a misdeal (its deal undone), paid by the players it dealt in."""
 
     players: tuple[str, ...]
     carre: str | None = None
+    misdeal: bool = False
 
 
 class BlindsSet(Record):
@@ -175,6 +177,11 @@ class Fined(Record):
     chips: int
 
 
+class PotALaClef(Record):
+    """Jackpots: the next deal is the pot à la clef, and it falls with the regular pot, so
+    every player's ante is doubled for that deal."""
+
+
 class Settled(Record):
     """The session was settled: its books are closed until it is reopened."""
 
@@ -196,6 +203,7 @@ TableEvent = (
     | ShowedDown
     | Corrected
     | Fined
+    | PotALaClef
     | BlindsSet
     | LevelSet
     | Rebought

@@ -85,12 +85,21 @@ class Hand:
     """One hand of the table's game, from the forced bets to the last chip awarded."""
 
     def __init__(
-        self, config: TableConfig, seats: Sequence[SeatInfo], button: int, *, dead: int = 0
+        self,
+        config: TableConfig,
+        seats: Sequence[SeatInfo],
+        button: int,
+        *,
+        dead: int = 0,
+        fine_ante: int | None = None,
     ) -> None:
         self.config = config
         self.rules = rules_for(config)
         # chips left in the middle by a void deal before (and fines), for this hand's pot
         self.dead_in = dead
+        # a jackpots false opener's fine: one ante of the table, even when this deal doubled
+        # the ante (the pot à la clef: the stake is doubled, not the fine of "un chip")
+        self.fine_ante = config.ante if fine_ante is None else fine_ante
         self.opener: str | None = None
         # what the scorekeeper must say before anyone acts (a waiting state of the game:
         # stud's bring-in, who speaks first)

@@ -11,7 +11,7 @@ from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
-from .errors import IllegalAction, MarquoirError, ShowdownError, UsageError
+from .errors import IllegalAction, MarquoirError, UsageError
 from .events import (
     Acted,
     AddedOn,
@@ -29,6 +29,7 @@ from .events import (
     LeftAll,
     LevelSet,
     Paused,
+    PotALaClef,
     Rebought,
     Recaved,
     Reentered,
@@ -46,11 +47,11 @@ from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
 from .ranking import Ranking
+from .table_bouillotte import BouillotteTable
 from .table_tournament import TOURNAMENT_EVENTS, TournamentTable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .bouillotte_cards import Reading
     from .cards import HandValue
     from .tournament.state import TournamentState
 
@@ -62,7 +63,7 @@ def _money_positive(text: str) -> bool:
     return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
-class Table(TournamentTable):
+class Table(TournamentTable, BouillotteTable):
     """The state of a session's table, built by applying its events in order."""
 
     def __init__(self, settings: SessionSettings) -> None:
@@ -83,6 +84,8 @@ class Table(TournamentTable):
         # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
         # player by player
         self.last_side_payments: dict[str, int] = {}
+        # the next deal is the pot à la clef: its ante is doubled (jackpots)
+        self.clef_next = False
         # settled: the books are closed until the session is reopened
         self.closed = False
         # a tournament's level now in force (1 until the director moves it), the hands dealt
@@ -337,6 +340,26 @@ class Table(TournamentTable):
             )
         return Fined(account.name, chips)
 
+    def clef_event(self) -> PotALaClef:
+        """Jackpots: the next deal is the pot à la clef. It falls with the regular pot (every
+        deal of a jackpots session is one), so the ante of that deal is doubled ("la mise au
+        pot est doublée"), between hands; the deal after it antes as before."""
+        if not self.config.jackpots:
+            raise IllegalAction(
+                _("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
+            )
+        self._between_hands(N_("announce the pot à la clef"))
+        if self.clef_next:
+            raise IllegalAction(_("the next deal is already the pot à la clef"))
+        return PotALaClef()
+
+    def deal_config(self) -> TableConfig:
+        """The rules the next deal is dealt with: the table's, the ante doubled when it is
+        the pot à la clef."""
+        if not self.clef_next:
+            return self.config
+        return self.config.with_schedule(self.config.schedule._replace(ante=2 * self.config.ante))
+
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
         """Change the forced-bet schedule between hands: the next deal posts these bets.
 
@@ -430,44 +453,6 @@ class Table(TournamentTable):
         self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
         return event, read.values
 
-    def retourne_showdown_event(
-        self, retourne: str, shown: dict[str, str]
-    ) -> tuple[ShowedDown, Reading]:
-        """Bouillotte's showdown read from the cards laid down and the retourne: each pot by
-        its own ranking, and the reading the scorekeeper announces."""
-        if not self.config.rules.pays_brelans:
-            raise IllegalAction(_("--retourne is Bouillotte's: the card the dealer turns up"))
-        shown = {self.resolve(name): text for name, text in shown.items()}
-        hand = self._hand_in_play()
-        event = ShowedDown((), None, retourne, tuple(shown.items()))
-        rankings, reading = _read_retourne(hand, event)
-        event = event._replace(
-            ranking=rankings[0],
-            board=str(reading.retourne),
-            cards=tuple((name, text) for name, text in _canonical(event)),
-        )
-        hand.verify_showdown(rankings[0], by_pot=rankings)
-        return event, reading
-
-    def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
-        """Bouillotte's brelan payments for the last hand, between hands."""
-        if not self.config.rules.pays_brelans:
-            raise IllegalAction(_("brelans are paid at Bouillotte only"))
-        self._between_hands(N_("pay the brelans"))
-        if not self.last_dealt or self.brelans_hand == self.hand_no:
-            raise IllegalAction(_("the brelans of the last hand are paid once, after the hand"))
-        named = (*players, carre) if carre else players
-        if not named:
-            raise IllegalAction(_("name the players who showed a brelan"))
-        if len(set(named)) != len(named):
-            raise IllegalAction(_("a player shows one brelan"))
-        dealt = set(self.last_dealt)
-        for name in named:
-            self.account(name)
-            if name not in dealt:
-                raise IllegalAction(_("{name} was not dealt in the last hand").format(name=name))
-        return BrelansPaid(players, carre)
-
     # -- applying events -------------------------------------------------------------------
 
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
@@ -518,12 +503,15 @@ class Table(TournamentTable):
         elif isinstance(event, CarrySplit):
             self._apply_carry_split(event)
         elif isinstance(event, BrelansPaid):
-            self.brelans_event(event.players, event.carre)
+            self.brelans_event(event.players, event.carre, misdeal=event.misdeal)
             self._pay_brelans(event)
         elif isinstance(event, Fined):
             self.fine_event(event.player, event.chips)
             self.accounts[event.player].stack -= event.chips
             self.carry += event.chips
+        elif isinstance(event, PotALaClef):
+            self.clef_event()
+            self.clef_next = True
         elif isinstance(event, BlindsSet):
             self.blinds_event(event.schedule)
             table = self.config.with_schedule(event.schedule)
@@ -599,7 +587,14 @@ class Table(TournamentTable):
             raise MarquoirError(_("the recorded deal does not match the table"))
         if self.tournament is not None:
             self._tournament_deal()
-        self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
+        self.hand = Hand(
+            self.deal_config(),
+            event.seats,
+            event.button,
+            dead=event.dead,
+            fine_ante=self.config.ante,
+        )
+        self.clef_next = False
         self.carry = 0
         self.hand_no = event.hand_no
         self.last_button = event.button
@@ -620,30 +615,6 @@ class Table(TournamentTable):
         for name, chips in result.final.items():
             self.accounts[name].stack = chips
         self.carry += result.carry
-
-    def _retourne_showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent:
-        """Bouillotte from the cards: the pots by their rankings, then the brelans shown paid
-        at once (the same event: `undo` takes both back)."""
-        rankings, reading = _read_retourne(hand, event)
-        shown = hand.showdown(rankings[0], by_pot=rankings)
-        self._after_hand_step(hand)
-        simple = tuple(b.player for b in reading.brelans if not b.carre)
-        carre = next((b.player for b in reading.brelans if b.carre), None)
-        if simple or carre:
-            self._pay_brelans(BrelansPaid(simple, carre))
-        return shown
-
-    def _pay_brelans(self, event: BrelansPaid) -> None:
-        """The game's side payments: Bouillotte's brelans, paid by the players of the hand
-        (not those who sat it out), in passes of the schedule in force."""
-        # (the schedule in force, not the last hand's: a table read back from its snapshot
-        # has no last hand, and must pay as the replay of the log does)
-        payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
-        moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
-        for name, delta in moves.items():
-            self.accounts[name].stack += delta
-        self.last_side_payments = moves
-        self.brelans_hand = self.hand_no
 
     def stacks_in_play(self) -> dict[str, int]:
         """Each present player's chips behind, counting a hand in play at its current point."""
@@ -694,36 +665,6 @@ class Table(TournamentTable):
         return later[0] if later else seats[0]
 
 
-def _canonical(event: ShowedDown) -> list[tuple[str, str]]:
-    from .cards import parse_cards
-
-    return [(name, " ".join(map(str, parse_cards(text)))) for name, text in event.cards]
-
-
-def _read_retourne(hand: Hand, event: ShowedDown) -> tuple[tuple[Ranking, ...], Reading]:
-    """Each pot's ranking and the reading of a Bouillotte deal from its cards: the hands in
-    order of cards (the first after the dealer is first in cards); every engaged player
-    shows, those who passed may (their brelans are paid, their cards make the point)."""
-    from .bouillotte_cards import parse_hands, pot_rankings, read_cards
-
-    given = dict(event.cards)
-    for name in given:
-        if name not in hand.start_stacks:
-            raise ShowdownError(_("{name} is not playing this hand").format(name=name))
-    engaged = [p.name for p in hand.players if not p.folded]
-    missing = [name for name in engaged if name not in given]
-    if missing:
-        raise ShowdownError(
-            _("every engaged player lays down his cards: {value}").format(value=", ".join(missing))
-        )
-    ordered = {name: given[name] for name in hand.order_of_play() if name in given}
-    hands, retourne = parse_hands(ordered, event.board)
-    in_order = [name for name in hand.order_of_play() if name in engaged]
-    pots = [pot.eligible for pot in hand.pots()]
-    rankings = pot_rankings(hands, retourne, engaged=in_order, pots=pots)
-    return rankings, read_cards(hands, retourne, engaged=in_order)
-
-
 __all__ = [
     "MAX_SEATS",
     "Account",
@@ -745,6 +686,7 @@ __all__ = [
     "LeftAll",
     "LevelSet",
     "Paused",
+    "PotALaClef",
     "Rebought",
     "Recaved",
     "Reentered",

@@ -34,6 +34,7 @@ from ..domain.table import (
     LeftAll,
     LevelSet,
     Paused,
+    PotALaClef,
     Rebought,
     Recaved,
     Reentered,
@@ -120,6 +121,7 @@ KINDS: dict[type, str] = {
     ShowedDown: "showdown",
     Corrected: "correction",
     Fined: "fine",
+    PotALaClef: "clef",
     BrelansPaid: "brelans",
     CarrySplit: "carry-split",
     BlindsSet: "blinds",
@@ -170,10 +172,16 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
             shown["cards"] = [list(pair) for pair in event.cards]
         if event.low is not None:
             shown["low"] = [list(group) for group in event.low]
+        if isinstance(detail, dict):  # the brelans it paid (Bouillotte from the cards)
+            shown["paid"] = detail
         return kind, shown
     if isinstance(event, BrelansPaid):
         paid = detail if isinstance(detail, dict) else {}
-        return kind, {"players": list(event.players), "carre": event.carre, "paid": paid}
+        brelans: dict[str, Any] = {"players": list(event.players), "carre": event.carre}
+        brelans["paid"] = paid
+        if event.misdeal:  # (written only then: older events stay as they were)
+            brelans["misdeal"] = True
+        return kind, brelans
     if isinstance(event, CarrySplit):
         return kind, {"shares": [list(share) for share in event.shares]}
     if isinstance(event, BlindsSet):
@@ -236,7 +244,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         low_ranking = None if low is None else tuple(tuple(group) for group in low)
         return ShowedDown(ranking, data.get("odd_chip"), data.get("board", ""), cards, low_ranking)
     if kind == "brelans":
-        return BrelansPaid(tuple(data["players"]), data["carre"])
+        return BrelansPaid(tuple(data["players"]), data["carre"], data.get("misdeal", False))
     if kind == "carry-split":
         return CarrySplit(tuple((name, chips) for name, chips in data["shares"]))
     if kind == "blinds":
@@ -256,6 +264,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         "back": Back,
         "correction": Corrected,
         "fine": Fined,
+        "clef": PotALaClef,
         "level": LevelSet,
         "pause": Paused,
         "resume": Resumed,
@@ -296,6 +305,8 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         **(_tournament_snapshot(table) if table.tournament is not None else {}),
         # (written only when settled: the snapshots of an open session stay as they were)
         **({"closed": True} if table.closed else {}),
+        # (written only when announced, likewise)
+        **({"clef": True} if table.clef_next else {}),
         "accounts": [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
@@ -327,6 +338,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     table.closed = bool(data.get("closed", False))
+    table.clef_next = bool(data.get("clef", False))
     if table.tournament is not None:
         from ..domain.tournament.state import TournamentState
 
@@ -372,8 +384,19 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
         "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
         "low": [list(group) for group in low] if low else None,
-        "stacks": {a.name: a.stack for a in table.present()},
+        "stacks": _stacks_before_side_payments(table),
     }
+
+
+def _stacks_before_side_payments(table: Table) -> dict[str, int]:
+    """Everyone's stack once the pots are paid. Side payments made by the event that ended
+    the hand (Bouillotte's brelans read from the cards) are kept with that event, as a
+    `brelan` command's are: the summary never counts them, whichever command paid them."""
+    stacks = {a.name: a.stack for a in table.present()}
+    if table.brelans_hand == table.hand_no:  # (paid by the event that ended this hand)
+        for name, delta in table.last_side_payments.items():
+            stacks[name] -= delta
+    return stacks
 
 
 # The fields of a hand summary that are left out of the stored form when they hold these.

@@ -22,6 +22,7 @@ from ..domain.table import (
     Corrected,
     Dealt,
     SessionSettings,
+    ShowedDown,
     Table,
     TableEvent,
     check_name,
@@ -358,11 +359,15 @@ class Ledger:
         detail: object,
     ) -> int:
         extra: object = detail
-        if isinstance(event, BrelansPaid):
+        # the side payments this event made: a `brelan` command's, or a showdown read from
+        # the cards that paid the brelans shown with the pots
+        paid_now = isinstance(event, ShowedDown) and table.brelans_hand == table.hand_no
+        if isinstance(event, BrelansPaid) or paid_now:
             extra = dict(table.last_side_payments)
         kind, data = codec.event_to_record(event, extra)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
-        if hand_no is None and kind in ("action", "showdown", "brelans"):
+        misdeal = isinstance(event, BrelansPaid) and event.misdeal  # (of no finished hand)
+        if hand_no is None and kind in ("action", "showdown", "brelans") and not misdeal:
             hand_no = table.hand_no
         cursor = self.conn.execute(
             "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
@@ -433,11 +438,13 @@ class Ledger:
         return {int(row[0]): row[1] for row in rows}
 
     def side_payments(self, session: SessionInfo) -> dict[int, dict[str, int]]:
-        """What the side payments after each hand moved (the game's: Bouillotte's brelans),
-        player by player, by hand number."""
+        """What the side payments after each hand moved (the game's: Bouillotte's brelans,
+        paid by `brelan` or by a showdown read from the cards), player by player, by hand
+        number."""
         rows = self.conn.execute(
             "SELECT hand_no, data FROM events WHERE session_id = ? AND undone = 0 "
-            "AND kind = 'brelans' ORDER BY id",
+            "AND hand_no IS NOT NULL AND (kind = 'brelans' OR kind = 'showdown' "
+            "AND json_extract(data, '$.paid') IS NOT NULL) ORDER BY id",
             (session.id,),
         )
         return {int(row[0]): json.loads(row[1]).get("paid", {}) for row in rows}

@@ -467,3 +467,62 @@ def m005_ledger_reads_leave_all(db: Database) -> None:
     # and actions.
     db.execute("DROP VIEW IF EXISTS ledger")
     db.execute(f"CREATE VIEW ledger AS {M005_LEDGER}")
+
+
+# m006's views: the brelans Bouillotte's showdown read from the cards pays with the pots
+# (kept in that `showdown` event's `paid`, as a `brelans` event keeps them) are brelan
+# lines of the ledger and part of the hand's net, like those of the `brelan` command.
+M006_PAID = (
+    "(e.kind = 'brelans' OR e.kind = 'showdown' AND json_extract(e.data, '$.paid') IS NOT NULL)"
+)
+M006_VIEWS = {
+    "ledger": M005_LEDGER.replace(
+        "WHERE e.undone = 0 AND e.kind = 'brelans' AND paid.value != 0",
+        f"WHERE e.undone = 0 AND {M006_PAID} AND paid.value != 0",
+    ),
+    "stacks_after_hand": M003_VIEWS["stacks_after_hand"].replace(
+        "WHERE e.undone = 0 AND e.kind = 'brelans'", f"WHERE e.undone = 0 AND {M006_PAID}"
+    ),
+}
+assert all(M006_PAID in select for select in M006_VIEWS.values())  # the texts were found
+
+
+@migrations()
+def m006_brelans_from_the_cards(db: Database) -> None:
+    # Why: `showdown --retourne` pays the brelans it reads in the same event as the pots (one
+    # `undo` takes both back), but the ledger, the stacks after each hand and the reports
+    # read brelan payments only from `brelans` events: those payments were missing, and the
+    # hand summary counted them in the stacks but not in the net. From now on such a
+    # showdown keeps what it paid (`paid`, as a `brelans` event does) and the summary keeps
+    # the stacks the pots left. Older showdowns are rewritten here from their own summary
+    # (what the stacks gained beyond the pots is what the brelans moved): plain JSON work.
+    conn = db.conn
+    rows = conn.execute(
+        """
+        SELECT h.rowid, h.summary, e.id, e.data FROM hands h
+        JOIN events e ON e.id = h.event_id
+        JOIN sessions s ON s.id = h.session_id
+        WHERE e.kind = 'showdown' AND json_extract(e.data, '$.cards') IS NOT NULL
+          AND json_extract(e.data, '$.paid') IS NULL
+          AND json_extract(h.summary, '$.final') IS NOT NULL
+          AND json_extract(s.settings, '$.table.game') = 'bouillotte'
+        """
+    ).fetchall()
+    for rowid, summary_text, event_id, data_text in rows:
+        summary, data = json.loads(summary_text), json.loads(data_text)
+        stacks, final = summary["stacks"], summary["final"]
+        paid = {name: stacks[name] - chips for name, chips in final.items() if name in stacks}
+        if not any(paid.values()):
+            continue
+        for name, delta in paid.items():
+            stacks[name] -= delta
+        if set(final) == set(summary.get("start", ())) and all(
+            stacks.get(name) == chips for name, chips in final.items()
+        ):
+            del summary["final"]  # (left out when equal to the stacks, as m004 stores it)
+        data["paid"] = paid
+        conn.execute("UPDATE hands SET summary = ? WHERE rowid = ?", [_m004_dumps(summary), rowid])
+        conn.execute("UPDATE events SET data = ? WHERE id = ?", [_m004_dumps(data), event_id])
+    for name, select in M006_VIEWS.items():
+        db.execute(f"DROP VIEW IF EXISTS {name}")
+        db.execute(f"CREATE VIEW {name} AS {select}")

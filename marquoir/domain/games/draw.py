@@ -81,7 +81,7 @@ class Draw(GameRules):
         if _nobody_followed(hand, i):
             # `added` is negative: his opening comes back to his stack
             return ActionEvent(p.name, action, "withdraw", -p.bet, 0, False, hand.street)
-        fine = min(self.config.ante, p.stack)
+        fine = min(hand.fine_ante, p.stack)
         return ActionEvent(p.name, action, "false-open", fine, p.bet, False, hand.street)
 
     def apply_announcement(self, hand: Dealing, event: ActionEvent) -> None:
