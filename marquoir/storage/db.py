@@ -22,7 +22,7 @@ from .paths import default_database_path
 
 # How many migrations `migrations.py` defines; a test keeps the two in step. Checking the count
 # with plain sqlite3 lets the table commands skip importing sqlite-utils.
-MIGRATION_COUNT = 5  # m005: the ledger view reads `leave --all`'s one event
+MIGRATION_COUNT = 6  # m006: the log and the summaries by the byte
 BUSY_TIMEOUT_MS = 10_000
 
 READ = "read"

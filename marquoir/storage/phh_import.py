@@ -357,6 +357,7 @@ class _Writer:
         self.conn = conn
         self.next_id = next_id
         self.now = now
+        self.seconds = int(time.time())
         self.base = base
         self.made: list[_Group] = []
 
@@ -396,7 +397,7 @@ class _Writer:
             "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (first + i, sid, hand_no, kind, codec.dumps(data), self.now)
+                (first + i, sid, hand_no, kind, codec.dumps(data), self.seconds)
                 for i, (kind, data, hand_no) in enumerate(rows)
             ],
         )
@@ -419,11 +420,12 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     rows: list[tuple[str, dict[str, Any], int | None]] = []
     summary: list[tuple[int, dict[str, Any]]] = []
     names = player_names(plan.hand)
+    streets = codec.streets_of(group.settings.table)
 
     def record(event: TableEvent) -> None:
         playing = table.hand is not None or isinstance(event, Dealt)
         detail = table.apply(event)
-        kind, data = codec.event_to_record(event, detail)
+        kind, data = codec.event_to_record(event, detail, streets=streets)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
         if hand_no is None and kind in ("action", "showdown"):
             hand_no = table.hand_no

@@ -14,7 +14,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import random
 import shutil
 import sqlite3
 import subprocess
@@ -83,7 +82,8 @@ def holdem(seed: int, hands: int) -> str:
     folder = Path(os.environ["M005_TMP"])
     lines = script(hands * 14, seed, _settings(MARQUOIR, folder))
     text = "\n".join(lines).replace("new bench", "new mardi", 1)
-    return text + "\nblinds 2/4 --ante 1\nsitout dave\ndeal\nfold\nfold\nback dave\ndeal\ncall\nundo\n"
+    end = ["blinds 2/4 --ante 1", "sitout dave", "deal", "fold", "fold", "back dave", "deal"]
+    return text + "\n" + "\n".join([*end, "call", "undo"]) + "\n"
 
 
 def main() -> None:
@@ -98,7 +98,8 @@ def main() -> None:
     env["PYTHONIOENCODING"] = "utf-8"
     for example in ("evening", "closing", "bouillotte", "jackpots", "stud", "tournoi"):
         must(env, "play", str(ROOT / "examples" / f"{example}.txt"))
-    must(env, "import", "phh", str(ROOT / "tests" / "data" / "wsop-sample.phhs"), "--session", "wsop")
+    wsop = str(ROOT / "tests" / "data" / "wsop-sample.phhs")
+    must(env, "import", "phh", wsop, "--session", "wsop")
     must(env, "play", stdin=HILO)
     must(env, "play", stdin=holdem(7, 80))
     # the recorded outputs: every session's reports and exports, the current session's
