@@ -54,9 +54,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# (one encoder: `json.dumps` with options builds a new one at every call)
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
+
 def dumps(data: Any) -> str:
     """Compact, key-sorted JSON: the same state always gives the same text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return _ENCODE(data)
 
 
 def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:

@@ -47,6 +47,7 @@ import time
 from decimal import Decimal
 
 from ..domain import Action, IllegalAction, MarquoirError, Phase
+from ..domain.events import Acted, Left, Seated
 from ..domain.hand import Hand
 from ..domain.phh import (
     PLAYED,
@@ -294,6 +295,8 @@ class _Group:
         self.settings = settings
         self.table = Table(settings)
         self.before = codec.table_to_snapshot(self.table)
+        # the names of the players met, as the table knows them (see `_events`)
+        self.known: dict[str, str] = {}
         # the last event written, and whether the snapshot after it is written too
         self.last_event = 0
         self.saved = True
@@ -434,11 +437,18 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
             summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
 
     from_result: list[bool] = []
+    where = [""]  # the action being applied, for the error message
     try:
-        for event in _events(table, plan, names, scale, from_result):
-            record(event)
+        for event in _events(group, plan, names, from_result, where):
+            try:
+                record(event)
+            except MarquoirError as error:
+                if not where[0]:
+                    raise
+                raise type(error)(f"{where[0]}: {error}") from error
     except _Skip as why:
         group.table = codec.table_from_snapshot(group.settings, group.before)
+        group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
         raise PHHImportError(f"{plan.label}: {error}") from error
@@ -459,16 +469,30 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
 
 
 def _events(
-    table: Table, plan: _Plan, names: list[str], scale: int, from_result: list[bool]
+    group: _Group, plan: _Plan, names: list[str], from_result: list[bool], where: list[str]
 ) -> Iterator[TableEvent]:
     """The table's events for one hand, each made once the ones before it are applied;
-    `from_result` gets an entry when the showdown was taken from the history's result."""
-    hand = plan.hand
+    `from_result` gets an entry when the showdown was taken from the history's result;
+    `where` names the action being yielded (empty for the other events).
+
+    The engine's fast path: an event the table checks again when it applies it (a seat, an
+    action, a departure) is made without checking it first, so that each rule is checked
+    once (applying is what records the event). A player's first seat goes through
+    `seat_event` (his name is checked, and resolved against the names met before)."""
+    table, scale, hand = group.table, plan.scale, plan.hand
     seats = seats_of(plan.fields.get("seats"), len(names))
+    where[0] = ""
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         # each hand sits its players down and cashes them out: the next hand's seat is no
         # re-buy, whatever recave limit the session's settings keep
-        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale), recave=False)
+        cave = to_chips(stack, scale)
+        met = group.known.get(name)
+        if met is None:
+            event = table.seat_event(name, seat=seat, cave=cave, recave=False)
+            group.known[name] = event.player
+            yield event
+        else:
+            yield Seated(met, seat, cave)
     yield table.button_event(names[-1])
     yield table.deal_event()
     cards: dict[str, str] = {}
@@ -497,10 +521,13 @@ def _events(
             # Marquoir's rules ask him nothing (docs/rules.md: who acts): nothing to record.
             continue
         else:
+            where[0] = _where(hand, number)
             try:
-                yield _act(table, action, name, scale)
+                acted = _act(table, action, name, scale)
             except MarquoirError as error:
-                raise type(error)(f"{_where(hand, number)}: {error}") from error
+                raise type(error)(f"{where[0]}: {error}") from error
+            yield acted
+            where[0] = ""
     played = table.hand
     if played is not None:
         if played.phase is Phase.BETTING:
@@ -514,7 +541,7 @@ def _events(
             from_result.append(True)
             yield table.showdown_event(ranking)
     for account in table.present():
-        yield table.leave_event(account.name)
+        yield Left(account.name, account.stack)
 
 
 def _where(hand: PHHHand, number: int) -> str:
@@ -531,7 +558,7 @@ def _act(table: Table, action: PHHAction, name: str, scale: int) -> TableEvent:
     else:
         assert action.amount is not None
         said = Action.bet(to_chips(action.amount, scale), player=name)
-    return table.act_event(said)
+    return Acted(said)  # (checked when applied: the fast path of `_events`)
 
 
 def _showdown(
