@@ -82,7 +82,7 @@ from .phh_history import exported_config, ranking_from_result, seats_of, session
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
     from ..domain.config import TableConfig
@@ -230,6 +230,14 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 
 def _plans(sources: list[PHHSource]) -> list[_Plan]:
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
+    said: dict[str, PHHAction] = {}  # (the same actions come back hand after hand)
+
+    def parse(text: str) -> PHHAction:
+        action = said.get(text)
+        if action is None:
+            action = said[text] = parse_action(text)
+        return action
+
     for source in sources:
         try:
             hands = loads(source.text)
@@ -238,7 +246,7 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
         for hand in hands:
             label = f"{source.name} hand {hand.key}" if hand.key else source.name
             try:
-                actions = tuple(parse_action(text) for text in hand.actions)
+                actions = tuple(parse(text) for text in hand.actions)
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
             read.append((label, hand, actions))
@@ -252,9 +260,10 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
     finest = 10**places
     tables: dict[int, TableConfig | str] = {}
     scales: dict[TableConfig, int] = {}
+    config_of = _memo_table_config()
     for label, hand, _ in read:
         try:
-            config = tables[id(hand)] = table_config(hand, finest)
+            config = tables[id(hand)] = config_of(hand, finest)
         except NotSupported as why:
             tables[id(hand)] = str(why)
             continue
@@ -268,10 +277,38 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
             plans.append(_Plan(label, hand, actions, None, 1, table))
             continue
         scale = scales[table]
-        derived = table_config(hand, scale)
+        derived = config_of(hand, scale)
         exported = exported_config(hand, derived) if scale == 1 else None
         plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
+
+
+def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
+    """`table_config`, computed once for each table met (the 10,000 hands of a file are
+    mostly at one table); a hand it refuses is refused again, with its own label."""
+    known: dict[tuple[Any, ...], TableConfig] = {}
+
+    def config_of(hand: PHHHand, scale: int) -> TableConfig:
+        stacks = hand.starting_stacks
+        key = (
+            hand.variant,
+            len(stacks),
+            all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
+            hand.blinds_or_straddles,
+            hand.antes,
+            hand.ante_trimming_status,
+            hand.min_bet,
+            hand.small_bet,
+            hand.big_bet,
+            hand.bring_in,
+            scale,
+        )
+        config = known.get(key)
+        if config is None:
+            config = known[key] = table_config(hand, scale)
+        return config
+
+    return config_of
 
 
 def player_names(hand: PHHHand) -> list[str]:
