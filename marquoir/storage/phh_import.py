@@ -358,7 +358,7 @@ def import_phh(
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
         raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
-    now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    now = int(time.time())  # (one time for the import: the sessions' and the events')
     results: list[HandImport] = []
     groups: dict[tuple[str | None, TableConfig, int], _Group] = {}
     with ledger.transaction() as conn:
@@ -393,11 +393,11 @@ def import_phh(
 class _Writer:
     """Writes the sessions' rows: events with their ids, snapshots, hand summaries."""
 
-    def __init__(self, conn: sqlite3.Connection, next_id: int, now: str, base: str) -> None:
+    def __init__(self, conn: sqlite3.Connection, next_id: int, now: int, base: str) -> None:
         self.conn = conn
         self.next_id = next_id
-        self.now = now
-        self.seconds = int(time.time())
+        self.now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(now))  # (sessions)
+        self.seconds = now  # (events: seconds since 1970)
         self.base = base
         self.made: list[_Group] = []
 
