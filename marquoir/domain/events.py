@@ -117,7 +117,7 @@ class BlindsSet(Record):
 
 class LevelSet(Record):
     """Tournament: the director moves to this level; its blinds apply from the next deal
-    (TDA 2024 rule 34: a new level applies to the next hand)."""
+    (TDA 2024 rule 23: a new level applies to the next hand)."""
 
     level: int
 

@@ -1,8 +1,9 @@
 """The tournament's side of the table: entries, levels, rebuys, add-ons, re-entries, busts,
 the clock's pause and deals. `Table` inherits these; a cash game never reaches them.
 
-Rules applied (TDA 2024): a new level applies from the next deal (rule 34); players out on
-the same hand are placed by their starting stacks (rule 11, in `tournament/places.py`).
+Rules applied (TDA 2024): a new level applies from the next deal (rule 23); entries and
+re-entries get the full starting stack (rule 8). Players out on the same hand are placed by
+their starting stacks (the WSOP rule and the usual practice, in `tournament/places.py`).
 """
 
 from __future__ import annotations
@@ -164,8 +165,8 @@ class TournamentTable:
         return Reentered(account.name, settings.stack)
 
     def chop_event(self, method: str, keep: str = "0") -> Chopped:
-        """A deal between the players left (TDA 2024 rule 12: a deal the players agree on;
-        the director only checks and records it), computed by `method` from their stacks and
+        """A deal between the players left (a deal the players agree on; the director only
+        checks and records it: club practice, the TDA rules do not regulate deals), computed by `method` from their stacks and
         the prizes still to be won; `keep` stays to play for."""
         from .tournament.state import chop_shares
 
@@ -261,7 +262,7 @@ class TournamentTable:
 
     def _tournament_deal(self) -> None:
         """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
-        level applies to this hand, TDA 2024 rule 34)."""
+        level applies to this hand, TDA 2024 rule 23)."""
         settings, state = self.settings.tournament, self.tournament
         assert settings is not None and state is not None
         for entry in state.entries:
