@@ -72,16 +72,26 @@ def chop(
         bool, typer.Option("--chips", help="The last prize each, the rest by chips.")
     ] = False,
     even: Annotated[bool, typer.Option("--even", help="Equal shares.")] = False,
+    custom: Annotated[
+        bool, typer.Option("--custom", help="The players' own amounts: NAME=AMOUNT each.")
+    ] = False,
+    amounts: Annotated[
+        list[str] | None,
+        typer.Argument(help="With --custom: NAME=AMOUNT for each player left.", show_default=False),
+    ] = None,
     keep: Annotated[str, typer.Option(help="Money left to play for (first prize's).")] = "0",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Tournament: a deal between the players left; play goes on for what is kept."""
     from . import tournament
 
-    methods = [name for name, on in (("icm", icm), ("chips", by_chips), ("even", even)) if on]
+    chosen = (("icm", icm), ("chips", by_chips), ("even", even), ("custom", custom))
+    methods = [name for name, on in chosen if on]
     if len(methods) != 1:
-        raise typer.BadParameter("choose one: --icm, --chips or --even")
-    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json)
+        raise typer.BadParameter("choose one: --icm, --chips, --even or --custom")
+    if amounts and not custom:
+        raise typer.BadParameter("NAME=AMOUNT goes with --custom")
+    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json, amounts=amounts or [])
 
 
 @command()

@@ -91,7 +91,11 @@ EXAMPLES: dict[str, list[str]] = {
     "addon": ["marquoir addon alice"],
     "reenter": ["marquoir reenter alice   # a new entry: alice #2"],
     "places": ["marquoir places", "marquoir places --json"],
-    "chop": ["marquoir chop --icm", "marquoir chop --chips --keep 20", "marquoir chop --even"],
+    "chop": [
+        "marquoir chop --icm",
+        "marquoir chop --chips --keep 20",
+        "marquoir chop --custom anne=40 chloe=40 felix=25",
+    ],
     "clock": ["marquoir clock          # full screen; Ctrl-C to leave"],
     "chips": ["marquoir chips          # how to make up a starting stack"],
     "brelan": ["marquoir brelan armand", "marquoir brelan --carre berthe"],

@@ -219,9 +219,17 @@ def places(db: str | None, *, as_json: bool) -> None:
         print(f"{place:<8} {row['name']:<12} prize {row['prize']}{extra}")
 
 
-def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
-    """`chop --icm|--chips|--even [--keep X]`: the deal between the players left."""
-    outcome = execute(db, lambda table: table.chop_event(method, keep))
+def chop(
+    db: str | None, method: str, keep: str, *, as_json: bool, amounts: list[str] | None = None
+) -> None:
+    """`chop --icm|--chips|--even|--custom NAME=AMOUNT... [--keep X]`: the deal between the
+    players left."""
+    custom = None
+    if method == "custom":
+        from ..domain.tournament.state import parse_custom
+
+        custom = parse_custom(amounts or [])  # (a usage error before the database is opened)
+    outcome = execute(db, lambda table: table.chop_event(method, keep, custom))
     event = outcome.event
     assert isinstance(event, Chopped)
     currency = outcome.table.settings.currency

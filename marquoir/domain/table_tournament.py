@@ -57,7 +57,8 @@ class TournamentTable:
             self.resume_event()
             self.paused = False
         else:
-            if event != self.chop_event(event.method, event.keep):
+            custom = event.shares if event.method == "custom" else None
+            if event != self.chop_event(event.method, event.keep, custom):
                 raise MarquoirError("the recorded deal does not match the tournament")
             assert self.tournament is not None
             self.tournament.chop = {
@@ -164,11 +165,14 @@ class TournamentTable:
         self._check_late(settings, "registration")
         return Reentered(account.name, settings.stack)
 
-    def chop_event(self, method: str, keep: str = "0") -> Chopped:
+    def chop_event(
+        self, method: str, keep: str = "0", custom: tuple[tuple[str, str], ...] | None = None
+    ) -> Chopped:
         """A deal between the players left (a deal the players agree on; the director only
         checks and records it: club practice, the TDA rules do not regulate deals), computed by `method` from their stacks and
-        the prizes still to be won; `keep` stays to play for."""
-        from .tournament.state import chop_shares
+        the prizes still to be won (or, `custom`, the players' own amounts, which must add up
+        to them); `keep` stays to play for."""
+        from .tournament.state import chop_shares, custom_shares
 
         settings, state = self._tournament("a deal")
         self._between_hands("make a deal")
@@ -178,7 +182,12 @@ class TournamentTable:
         if len(players) < 2:
             raise IllegalAction("a deal needs at least two players with chips")
         stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
-        shares = chop_shares(settings, state, method, keep, stacks)
+        if method == "custom":
+            if custom is None:
+                raise IllegalAction("a custom deal names each player: --custom alice=300 bob=200")
+            shares = custom_shares(settings, state, custom, keep, stacks)
+        else:
+            shares = chop_shares(settings, state, method, keep, stacks)
         return Chopped(method, keep, shares)
 
     def pause_event(self) -> Paused:
