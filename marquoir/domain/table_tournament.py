@@ -168,9 +168,9 @@ class TournamentTable:
     def chop_event(
         self, method: str, keep: str = "0", custom: tuple[tuple[str, str], ...] | None = None
     ) -> Chopped:
-        """A deal between the players left (a deal the players agree on; the director only
-        checks and records it: club practice, the TDA rules do not regulate deals), computed by `method` from their stacks and
-        the prizes still to be won (or, `custom`, the players' own amounts, which must add up
+        """A deal between the players left (the players agree on it; the director only checks
+        and records it: club practice), computed by `method` from their stacks and the prizes
+        still to be won (or, `custom`, the players' own amounts, which must add up
         to them); `keep` stays to play for."""
         from .tournament.state import chop_shares, custom_shares
 
