@@ -125,3 +125,29 @@ def chips_command(ctx: typer.Context) -> None:
     from . import tournament
 
     tournament.stack_make_up(_db(ctx))
+
+
+@command()
+def race(
+    ctx: typer.Context,
+    removed: Annotated[
+        int, typer.Argument(help="The chip that leaves the table (one of --chips).")
+    ],
+    odd: Annotated[
+        list[str],
+        typer.Argument(help="NAME=COUNT: each player's odd chips of it, after changing up."),
+    ],
+    draw: Annotated[
+        str | None,
+        typer.Option(help="The racing players by their highest card, highest first: a,b,c."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal the cards here from this seed (default: any).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Tournament: the chip race at a colour-up (TDA 2024 rule 24): the odd chips are raced
+    into chips of the next denomination, one at most to a player, nobody raced out."""
+    from . import tournament
+
+    tournament.race(_db(ctx), removed, odd, draw=draw, seed=seed, as_json=as_json)

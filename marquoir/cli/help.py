@@ -98,6 +98,10 @@ EXAMPLES: dict[str, list[str]] = {
     ],
     "clock": ["marquoir clock          # full screen; Ctrl-C to leave"],
     "chips": ["marquoir chips          # how to make up a starting stack"],
+    "race": [
+        "marquoir race 25 anne=3 bruno=1 chloe=2            # cards dealt here",
+        "marquoir race 25 anne=3 bruno=1 chloe=2 --draw chloe,anne,bruno",
+    ],
     "brelan": ["marquoir brelan armand", "marquoir brelan --carre berthe"],
     "undo": ["marquoir undo"],
     "status": ["marquoir status", "marquoir status --json"],

@@ -385,3 +385,85 @@ def stack_make_up(db: str | None) -> None:
     )
     made = ", ".join(f"{count} x {chip}" for chip, count in sorted(counts.items()) if count)
     print(f"a starting stack of {settings.stack:,}: {made}")
+
+
+def parse_odd_chips(words: list[str]) -> tuple[tuple[str, int], ...]:
+    """`alice=3 bob=1` (or `alice=3,bob=1`) -> (("alice", 3), ("bob", 1)) (`UsageError`
+    for anything else)."""
+    pairs = []
+    for word in (part for text in words for part in text.split(",") if part):
+        name, equals, count = word.partition("=")
+        if not equals or not name or not count.isdigit() or not count.isascii():
+            raise UsageError(f"odd chips are NAME=COUNT, a whole number of chips (got {word!r})")
+        pairs.append((name, int(count)))
+    return tuple(pairs)
+
+
+def race(
+    db: str | None,
+    removed: int,
+    odd: list[str],
+    *,
+    draw: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """`race REMOVED NAME=COUNT... [--draw a,b,c | --seed N]`: the chip race, recorded."""
+    from ..domain.events import Raced
+
+    pairs = parse_odd_chips(odd)
+    order = None
+    if draw is not None:
+        if seed is not None:
+            raise UsageError("give the order of the draw (--draw) or a seed (--seed), not both")
+        order = tuple(name for name in draw.split(",") if name)
+    elif seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)  # recorded with the race: the replay deals the same
+    outcome = execute(db, lambda table: table.race_event(removed, pairs, draw=order, seed=seed))
+    event = outcome.event
+    assert isinstance(event, Raced)
+    stacks = {name: outcome.table.accounts[name].stack for name, _ in event.odd}
+    if as_json:
+        import json
+
+        data = {
+            "version": 1,
+            "session": outcome.session.name,
+            "removed": event.removed,
+            "next_chip": event.next_chip,
+            "odd": dict(event.odd),
+            "chips_raced": len(event.won),
+            "draw": list(event.draw),
+            "seed": event.seed,
+            "cards": dict(event.cards),
+            "won": list(event.won),
+            "protected": list(event.protected),
+            "stacks": stacks,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for line in race_lines(event, stacks):
+        print(line)
+
+
+def race_lines(event: Any, stacks: dict[str, int]) -> list[str]:
+    """The race in words: what was raced, the cards, who got a chip, the new stacks."""
+    value = sum(count for _, count in event.odd) * event.removed
+    lines = [
+        f"chip race of the {event.removed}s: {value} in odd chips make {len(event.won)} "
+        f"x {event.next_chip} (half a chip or more makes one)"
+    ]
+    if event.cards:
+        lines.append("cards: " + ", ".join(f"{name} {cards}" for name, cards in event.cards))
+    lines.append("draw, highest card first: " + ", ".join(event.draw))
+    for name, count in event.odd:
+        if name in event.won:
+            got = f"wins a {event.next_chip}"
+        elif name in event.protected:
+            got = f"is given a {event.next_chip}: never raced out"
+        else:
+            got = "gets nothing"
+        lines.append(f"{name} ({count} x {event.removed}) {got}: stack {stacks[name]:,}")
+    return lines

@@ -9,7 +9,17 @@ their starting stacks (the WSOP rule and the usual practice, in `tournament/plac
 from __future__ import annotations
 
 from .errors import IllegalAction, MarquoirError
-from .events import AddedOn, Chopped, LevelSet, Paused, Rebought, Reentered, Resumed, Seated
+from .events import (
+    AddedOn,
+    Chopped,
+    LevelSet,
+    Paused,
+    Raced,
+    Rebought,
+    Reentered,
+    Resumed,
+    Seated,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,7 +29,7 @@ if TYPE_CHECKING:
     from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
 
-TOURNAMENT_EVENTS = (LevelSet, Rebought, AddedOn, Reentered, Paused, Resumed, Chopped)
+TOURNAMENT_EVENTS = (LevelSet, Rebought, AddedOn, Reentered, Paused, Resumed, Chopped, Raced)
 
 
 class TournamentTable:
@@ -43,9 +53,12 @@ class TournamentTable:
         def _free_seat(self, seat: int | None) -> int: ...
 
     def _apply_tournament(
-        self, event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped
+        self,
+        event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped | Raced,
     ) -> None:
-        if isinstance(event, LevelSet):
+        if isinstance(event, Raced):
+            self._apply_race(event)
+        elif isinstance(event, LevelSet):
             self.level_event(event.level)
             self._set_level(event.level)
         elif isinstance(event, (Rebought, AddedOn, Reentered)):
@@ -189,6 +202,84 @@ class TournamentTable:
         else:
             shares = chop_shares(settings, state, method, keep, stacks)
         return Chopped(method, keep, shares)
+
+    def race_event(
+        self,
+        removed: int,
+        odd: tuple[tuple[str, int], ...],
+        *,
+        draw: tuple[str, ...] | None = None,
+        seed: int | None = None,
+    ) -> Raced:
+        """The chip race when the `removed` denomination of the chip set leaves the table
+        (TDA 2024 rule 24), between hands: `odd` gives each racing player's odd chips, left
+        after he changed what he could; the order of the `draw` is read at the table, or the
+        cards are dealt here from `seed`. The arithmetic is `tournament.chips.chip_race`."""
+        from .tournament.chips import chip_race, parse_denominations
+
+        settings, _state = self._tournament("a chip race")
+        self._between_hands("race the chips")
+        if not settings.chips:
+            raise IllegalAction("a chip race needs the chip set: `new ... --chips 25,100,500`")
+        chips = parse_denominations(settings.chips)
+        if removed not in chips[:-1]:
+            raise IllegalAction(
+                f"{removed} is not a chip that can leave the set "
+                f"({', '.join(map(str, chips[:-1]))})"
+            )
+        next_chip = chips[chips.index(removed) + 1]
+        odd = self._racing(odd, removed, next_chip)
+        if draw is not None:
+            draw = tuple(self.account(name).name for name in draw)
+            if sorted(draw) != sorted(name for name, _ in odd):
+                raise IllegalAction("the draw must name each player with odd chips once")
+        stacks = {name: self.accounts[name].stack for name, _ in odd}
+        race = chip_race(
+            dict(odd), stacks, removed=removed, next_chip=next_chip, draw=draw, seed=seed
+        )
+        cards = tuple((name, " ".join(race.cards[name])) for name, _ in odd if race.cards)
+        return Raced(removed, next_chip, odd, race.draw, seed, cards, race.won, race.protected)
+
+    def _racing(
+        self, odd: tuple[tuple[str, int], ...], removed: int, next_chip: int
+    ) -> tuple[tuple[str, int], ...]:
+        """The racing players in seat order, each checked: at the table with chips, named
+        once, fewer odd chips than make one of the next (he changes the others first), no
+        more than his stack."""
+        if not odd:
+            raise IllegalAction("a chip race needs the players' odd chips: alice=3 bob=1")
+        counts: dict[str, int] = {}
+        per = next_chip // removed
+        for written, count in odd:
+            account = self.account(written)
+            name = account.name
+            if account.left or account.stack <= 0:
+                raise IllegalAction(f"{name} has no chips at the table to race")
+            if name in counts:
+                raise IllegalAction(f"{name} is named twice in the race")
+            if not 1 <= count < per:
+                raise IllegalAction(
+                    f"{name}'s odd chips: 1 to {per - 1} chips of {removed} "
+                    f"({per} make a {next_chip}: change them first)"
+                )
+            if count * removed > account.stack:
+                raise IllegalAction(
+                    f"{name} has {account.stack} chips, fewer than {count} x {removed}"
+                )
+            counts[name] = count
+        order = sorted(counts, key=lambda name: self.accounts[name].seat)
+        return tuple((name, counts[name]) for name in order)
+
+    def _apply_race(self, event: Raced) -> None:
+        draw = None if event.seed is not None else event.draw
+        if event != self.race_event(event.removed, event.odd, draw=draw, seed=event.seed):
+            raise MarquoirError("the recorded chip race does not match the table")
+        for name, _count in event.odd:
+            account = self.accounts[name]
+            change = event.change(name)
+            # chips the race adds or takes out of play, as a count correction does
+            account.stack += change
+            account.adjusted += change
 
     def pause_event(self) -> Paused:
         """Stop the tournament's clock."""
