@@ -288,15 +288,30 @@ def export(
     _write(exports.excel(text) if excel else text, output, force=force, db=db)
 
 
+POINTS_WORDS = {
+    "field": "field (entries - place + 1)",
+    "sqrt": "sqrt (10 x the square root of entries / place)",
+}
+
+
 def show_standings(
-    db: str | None, *, since: date | None, until: date | None, as_json: bool
+    db: str | None,
+    *,
+    since: date | None,
+    until: date | None,
+    as_json: bool,
+    points: str | None = None,
 ) -> None:
     from tabulate import tabulate
 
+    from ..domain.tournament.league import parse_points, points_text
     from ..reports.exports import OUTPUT_VERSION
 
+    if points is not None:
+        points = parse_points(points)  # (a usage error before the file is read)
     with _ledger(db, READ) as book:
-        table = standings(book, since=since, until=until)
+        table = standings(book, since=since, until=until, points=points)
+    league = bool(table.points)
     if as_json:
         print(
             json.dumps(
@@ -306,6 +321,7 @@ def show_standings(
                     "to": None if until is None else until.isoformat(),
                     "sessions": list(table.sessions),
                     "currency": table.currency,
+                    "points": table.points or None,
                     "players": [
                         {
                             "player": p.name,
@@ -316,6 +332,11 @@ def show_standings(
                             "best_net": f"{p.best_net:.2f}",
                             "worst_session": p.worst_session,
                             "worst_net": f"{p.worst_net:.2f}",
+                            **(
+                                {"tournaments": p.tournaments, "points": points_text(p.points)}
+                                if league
+                                else {}
+                            ),
                         }
                         for p in table.players
                     ],
@@ -331,6 +352,7 @@ def show_standings(
     rows = [
         [
             p.name,
+            *([p.tournaments, points_text(p.points)] if league else []),
             p.sessions,
             p.hands,
             _money(p.net),
@@ -341,7 +363,10 @@ def show_standings(
     ]
     count = len(table.sessions)
     print(f"{count} session{'s' if count != 1 else ''}, amounts in {table.currency}")
-    headers = ["player", "sessions", "hands", "net", "best", "worst"]
+    if league:
+        print(f"league points: {POINTS_WORDS.get(table.points, table.points + ' by place')}")
+    headers = ["player", *(["tournaments", "points"] if league else []), "sessions"]
+    headers += ["hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
 
 

@@ -346,6 +346,9 @@ class StandingLine(Record):
     best_net: Decimal
     worst_session: str
     worst_net: Decimal
+    # the tournaments he played in the range and his league points in them
+    tournaments: int = 0
+    points: Decimal = Decimal(0)
 
 
 class Standings(Record):
@@ -354,13 +357,24 @@ class Standings(Record):
     sessions: tuple[str, ...]
     currency: str
     players: tuple[StandingLine, ...]
+    # the league points' formula, when tournaments are in the range ("": none)
+    points: str = ""
 
 
-def standings(book: Ledger, *, since: date | None = None, until: date | None = None) -> Standings:
+def standings(
+    book: Ledger,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    points: str | None = None,
+) -> Standings:
     """Each player's results over the sessions created between `since` and `until`
-    (both days included; the day a session was created, UTC), best total first."""
+    (both days included; the day a session was created, UTC), best total first; with
+    tournaments in the range, their league points by the formula `points`
+    (`domain.tournament.league`), the most points first."""
     per_player: dict[str, list[tuple[str, Decimal, int]]] = {}
     names, currencies = [], set()
+    league: dict[str, tuple[int, Decimal]] = {}
     for info, created in book.sessions():
         day = date.fromisoformat(created[:10])
         if (since is not None and day < since) or (until is not None and day > until):
@@ -372,8 +386,11 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
         table = book.load(info)
         played = book.hands_played(info)
         value = Decimal(table.settings.chip_value)
+        money = _tournament_money(table, league, points) if table.tournament else None
         for account in table.accounts.values():
             net_money = (Decimal(account.result) * value).quantize(Decimal("0.01"))
+            if money is not None:  # a tournament's result is its prizes less its entries
+                net_money = money.get(account.name, Decimal(0)).quantize(Decimal("0.01"))
             per_player.setdefault(account.name, []).append(
                 (info.name, net_money, played.get(account.name, 0))
             )
@@ -391,8 +408,39 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
                 best[1],
                 worst[0],
                 worst[1],
+                *league.get(name, (0, Decimal(0))),
             )
         )
-    lines.sort(key=lambda line: (-line.net, line.name))
+    lines.sort(key=lambda line: (-line.points, -line.net, line.name))
     currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
-    return Standings(tuple(names), currency, tuple(lines))
+    formula = _formula(points) if league else ""
+    return Standings(tuple(names), currency, tuple(lines), formula)
+
+
+def _formula(points: str | None) -> str:
+    from ..domain.tournament.league import DEFAULT_POINTS, parse_points
+
+    return parse_points(points or DEFAULT_POINTS)
+
+
+def _tournament_money(
+    table: Table, league: dict[str, tuple[int, Decimal]], points: str | None
+) -> dict[str, Decimal]:
+    """A tournament's money result for each player (prizes and bounties less entries, fees
+    included), and its league points added to `league` (tournaments, points)."""
+    from ..domain.tournament import state as tournament
+    from ..domain.tournament.league import tournament_points
+
+    settings, state = table.settings.tournament, table.tournament
+    assert settings is not None and state is not None
+    rows = [(row.player, row.place, row.shared) for row in tournament.standings(settings, state)]
+    ended_by_deal = state.chop is not None and not Decimal(state.chop["kept"])
+    scored = tournament_points(
+        _formula(points), max(1, len(state.entries)), rows, ended_by_deal=ended_by_deal
+    )
+    for player in {row[0] for row in rows}:
+        played, total = league.get(player, (0, Decimal(0)))
+        league[player] = (played + 1, total + scored.get(player, Decimal(0)))
+    money = tournament.balances(settings, state)
+    money.pop(tournament.HOUSE, None)
+    return money
