@@ -120,6 +120,8 @@ class SessionReport(Record):
     moves: tuple[ChipMove, ...] = ()
     # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
     tournament: tuple[str, ...] = ()
+    # the same as data for JSON, with the level and average stack of each hand (None: cash)
+    tournament_data: dict[str, Any] | None = None
 
 
 def hand_lines(
@@ -285,6 +287,13 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
     config = session.settings.table
     hands = hand_lines(book.hands(session), book.side_payments(session), config=config)
     settlement, unsettled = settlement_of(table)
+    events = book.events(session)
+    lines, data = tournament_lines(table), None
+    if table.tournament is not None:
+        from .tournament import extra_lines, tournament_data
+
+        data = tournament_data(table, hands, events)
+        lines += extra_lines(data) if data else ()
     return SessionReport(
         name=session.name,
         created_at=created_at,
@@ -296,8 +305,9 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         hands=hands,
         settlement=settlement,
         unsettled=unsettled,
-        moves=chip_moves(book.events(session)),
-        tournament=tournament_lines(table),
+        moves=chip_moves(events),
+        tournament=lines,
+        tournament_data=data,
     )
 
 

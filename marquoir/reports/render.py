@@ -165,7 +165,7 @@ def report_data(report: SessionReport) -> dict[str, Any]:
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
         "players": [_player_data(p) for p in report.players],
-        "hands": [_hand_data(hand) for hand in report.hands],
+        "hands": [_hand_data(hand, _levels(report)) for hand in report.hands],
         "settlement": None
         if settlement is None
         else {
@@ -177,7 +177,15 @@ def report_data(report: SessionReport) -> dict[str, Any]:
             "groups": [list(group) for group in settlement.groups],
         },
         "unsettled": report.unsettled,
+        **_tournament_keys(report),
     }
+
+
+def _tournament_keys(report: SessionReport) -> dict[str, Any]:
+    """A tournament's `tournament` key (nothing for a cash game)."""
+    if report.tournament_data is None:
+        return {}
+    return {"tournament": report.tournament_data}
 
 
 def _player_data(p: PlayerLine) -> dict[str, Any]:
@@ -198,8 +206,15 @@ def _player_data(p: PlayerLine) -> dict[str, Any]:
     }
 
 
-def _hand_data(hand: HandLine) -> dict[str, Any]:
+def _levels(report: SessionReport) -> dict[str, int] | None:
+    """A tournament's level of each hand (None: a cash game)."""
+    return None if report.tournament_data is None else report.tournament_data["hand_levels"]
+
+
+def _hand_data(hand: HandLine, levels: dict[str, int] | None = None) -> dict[str, Any]:
+    level = {} if levels is None else {"level": levels.get(str(hand.hand_no))}
     return {
+        **level,
         "hand": hand.hand_no,
         "button": hand.button,
         "players": list(hand.players),

@@ -251,13 +251,20 @@ def stacks_section(report: SessionReport) -> Section:
     if not report.hands:
         return Section("Stacks after each hand", lines=("No hand finished yet.",))
     names = stack_columns(report)
+    # a tournament adds the average stack of the players left
+    averages = report.tournament_data["average_stacks"] if report.tournament_data else None
     rows = tuple(
-        (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
+        (
+            str(hand.hand_no),
+            *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names),
+            *([str(averages.get(str(hand.hand_no), ""))] if averages is not None else []),
+        )
         for hand in report.hands
     )
+    extra = ("average",) if averages is not None else ()
     return Section(
         "Stacks after each hand",
-        headers=("hand", *names),
+        headers=("hand", *names, *extra),
         rows=rows,
-        numeric=(True,) * (len(names) + 1),
+        numeric=(True,) * (len(names) + 1 + len(extra)),
     )
