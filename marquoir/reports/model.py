@@ -85,7 +85,8 @@ def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
         data = event.data
         if event.kind == "deal":
             played = data["hand"]
-        elif event.kind in ("seat", "recave"):
+        elif event.kind in ("seat", "recave", "rebuy", "addon", "reenter"):
+            # (a tournament's rebuys, add-ons and re-entries are marked as recaves are)
             kind = "cave" if event.kind == "seat" else "recave"
             moves.append(ChipMove(played, data["player"], kind, data["chips"]))
         elif event.kind == "leave":
