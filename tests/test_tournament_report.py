@@ -54,7 +54,13 @@ def test_the_example_tournament_in_json(cli: Marquoir) -> None:
     assert places["chloe"]["bounties"] == "25" and places["chloe"]["place"] is None
     assert (places["emma"]["place"], places["bruno"]["place"]) == (5, 6)
     assert places["david"]["out_hand"] == 1 and places["david #2"]["place"] == 4
-    assert tournament["races"] == []
+    # the 25s raced after hand 1: bruno's 3 and chloe's 1 make one 100, chloe's card higher
+    (race,) = tournament["races"]
+    assert (race["after_hand"], race["odd"], race["won"]) == (
+        1,
+        [["bruno", 3], ["chloe", 1]],
+        ["chloe"],
+    )
 
 
 def test_the_text_report_shows_the_levels_and_the_average_stack(cli: Marquoir) -> None:
