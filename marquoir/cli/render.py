@@ -70,6 +70,9 @@ def next_step(table: Table) -> str:
     if table.closed:
         return "the session is settled: `marquoir reopen` to change it"
     if hand is None and table.tournament is not None and table.tournament.over():
+        waiting = _may_rebuy(table)
+        if waiting:
+            return f"the tournament is over unless {waiting[0]} rebuys: `rebuy {waiting[0]}`"
         return "the tournament is over: `places` for the prizes, then `settle`"
     if hand is None:
         return "next: deal"
@@ -172,8 +175,17 @@ def bust_lines(table: Table) -> list[str]:
             lines.append(f"{entry.label} has no chips: out unless he rebuys before the next deal")
     alive = [e for e in state.entries if not e.busted and not e.out]
     if busted and len(alive) == 1:
-        lines.append(f"{alive[0].label} wins the tournament")
+        waiting = _may_rebuy(table)
+        unless = f" unless {' or '.join(waiting)} rebuys" if waiting else ""
+        lines.append(f"{alive[0].label} wins the tournament{unless}")
     return lines
+
+
+def _may_rebuy(table: Table) -> list[str]:
+    """The busted entries that may still rebuy (out only at the next deal)."""
+    state = table.tournament
+    assert state is not None
+    return [e.label for e in state.entries if e.busted and not e.out]
 
 
 def stacks_line(result: HandResult) -> str:

@@ -1,0 +1,31 @@
+"""The end of a hand that leaves one player with chips while the busted one may still
+rebuy: the tournament is not won yet (he is out only if he has not rebought at the next
+deal, and no next deal is possible without him)."""
+
+from __future__ import annotations
+
+from .installed import Marquoir
+
+HEADS_UP = """new rb --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40 --rebuys 1 --rebuy-until 2
+seat a
+seat b
+deal
+allin
+call
+"""
+
+
+def test_the_last_bust_of_the_rebuy_period_waits_for_the_rebuy(cli: Marquoir) -> None:
+    cli.play(HEADS_UP)
+    out = cli("win", "a")
+    assert "b has no chips: out unless he rebuys before the next deal" in out
+    assert "a wins the tournament unless b rebuys" in out
+    assert "the tournament is over unless b rebuys: `rebuy b`" in cli("status")
+    cli("rebuy", "b")
+    assert cli("status").rstrip().endswith("next: deal")
+
+
+def test_without_rebuys_the_last_bust_ends_it(cli: Marquoir) -> None:
+    cli.play(HEADS_UP.replace(" --rebuys 1 --rebuy-until 2", ""))
+    out = cli("win", "a")
+    assert "b is out in place 2" in out and "a wins the tournament\n" in out
