@@ -6,13 +6,18 @@ from __future__ import annotations
 
 from .installed import Marquoir
 
-HEADS_UP = """new rb --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40 --rebuys 1 --rebuy-until 2
+REBUYS = " --rebuys 1 --rebuy-until 2"
+HEADS_UP = (
+    "new rb --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40"
+    + REBUYS
+    + """
 seat a
 seat b
 deal
 allin
 call
 """
+)
 
 
 def test_the_last_bust_of_the_rebuy_period_waits_for_the_rebuy(cli: Marquoir) -> None:
@@ -26,6 +31,6 @@ def test_the_last_bust_of_the_rebuy_period_waits_for_the_rebuy(cli: Marquoir) ->
 
 
 def test_without_rebuys_the_last_bust_ends_it(cli: Marquoir) -> None:
-    cli.play(HEADS_UP.replace(" --rebuys 1 --rebuy-until 2", ""))
+    cli.play(HEADS_UP.replace(REBUYS, ""))
     out = cli("win", "a")
     assert "b is out in place 2" in out and "a wins the tournament\n" in out
