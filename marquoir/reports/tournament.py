@@ -7,14 +7,28 @@ Imported by the report only for a tournament session; a cash game's report never
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import Any, Protocol
 
-from ..domain.table import Table
-from .model import HandLine
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..domain.table import Table
 
 
-def hand_levels(table: Table, hands: tuple[HandLine, ...]) -> dict[int, int]:
+class HandLine(Protocol):
+    """What this module reads of a report's hand (`model.HandLine`, which imports this
+    module: the model is not imported back)."""
+
+    @property
+    def hand_no(self) -> int: ...
+    @property
+    def stacks(self) -> dict[str, int]: ...
+    @property
+    def forced_bets(self) -> dict[str, Any] | None: ...
+
+
+def hand_levels(table: Table, hands: Sequence[HandLine]) -> dict[int, int]:
     """The level each hand was dealt at, read from its forced bets: the level in force
     before it when the bets are that level's, otherwise the first level from there with
     those bets (levels move up), otherwise the first level anywhere with them (a `level
@@ -38,7 +52,7 @@ def hand_levels(table: Table, hands: tuple[HandLine, ...]) -> dict[int, int]:
     return levels
 
 
-def average_stacks(hands: tuple[HandLine, ...]) -> dict[int, int]:
+def average_stacks(hands: Sequence[HandLine]) -> dict[int, int]:
     """After each hand, the average stack of the players with chips (the chips in play over
     the players left), to the nearest chip, half up: 7,000 chips among 3 players is 2,333."""
     averages: dict[int, int] = {}
@@ -51,7 +65,7 @@ def average_stacks(hands: tuple[HandLine, ...]) -> dict[int, int]:
 
 
 def tournament_data(
-    table: Table, hands: tuple[HandLine, ...], events: list[Any]
+    table: Table, hands: Sequence[HandLine], events: list[Any]
 ) -> dict[str, Any] | None:
     """The tournament's keys of `report --format json` (None: a cash game)."""
     from ..domain.tournament.state import payout_table, prize_pool, standings
