@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
 
 from .installed import Marquoir
 from .test_input import file_bytes, usage_error
 from .test_tournament_cli import FREEZEOUT
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Nine players, 20 each: a pool of 180 paid 50/30/20 = 90, 54, 36. FREEZEOUT stopped before
 # its last two hands leaves p3 (6,030 chips), p8 (2,000) and p9 (970).
@@ -35,6 +40,8 @@ def test_a_custom_deal_with_money_kept_and_cents(cli: Marquoir) -> None:
         cli("chop", "--custom", "p3=70.50,p8=45.50", "p9=34", "--keep", "30", "--json")
     )
     assert data["method"] == "custom" and data["kept"] == "30"
+    schema = json.loads((ROOT / "marquoir" / "schemas" / "chop.json").read_text("utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(data)] == []
     assert [(r["name"], Decimal(r["amount"])) for r in data["shares"]] == [
         ("p3", Decimal("70.50")),
         ("p8", Decimal("45.50")),

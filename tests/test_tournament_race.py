@@ -5,9 +5,14 @@ never raced out). Every expected stack is worked out by hand in the comments."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
 
 from .installed import Marquoir
 from .test_input import file_bytes, usage_error
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Four players, 1,000 chips each, chips 25/100/500. Hand 1: dora raises to 975 and chloe
 # calls; chloe wins the showdown. Then anne 1,000, bruno 975 (his small blind), chloe 2,000,
@@ -79,6 +84,8 @@ def test_a_race_dealt_here_from_a_seed_is_recorded_and_replayed(cli: Marquoir) -
         cli("race", "25", "anne=3", "bruno=1", "chloe=2", "dora=1", "--seed", "7", "--json")
     )
     assert data["version"] == 1 and data["seed"] == 7
+    schema = json.loads((ROOT / "marquoir" / "schemas" / "race.json").read_text("utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(data)] == []
     assert [len(data["cards"][p].split()) for p in ("anne", "bruno", "chloe", "dora")] == [
         3,
         1,
