@@ -98,7 +98,7 @@ def test_standings_after_a_deal_and_without_tournaments(cli: Marquoir) -> None:
     cli("new", "club", "--blinds", "1/2", "--cave", "100")
     cli("seat", "ann")
     data = json.loads(cli("standings", "--json"))
-    assert data["points"] is None and "points" not in data["players"][0]
+    assert "points" not in data and "points" not in data["players"][0]
     cli.play(THREE_LEFT)
     cli("chop", "--even")
     # the three in the deal share places 1 to 3 of 9: (9 + 8 + 7) / 3 = 8

@@ -321,7 +321,8 @@ def show_standings(
                     "to": None if until is None else until.isoformat(),
                     "sessions": list(table.sessions),
                     "currency": table.currency,
-                    "points": table.points or None,
+                    # (a file without tournaments prints what it always printed)
+                    **({"points": table.points} if league else {}),
                     "players": [
                         {
                             "player": p.name,
