@@ -301,14 +301,19 @@ def chop_shares(
 def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """`alice=300 bob=200` (or `alice=300,bob=200`) -> (("alice", "300"), ("bob", "200")):
     each player once, each amount money (`UsageError` otherwise)."""
-    from .session import check_money
+    from decimal import InvalidOperation
 
     pairs: list[tuple[str, str]] = []
     for word in (part for text in words for part in text.split(",") if part):
         name, equals, amount = word.partition("=")
         if not equals or not name:
             raise UsageError(f"a custom deal is NAME=AMOUNT for each player (got {word!r})")
-        value = check_money(amount, f"amount of {name}")
+        try:
+            value = Decimal(amount)
+        except InvalidOperation:
+            value = Decimal(-1)
+        if not value.is_finite() or value < 0:
+            raise UsageError(f"the amount of {name} must be an amount of money, not {amount!r}")
         if value != value.quantize(Decimal("0.01")):
             raise UsageError(f"the amount of {name} has more than two decimals: {amount}")
         pairs.append((name, str(value)))
@@ -350,11 +355,12 @@ def custom_shares(
         raise IllegalAction(f"the deal gives nothing to {', '.join(missing)}: name every player")
     to_share = sum(prizes, Decimal(0)) - kept
     total = sum(amounts.values(), Decimal(0))
-    if total != to_share:
-        kept_text = f" less {kept} kept" if kept else ""
+    if total != to_share and kept:
         raise IllegalAction(
-            f"the amounts make {total}, the prizes still to win{kept_text} make {to_share}"
+            f"the amounts make {total}, the prizes still to win less {kept} kept make {to_share}"
         )
+    if total != to_share:
+        raise IllegalAction(f"the amounts make {total}, the prizes still to win make {to_share}")
     return tuple((label, str(amounts[label])) for label in left)
 
 
