@@ -478,11 +478,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         f"the deal ({d['method']}) "
         + ", ".join(f"{label} {amount}" for label, amount in d["shares"])
     ),
-    "race": lambda d: (
-        f"the chip race of the {d['removed']}s: "
-        + (", ".join(d["won"] + d["protected"]) or "nobody")
-        + f" got a {d['next_chip']}"
-    ),
+    "race": lambda d: f"the chip race of the {d['removed']} chips",
     "sitout": lambda d: f"{d['player']} sits out",
     "back": lambda d: f"{d['player']} is back",
     "deal": lambda d: f"the deal of hand {d['hand']}",

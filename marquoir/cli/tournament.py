@@ -452,18 +452,21 @@ def race_lines(event: Any, stacks: dict[str, int]) -> list[str]:
     """The race in words: what was raced, the cards, who got a chip, the new stacks."""
     value = sum(count for _, count in event.odd) * event.removed
     lines = [
-        f"chip race of the {event.removed}s: {value} in odd chips make {len(event.won)} "
-        f"x {event.next_chip} (half a chip or more makes one)"
+        f"chip race of the {event.removed} chips: {value} in odd chips make {len(event.won)} x {event.next_chip} "
+        "(half a chip or more makes one)"
     ]
     if event.cards:
         lines.append("cards: " + ", ".join(f"{name} {cards}" for name, cards in event.cards))
     lines.append("draw, highest card first: " + ", ".join(event.draw))
     for name, count in event.odd:
+        words = {"name": name, "count": count, "removed": event.removed, "stack": stacks[name]}
         if name in event.won:
-            got = f"wins a {event.next_chip}"
+            line = "{name} ({count} x {removed}) wins a {chip}: stack {stack:,}"
         elif name in event.protected:
-            got = f"is given a {event.next_chip}: never raced out"
+            line = (
+                "{name} ({count} x {removed}) is given a {chip}, never raced out: stack {stack:,}"
+            )
         else:
-            got = "gets nothing"
-        lines.append(f"{name} ({count} x {event.removed}) {got}: stack {stacks[name]:,}")
+            line = "{name} ({count} x {removed}) gets nothing: stack {stack:,}"
+        lines.append(line.format(chip=event.next_chip, **words))
     return lines

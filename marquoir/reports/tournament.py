@@ -148,9 +148,18 @@ def extra_lines(data: dict[str, Any]) -> tuple[str, ...]:
         )
         lines.append(f"levels played: {played}")
     for race in data["races"]:
-        got = ", ".join(race["won"] + race["protected"]) or "nobody"
+        got = race["won"] + race["protected"]
+        line = (
+            "chip race of the {removed} chips after hand {hand}: a {chip} to {names}"
+            if got
+            else "chip race of the {removed} chips after hand {hand}: nobody got a chip"
+        )
         lines.append(
-            f"chip race of the {race['removed']}s after hand {race['after_hand']}: "
-            f"{got} got a {race['next_chip']}"
+            line.format(
+                removed=race["removed"],
+                hand=race["after_hand"],
+                names=", ".join(got),
+                chip=race["next_chip"],
+            )
         )
     return tuple(lines)
