@@ -451,8 +451,9 @@ def race(
 def race_lines(event: Any, stacks: dict[str, int]) -> list[str]:
     """The race in words: what was raced, the cards, who got a chip, the new stacks."""
     value = sum(count for _, count in event.odd) * event.removed
+    removed, chip, count = event.removed, event.next_chip, len(event.won)
     lines = [
-        f"chip race of the {event.removed} chips: {value} in odd chips make {len(event.won)} x {event.next_chip} "
+        f"chip race of the {removed} chips: {value} in odd chips make {count} x {chip} "
         "(half a chip or more makes one)"
     ]
     if event.cards:
