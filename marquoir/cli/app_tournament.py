@@ -77,7 +77,7 @@ def chop(
     ] = False,
     amounts: Annotated[
         list[str] | None,
-        typer.Argument(help="With --custom: NAME=AMOUNT for each player left.", show_default=False),
+        typer.Argument(help="With --custom: the amount of each player left.", show_default=False),
     ] = None,
     keep: Annotated[str, typer.Option(help="Money left to play for (first prize's).")] = "0",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -135,7 +135,7 @@ def race(
     ],
     odd: Annotated[
         list[str],
-        typer.Argument(help="NAME=COUNT: each player's odd chips of it, after changing up."),
+        typer.Argument(help="Each player's odd chips of it, after changing up."),
     ],
     draw: Annotated[
         str | None,

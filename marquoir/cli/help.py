@@ -42,6 +42,13 @@ METAVARS = {
     "chips": "CHIPS",
     "open_with": "jacks",
     "second_round": "dealer|opener",
+    "amounts": "NAME=AMOUNT...",
+    "keep": "MONEY",
+    "removed": "CHIP",
+    "odd": "NAME=COUNT...",
+    "draw": "NAME,NAME,...",
+    "seed": "N",
+    "points": "SPEC",
 }
 # Options that take a number of chips (or a count): N.
 NUMBERS = {"ante", "cap", "cave", "cave_min", "cave_max", "recaves", "chip_unit", "passe"}
