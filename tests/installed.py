@@ -35,6 +35,8 @@ class Marquoir:
             HOME=str(tmp_path / "home"),
             XDG_CONFIG_HOME=str(tmp_path / "config"),
             PYTHONIOENCODING="utf-8",
+            # the tests read English output whatever the machine's locale (--lang fr: French)
+            LANGUAGE="en",
         )
 
     def run(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

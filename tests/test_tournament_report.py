@@ -105,9 +105,7 @@ def test_a_chip_race_in_the_report(cli: Marquoir) -> None:
     (race,) = report_json(cli)["tournament"]["races"]
     assert race["after_hand"] == 1 and race["won"] == ["chloe", "anne"]
     assert race["protected"] == ["dora"]
-    assert "chip race of the 25 chips after hand 1: a 100 to chloe, anne, dora" in cli(
-        "report"
-    )
+    assert "chip race of the 25 chips after hand 1: a 100 to chloe, anne, dora" in cli("report")
 
 
 def test_a_cash_game_report_has_no_tournament_keys(cli: Marquoir) -> None:

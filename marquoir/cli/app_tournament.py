@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..domain.i18n import _
 from .app_core import command
 from .app_core import db_of as _db
 
@@ -88,9 +89,9 @@ def chop(
     chosen = (("icm", icm), ("chips", by_chips), ("even", even), ("custom", custom))
     methods = [name for name, on in chosen if on]
     if len(methods) != 1:
-        raise typer.BadParameter("choose one: --icm, --chips, --even or --custom")
+        raise typer.BadParameter(_("choose one: --icm, --chips, --even or --custom"))
     if amounts and not custom:
-        raise typer.BadParameter("NAME=AMOUNT goes with --custom")
+        raise typer.BadParameter(_("NAME=AMOUNT goes with --custom"))
     tournament.chop(_db(ctx), methods[0], keep, as_json=as_json, amounts=amounts or [])
 
 

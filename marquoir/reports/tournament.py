@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Protocol
 
+from ..domain.i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..domain.table import Table
@@ -144,15 +146,18 @@ def extra_lines(data: dict[str, Any]) -> tuple[str, ...]:
             spans.append((level, hand, hand))
     if spans:
         played = ", ".join(
-            f"{level} (hand {a})" if a == b else f"{level} (hands {a}-{b})" for level, a, b in spans
+            _("{level} (hand {first})").format(level=level, first=a)
+            if a == b
+            else _("{level} (hands {first}-{last})").format(level=level, first=a, last=b)
+            for level, a, b in spans
         )
-        lines.append(f"levels played: {played}")
+        lines.append(_("levels played: {levels}").format(levels=played))
     for race in data["races"]:
         got = race["won"] + race["protected"]
         line = (
-            "chip race of the {removed} chips after hand {hand}: a {chip} to {names}"
+            _("chip race of the {removed} chips after hand {hand}: a {chip} to {names}")
             if got
-            else "chip race of the {removed} chips after hand {hand}: nobody got a chip"
+            else _("chip race of the {removed} chips after hand {hand}: nobody got a chip")
         )
         lines.append(
             line.format(

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..errors import UsageError
+from ..i18n import _
 
 DEFAULT_POINTS = "field"
 CENT = Decimal("0.01")
@@ -42,7 +43,9 @@ def parse_points(spec: str) -> str:
         values = []
     if not values or any(not v.is_finite() or v < 0 for v in values):
         raise UsageError(
-            f"--points is field, sqrt or points by place like 10/7/5/3/1 (got {spec!r})"
+            _("--points is field, sqrt or points by place like 10/7/5/3/1 (got {spec!r})").format(
+                spec=spec
+            )
         )
     return "/".join(str(v) for v in values)
 
@@ -50,7 +53,9 @@ def parse_points(spec: str) -> str:
 def place_points(formula: str, field_size: int, place: int) -> Decimal:
     """The points of `place` in a field of `field_size` entries by `formula`."""
     if not 1 <= place <= field_size:
-        raise UsageError(f"place {place} is outside a field of {field_size}")
+        raise UsageError(
+            _("place {place} is outside a field of {size}").format(place=place, size=field_size)
+        )
     if formula == "field":
         return Decimal(field_size - place + 1)
     if formula == "sqrt":

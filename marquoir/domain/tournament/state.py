@@ -15,6 +15,7 @@ from math import lcm
 from typing import Any
 
 from ..errors import UsageError
+from ..i18n import _
 from ..pots import PotAward
 from .payouts import Payouts, parse_payouts, payouts, preset_percentages
 from .places import (
@@ -283,8 +284,10 @@ def chop_shares(
     from .session import check_money
 
     if method not in CHOPS or method == "custom":
-        raise UsageError(f"a deal is --icm, --chips, --even or --custom (got {method!r})")
-    kept = check_money(keep, "amount kept")
+        raise UsageError(
+            _("a deal is --icm, --chips, --even or --custom (got {method!r})").format(method=method)
+        )
+    kept = check_money(keep, _("amount kept"))
     prizes = payout_table(settings, state).amounts[: len(stacks)]
     compute = {"icm": chop_icm, "chips": chop_chips, "even": chop_even}[method]
     deal = compute(
@@ -307,18 +310,28 @@ def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
     for word in (part for text in words for part in text.split(",") if part):
         name, equals, amount = word.partition("=")
         if not equals or not name:
-            raise UsageError(f"a custom deal is NAME=AMOUNT for each player (got {word!r})")
+            raise UsageError(
+                _("a custom deal is NAME=AMOUNT for each player (got {word!r})").format(word=word)
+            )
         try:
             value = Decimal(amount)
         except InvalidOperation:
             value = Decimal(-1)
         if not value.is_finite() or value < 0:
-            raise UsageError(f"the amount of {name} must be an amount of money, not {amount!r}")
+            raise UsageError(
+                _("the amount of {name} must be an amount of money, not {amount!r}").format(
+                    name=name, amount=amount
+                )
+            )
         if value != value.quantize(Decimal("0.01")):
-            raise UsageError(f"the amount of {name} has more than two decimals: {amount}")
+            raise UsageError(
+                _("the amount of {name} has more than two decimals: {amount}").format(
+                    name=name, amount=amount
+                )
+            )
         pairs.append((name, str(value)))
     if not pairs:
-        raise UsageError("a custom deal names each player left: --custom alice=300 bob=200")
+        raise UsageError(_("a custom deal names each player left: --custom alice=300 bob=200"))
     return tuple(pairs)
 
 
@@ -336,31 +349,47 @@ def custom_shares(
     from ..errors import IllegalAction
     from .session import check_money
 
-    kept = check_money(keep, "amount kept")
+    kept = check_money(keep, _("amount kept"))
     prizes = payout_table(settings, state).amounts[: len(stacks)]
     if kept > (prizes[0] if prizes else 0):
-        raise IllegalAction(f"the amount kept to play for must be between 0 and {prizes[0]}")
+        raise IllegalAction(
+            _("the amount kept to play for must be between 0 and {value}").format(value=prizes[0])
+        )
     left = [label for label, _ in stacks]
     owners = {state.entry_of(e.player).label: e.player for e in state.entries}
     amounts: dict[str, Decimal] = {}
     for name, amount in pairs:
         label = next((x for x in left if name in (x, owners.get(x))), None)
         if label is None:
-            raise IllegalAction(f"{name} is not one of the players left ({', '.join(left)})")
+            raise IllegalAction(
+                _("{name} is not one of the players left ({left})").format(
+                    name=name, left=", ".join(left)
+                )
+            )
         if label in amounts:
-            raise IllegalAction(f"{label} is named twice in the deal")
+            raise IllegalAction(_("{name} is named twice in the deal").format(name=label))
         amounts[label] = Decimal(amount)
     missing = [label for label in left if label not in amounts]
     if missing:
-        raise IllegalAction(f"the deal gives nothing to {', '.join(missing)}: name every player")
+        raise IllegalAction(
+            _("the deal gives nothing to {names}: name every player").format(
+                names=", ".join(missing)
+            )
+        )
     to_share = sum(prizes, Decimal(0)) - kept
     total = sum(amounts.values(), Decimal(0))
     if total != to_share and kept:
         raise IllegalAction(
-            f"the amounts make {total}, the prizes still to win less {kept} kept make {to_share}"
+            _(
+                "the amounts make {total}, the prizes still to win less {kept} kept make {share}"
+            ).format(total=total, kept=kept, share=to_share)
         )
     if total != to_share:
-        raise IllegalAction(f"the amounts make {total}, the prizes still to win make {to_share}")
+        raise IllegalAction(
+            _("the amounts make {total}, the prizes still to win make {share}").format(
+                total=total, share=to_share
+            )
+        )
     return tuple((label, str(amounts[label])) for label in left)
 
 
@@ -402,13 +431,13 @@ def unfinished(state: TournamentState) -> str | None:
     """Why the prizes cannot be paid yet (None: the tournament is over)."""
     places = state.places() if state.entries else []
     if not state.entries:
-        return "nobody entered the tournament"
+        return _("nobody entered the tournament")
     if state.chop is not None and not Decimal(state.chop["kept"]):
         return None
     if any(p.place == 1 for p in places):
         return None
     playing = [e.label for e in state.entries if not e.busted]
-    return f"the tournament is still played ({', '.join(playing)} have chips)"
+    return _("the tournament is still played ({value} have chips)").format(value=", ".join(playing))
 
 
 __all__ = [
