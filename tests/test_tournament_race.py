@@ -136,3 +136,12 @@ def test_a_race_needs_a_chip_set_and_a_tournament(cli: Marquoir) -> None:
     cli("new", "club", "--blinds", "1/2", "--cave", "100")
     cli("seat", "anne")
     assert "for tournaments" in cli.refused("race", "25", "anne=1")
+
+
+def test_the_race_in_french(cli: Marquoir) -> None:
+    cli.play(SHORT)
+    # the French words of the table: `course aux jetons` is `race`
+    out = cli("--lang", "fr", "course", "aux", "jetons", "25", "dora=1", "--draw", "dora")
+    # 25 is a quarter of a 100: no chip raced, but dora's last chip: she is given a 100
+    assert "dora (1 x 25) reçoit un 100, jamais éliminé par la course : tapis 100" in out
+    assert "la course aux jetons de 25" in cli("--lang", "fr", "annuler")
