@@ -176,6 +176,12 @@ CASES = [
     ("resume", TOURNEY + "pause\n", "resume"),
     ("deal by ICM", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --icm"),
     ("deal with money kept", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --chips --keep 10"),
+    ("custom deal", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --custom a=20 b=20 c=20"),
+    (
+        "chip race",
+        TOURNEY.replace("--late-until 2", "--chips 5,25,100") + "deal\nfold\nfold\n",
+        "race 5 a=1 b=3 c=2 --draw c,b,a",
+    ),
     ("level", TOURNEY, "level next"),
     ("level after a hand", TOURNEY + "deal\nfold\nfold\nlevel 3\n", "level prev"),
 ]

@@ -84,6 +84,11 @@ def next_step(table: Table) -> str:
     if table.closed:
         return _("the session is settled: `marquoir reopen` to change it")
     if hand is None and table.tournament is not None and table.tournament.over():
+        waiting = _may_rebuy(table)
+        if waiting:
+            return _("the tournament is over unless {player} rebuys: `rebuy {player}`").format(
+                player=waiting[0]
+            )
         return _("the tournament is over: `places` for the prizes, then `settle`")
     if hand is None:
         return _("next: deal")
@@ -197,8 +202,21 @@ def bust_lines(table: Table) -> list[str]:
             lines.append(no_chips.format(player=entry.label))
     alive = [e for e in state.entries if not e.busted and not e.out]
     if busted and len(alive) == 1:
-        lines.append(_("{player} wins the tournament").format(player=alive[0].label))
+        waiting = _may_rebuy(table)
+        if waiting:
+            unless = _("{player} wins the tournament unless {others} rebuys")
+            others = _(" or ").join(waiting)
+            lines.append(unless.format(player=alive[0].label, others=others))
+        else:
+            lines.append(_("{player} wins the tournament").format(player=alive[0].label))
     return lines
+
+
+def _may_rebuy(table: Table) -> list[str]:
+    """The busted entries that may still rebuy (out only at the next deal)."""
+    state = table.tournament
+    assert state is not None
+    return [e.label for e in state.entries if e.busted and not e.out]
 
 
 def stacks_line(result: HandResult) -> str:
@@ -538,6 +556,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         method=d["method"],
         shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
     ),
+    "race": lambda d: _("the chip race of the {removed} chips").format(**d),
     "sitout": lambda d: _("{player} sits out").format(**d),
     "back": lambda d: _("{player} is back").format(**d),
     "deal": lambda d: _("the deal of hand {hand}").format(**d),
