@@ -8,7 +8,6 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
-from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.pots import pot_name
 from ..domain.table import Table
@@ -75,7 +74,7 @@ def next_step(table: Table) -> str:
         return "next: deal"
     if hand.phase is Phase.SHOWDOWN:
         return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
-    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+    if hand.awaiting is not None:  # a stud hand waits for the scorekeeper to name someone
         return _stud_naming(hand)
     return hand.legal().describe()
 
@@ -83,7 +82,12 @@ def next_step(table: Table) -> str:
 def _stud_naming(hand: Hand) -> str:
     """What the scorekeeper names in a stud game, and what he looks at to name it (the game
     says: the lowest up-card in stud, the highest in razz)."""
+    # imported here: only stud's tables wait, and the table commands of the others skip it
+    from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
+
     rules = hand.rules
+    if hand.awaiting not in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return hand.legal().describe()
     assert isinstance(rules, Stud)
     if hand.awaiting == AWAIT_BRING_IN:
         return f"who brings in? `bringin PLAYER` ({rules.bring_in_by}), `--complete` to complete"
