@@ -13,9 +13,18 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
+
+
+@pytest.fixture
+def cli(installed: Marquoir) -> Marquoir:
+    """This file is about the installed command: each command is a process of its own."""
+    return installed
+
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "evening.txt"
 
