@@ -3,9 +3,10 @@ or the same command line run in the test's own process (`in_process`, much cheap
 
 In process, `marquoir.cli.main` runs the arguments with the same environment (this
 object's `env`, put in `os.environ` for the run), an empty standard input unless one is
-given, and its standard output and error read back as a pipe would give them (UTF-8, the
-line endings translated as `subprocess`'s text mode does); an exception that escapes is a
-traceback on standard error and exit code 1, as the installed command gives it. Tests about
+given, the warnings a fresh Python shows, and its standard output and error read back as a
+pipe would give them (UTF-8, the line endings translated as `subprocess`'s text mode does);
+an exception that escapes is a traceback on standard error and exit code 1, as the
+installed command gives it. Tests about
 the installed command itself (its script, a real process, signals) keep running it.
 """
 
@@ -18,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import traceback
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +112,28 @@ def _piped(stream: io.BytesIO) -> str:
     return stream.getvalue().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _warn_as_a_fresh_python() -> None:
+    """The warnings a fresh `python` shows (the interpreter's default filters), written on
+    standard error as it writes them (not recorded by pytest)."""
+    warnings.resetwarnings()
+    warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
+    for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning):
+        warnings.filterwarnings("ignore", category=category)
+    warnings.filterwarnings("ignore", category=ResourceWarning)
+    warnings.showwarning = _show_warning
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
 def run_in_process(
     args: list[str], env: dict[str, str], stdin: str | None
 ) -> subprocess.CompletedProcess[str]:
@@ -129,7 +153,9 @@ def run_in_process(
     os.environ.update(env)
     try:
         try:
-            code = main(args)
+            with warnings.catch_warnings():
+                _warn_as_a_fresh_python()
+                code = main(args)
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
             if isinstance(stop.code, str):
