@@ -3,6 +3,7 @@
 Run with the project's virtualenv:
 
     python bench/bench_latency.py [--runs N] [--hands N] [--importtime] [--inherit-bytecode]
+                                  [--dir FOLDER]
 
 Every command runs as a fresh process (the `marquoir` script next to this Python), timed
 with `time.perf_counter` around `subprocess.run`. Each round runs every measure once in a
@@ -388,6 +389,12 @@ def main() -> int:
     )
     parser.add_argument("--keep", action="store_true", help="keep the temporary databases")
     parser.add_argument(
+        "--dir",
+        default=None,
+        help="make the temporary databases in this folder (default: the system's temporary "
+        "folder); /dev/shm leaves the disk's syncs out of the figures",
+    )
+    parser.add_argument(
         "--inherit-bytecode",
         action="store_true",
         help="run every command with the inherited bytecode settings (by default the children "
@@ -399,7 +406,7 @@ def main() -> int:
 
     script = marquoir_script()
     python = sys.executable
-    workdir = Path(tempfile.mkdtemp(prefix="marquoir-bench-"))
+    workdir = Path(tempfile.mkdtemp(prefix="marquoir-bench-", dir=options.dir))
     print(f"python {sys.version.split()[0]} ({python}), script {script}")
     print(f"{os.cpu_count()} cpus, databases in {workdir}")
     pycache = None if options.inherit_bytecode else workdir / "pycache"
