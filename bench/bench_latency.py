@@ -3,7 +3,7 @@
 Run with the project's virtualenv:
 
     python bench/bench_latency.py [--runs N] [--hands N] [--importtime] [--inherit-bytecode]
-                                  [--dir FOLDER]
+                                  [--lang fr|en] [--dir FOLDER]
 
 Every command runs as a fresh process (the `marquoir` script next to this Python), timed
 with `time.perf_counter` around `subprocess.run`. Each round runs every measure once in a
@@ -19,7 +19,9 @@ up in-process, and afterwards its events are undone (`Ledger.undo`), both untime
 database lives in a temporary directory named by MARQUOIR_DB; the user's own files are never
 touched. By default the children keep their .pyc files in a temporary PYTHONPYCACHEPREFIX
 (as an installed package has them), even if PYTHONDONTWRITEBYTECODE is set; then `call` is
-also timed as the environment runs it. Standard library only (plus marquoir).
+also timed as the environment runs it. `call --lang fr` is timed beside `call` in every run
+(the French catalog read and the message translated: its cost, paired with the English
+`call`); `--lang fr` runs every command in French. Standard library only (plus marquoir).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ BLINDS = "1/2"
 BIG_BLIND = 2
 CAVE = 200
 RAISE_TO = 3 * BIG_BLIND
-TABLE_COMMANDS = ("call", "check", "raise", "fold")
+TABLE_COMMANDS = ("call", "check", "raise", "fold", "call-fr")
 MAX_RATIO = 1.5  # at most 1.5 times `python -c "import sqlite3"` (issue 16)
 MAX_GROWTH = 0.10  # at 100,000 hands within 10% of a fresh database
 
@@ -235,6 +237,8 @@ CASES = [
     Case("fold", "fold", ["fold"], _nothing, 1),
     Case("status", "status (info)", ["status"], _nothing, 0),
     Case("deal", "deal (info)", ["deal"], _fold_round, 1),
+    # the same `call` in French: the catalog is read and the output translated
+    Case("call-fr", "call --lang fr", ["--lang", "fr", "call"], _nothing, 1),
 ]
 # When the environment forbids writing bytecode, the same `call` as the environment runs it
 # (every module of marquoir compiled from source at each command), for comparison.
@@ -251,10 +255,10 @@ class Target(NamedTuple):
     inherited_env: dict[str, str]  # the same, with the inherited bytecode settings
 
 
-def time_case(script: str, case: Case, target: Target) -> float:
+def time_case(script: str, case: Case, target: Target, lang: list[str]) -> float:
     added = case.setup(target.db)
     env = target.inherited_env if case.inherit_bytecode else target.env
-    elapsed = timed([script, *case.args], env)
+    elapsed = timed([script, *lang, *case.args], env)
     undo(target.db, added + case.records)
     if live_events(target.db) != target.events:
         raise SystemExit(f"restoring after `{case.name}` on the {target.label} database failed")
@@ -320,6 +324,13 @@ def report(
             f"{(b.paired / a.paired - 1) * 100:>+8.1f}%"
         )
     print("(growth = paired ratio at the larger database / paired ratio on the fresh one - 1)")
+    for target in (fresh, big):
+        english, french = stats[(target, "call")], stats[(target, "call-fr")]
+        print(
+            f"the French catalog, {target}: `call --lang fr` - `call` = "
+            f"{french.median - english.median:+.1f} ms median, "
+            f"{(french.paired / english.paired - 1) * 100:+.1f}% paired"
+        )
     spread = (floor.high - floor.low) / floor.median
     if spread > 0.2:
         print(
@@ -400,7 +411,13 @@ def main() -> int:
         help="run every command with the inherited bytecode settings (by default the children "
         "keep .pyc files in a temporary PYTHONPYCACHEPREFIX, as an installed package would)",
     )
+    parser.add_argument(
+        "--lang",
+        choices=("fr", "en"),
+        help="run every command in this language (`--lang` before the command)",
+    )
     options = parser.parse_args()
+    lang = ["--lang", options.lang] if options.lang else []
     if options.runs < 1 or options.hands < 0:
         parser.error("--runs must be at least 1 and --hands not negative")
 
@@ -448,7 +465,7 @@ def main() -> int:
                 jobs.append(
                     (
                         (target.label, case.name),
-                        lambda case=case, target=target: time_case(script, case, target),
+                        lambda case=case, target=target: time_case(script, case, target, lang),
                     )
                 )
 

@@ -6,13 +6,16 @@ object's `env`, put in `os.environ` for the run), an empty standard input unless
 given, the warnings a fresh Python shows, and its standard output and error read back as a
 pipe would give them (UTF-8, the line endings translated as `subprocess`'s text mode does);
 an exception that escapes is a traceback on standard error and exit code 1, as the
-installed command gives it. Tests about
-the installed command itself (its script, a real process, signals) keep running it.
+installed command gives it. A line that speaks French from its start (`--lang fr`, a French
+locale) runs as a process even then: French help translates the parser for the rest of the
+process. Tests about the installed command itself (its script, a real process, signals)
+keep running it.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import shutil
@@ -49,10 +52,12 @@ class Marquoir:
             HOME=str(tmp_path / "home"),
             XDG_CONFIG_HOME=str(tmp_path / "config"),
             PYTHONIOENCODING="utf-8",
+            # the tests read English output whatever the machine's locale (--lang fr: French)
+            LANGUAGE="en",
         )
 
     def run(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        if self.in_process:
+        if self.in_process and not in_french(list(args), self.env):
             return run_in_process(list(args), self.env, stdin)
         assert MARQUOIR is not None
         return subprocess.run(
@@ -105,6 +110,21 @@ class Marquoir:
             if p["left"]:
                 assert p["stack"] == 0
         return {p["name"]: p["stack"] for p in players}
+
+
+def in_french(args: list[str], env: dict[str, str]) -> bool:
+    """Whether the command line speaks French from its start (`--lang fr`, or a French
+    locale): then it runs as a process of its own even `in_process`, because French help
+    translates the parser (click) for the rest of the process, as a command does once."""
+    if "--lang=fr" in args or any(
+        word == "--lang" and after == "fr" for word, after in itertools.pairwise(args)
+    ):
+        return True
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable)
+        if value:  # POSIX: the first one set decides (marquoir.domain.i18n)
+            return value.lower().startswith("fr")
+    return False
 
 
 def _piped(stream: io.BytesIO) -> str:

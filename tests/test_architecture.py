@@ -201,7 +201,10 @@ def test_the_cycle_check_sees_hidden_imports(tmp_path: Path) -> None:
 
 
 def is_private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    # `_` is gettext's translation function (domain/i18n.py), public by convention
+    return (
+        name.startswith("_") and name != "_" and not (name.startswith("__") and name.endswith("__"))
+    )
 
 
 def is_own(node: ast.expr) -> bool:

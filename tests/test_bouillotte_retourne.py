@@ -19,7 +19,7 @@ def test_the_five_hearts_make_48_and_belong_to_the_ace(cli: Marquoir) -> None:
     ).splitlines()
     # the five hearts laid down, the retourne included: 11 + 10 + 10 + 9 + 8 = 48, to bob
     assert "couleur gagnante : cœur (48), à bob" in out
-    assert "main pot 7: bob 7" in out
+    assert "main pot: 7 to bob 7" in out
     assert cli.stacks() == {"alice": 19, "bob": 25, "carol": 18, "dave": 18}
 
 
@@ -46,8 +46,8 @@ def test_a_winning_colour_cannot_lose_in_the_side_pot(cli: Marquoir) -> None:
     assert "couleur gagnante : trèfle (48), à bob" in out
     # the main pot: the passe and 5 from each of the three; the side pot: 5 from carol and
     # dave each
-    assert "main pot 16: bob 16" in out
-    assert "side pot 1 10: dave 10" in out
+    assert "main pot: 16 to bob 16" in out
+    assert "side pot 1: 10 to dave 10" in out
     assert cli.stacks() == {"alice": 19, "bob": 16, "carol": 10, "dave": 20}
 
 
@@ -60,7 +60,7 @@ def test_a_carre_with_the_retourne_is_paid_two_by_each_player(cli: Marquoir) -> 
         "showdown", "--retourne", "Kd", "alice=As Qs 8s", "bob=Kh Ks Kc", "carol=Ah Qh 9h"
     ).splitlines()
     assert "bob : brelan carré de rois" in out
-    assert "main pot 5: bob 5" in out
+    assert "main pot: 5 to bob 5" in out
     # two passes (2 chips) from alice and from carol, recorded with the showdown
     assert "brelans paid: alice -2, bob +4, carol -2" in out
     assert cli.stacks() == {"alice": 17, "bob": 27, "carol": 16}

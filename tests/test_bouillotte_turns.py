@@ -118,6 +118,6 @@ def test_win_with_a_tie_says_who_takes_the_pot(cli: Marquoir) -> None:
     assert cli("win", "alice", "carol").splitlines()[:3] == [
         "showdown: alice = carol",
         "at Bouillotte a tie does not split: the first in cards wins: carol > alice",
-        "main pot 7: carol 7",
+        "main pot: 7 to carol 7",
     ]
     assert cli.stacks() == {"alice": 17, "bob": 18, "carol": 25}

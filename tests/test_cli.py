@@ -362,7 +362,7 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
     # button), and the remainder of 4 goes with it.
     assert m.lines('showdown "c = d"') == [
         "showdown: c = d",
-        "main pot 9: c 9, d 0",
+        "main pot: 9 to c 9, d 0",
         "hand 1 over | a 100 (0), b 99 (-1), c 105 (+5), d 96 (-4)",
     ]
 
@@ -437,9 +437,13 @@ def test_a_straddle_and_a_chip_unit(m: Marquoir) -> None:
         (
             "--blinds 1/2 --chip-value 0",
             2,
-            "Invalid value: a chip must be worth more than 0 (got '0')",
+            "Invalid value for '--chip-value': a chip must be worth more than 0 (got '0')",
         ),
-        ("--blinds 1/2 --chip-value abc", 2, "Invalid value: not an amount of money: 'abc'"),
+        (
+            "--blinds 1/2 --chip-value abc",
+            2,
+            "Invalid value for '--chip-value': not an amount of money: 'abc'",
+        ),
         ("--blinds 1/2 --chip-unit 0", 1, "the chip unit must be at least 1 chip (got 0)"),
     ],
 )
@@ -897,7 +901,7 @@ def test_a_hand_with_every_action_with_and_without_as(club: Marquoir) -> None:
     assert club.json("status --json")["phase"] == "showdown"
     assert club.lines("win alice") == [
         "showdown: alice",
-        "main pot 206: alice 206",
+        "main pot: 206 to alice 206",
         "hand 1 over | alice 206 (+106), bob 94 (-6), carol 0 (-100)",
     ]
     assert club.json("stacks --json") == {
@@ -1023,7 +1027,7 @@ def test_allin_for_less_than_the_call_is_a_call(m: Marquoir) -> None:
     ]
     assert m.lines("win short") == [
         "showdown: short",
-        "main pot 60: short 60",
+        "main pot: 60 to short 60",
         "hand 1 over | big 70 (-30), short 60 (+30)",
     ]
 
@@ -1066,8 +1070,8 @@ def test_a_side_pot_that_needs_a_winner_names_the_eligible_players(side: Marquoi
     assert side.refused("win a") == message
     assert side.lines('showdown "a > c > b"') == [
         "showdown: a > c > b",
-        "main pot 150: a 150",
-        "side pot 1 40: c 40",
+        "main pot: 150 to a 150",
+        "side pot 1: 40 to c 40",
         "hand 1 over | a 150 (+100), b 130 (-70), c 170 (-30)",
     ]
 
@@ -1076,8 +1080,8 @@ def test_win_several_players_tie_with_the_odd_chip(side: Marquoir) -> None:
     # 150 split a/b/c: 50 each; the side pot of 40 split b/c: 20 each.
     assert side.lines("win a b c") == [
         "showdown: a = b = c",
-        "main pot 150: b 50, c 50, a 50",
-        "side pot 1 40: b 20, c 20",
+        "main pot: 150 to b 50, c 50, a 50",
+        "side pot 1: 40 to b 20, c 20",
         "hand 1 over | a 50 (0), b 200 (0), c 200 (0)",
     ]
 
@@ -1088,7 +1092,7 @@ def test_showdown_odd_chip_goes_left_of_the_button(club: Marquoir) -> None:
     # alice has the button: bob is first to her left, then carol.
     assert club.lines('showdown "alice = bob > carol"') == [
         "showdown: alice = bob > carol",
-        "main pot 15: bob 8, alice 7",
+        "main pot: 15 to bob 8, alice 7",
         "hand 1 over | alice 102 (+2), bob 103 (+3), carol 95 (-5)",
     ]
 
@@ -1445,7 +1449,7 @@ def test_cli_runner_plays_a_hand(db: Path) -> None:
     assert result.stdout.splitlines()[0] == "undone: the showdown bob > alice"
     result = invoke(db, "win alice bob")
     assert result.stdout.splitlines()[1:] == [
-        "main pot 120: bob 60, alice 60",
+        "main pot: 120 to bob 60, alice 60",
         "hand 1 over | alice 100 (0), bob 60 (0)",
     ]
 

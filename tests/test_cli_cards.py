@@ -54,7 +54,7 @@ def test_the_cards_make_the_ranking_and_the_hands_are_named(run: Run) -> None:
         "bob: paire de dames (Qh Qd Ah Kd 9h)",
         "carol: deux paires, as et rois (Ac Kc Ah Kd 9h)",
         "showdown: alice = carol > bob",
-        "main pot 6: carol 3, alice 3",
+        "main pot: 6 to carol 3, alice 3",
         "hand 1 over | alice 101 (+1), bob 98 (-2), carol 101 (+1)",
     ]
     out, _ = run("undo")

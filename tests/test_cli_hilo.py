@@ -50,7 +50,7 @@ def stacks(run: Run) -> dict[str, int]:
 
 SPLIT = [
     "showdown: alice > dave | low: carol > alice",
-    "main pot 7: high alice 4 | low carol 3",
+    "main pot: 7, high alice 4 | low carol 3",
     "hand 1 over | alice 102 (+2), bob 99 (-1), carol 101 (+1), dave 98 (-2)",
 ]
 
@@ -83,7 +83,7 @@ def test_no_low_named_the_high_hand_scoops(run: Run) -> None:
     out, _ = run("showdown", "alice > dave")
     assert out.splitlines()[:2] == [
         "showdown: alice > dave | no qualifying low",
-        "main pot 7: alice 7",
+        "main pot: 7 to alice 7",
     ]
 
 
@@ -115,7 +115,7 @@ def test_the_cards_decide_both_halves(run: Run) -> None:
     out, _ = run("showdown", *board, "--english", "alice=Kh Ks Qh Qs", "carol=9s 9c 6h 6s")
     assert out.splitlines()[2:4] == [
         "showdown: alice > carol | no qualifying low",
-        "main pot 7: alice 7",
+        "main pot: 7 to alice 7",
     ]
 
 
@@ -188,7 +188,7 @@ def test_razz_the_best_low_takes_the_whole_pot(
     )
     assert out.splitlines()[-3:] == [
         "showdown: alice = carol > bob",
-        "main pot 6: carol 3, alice 3",  # from the left of the button (alice)
+        "main pot: 6 to carol 3, alice 3",  # from the left of the button (alice)
         "hand 1 over | alice 101 (+1), bob 98 (-2), carol 101 (+1)",
     ]
 

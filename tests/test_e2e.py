@@ -69,11 +69,11 @@ def test_the_example_evening_from_its_file(cli: Marquoir) -> None:
     lines = out.splitlines()
     for expected in (
         "hand 1 over | alice 243 (+43), bob 199 (-1), carol 194 (-6), dave 64 (-36)",
-        "main pot 256: dave 256",
-        "side pot 1 390: carol 390",
-        "side pot 2 10: bob 10",
+        "main pot: 256 to dave 256",
+        "side pot 1: 390 to carol 390",
+        "side pot 2: 10 to bob 10",
         "hand 2 over | alice 44 (-199), bob 10 (-189), carol 390 (+196), dave 256 (+192)",
-        "main pot 40: dave 14, alice 13, bob 13",
+        "main pot: 40 to dave 14, alice 13, bob 13",
         "hand 3 over | alice 47 (+3), bob 13 (+3), carol 380 (-10), dave 260 (+4)",
         "bob recaves 100: stack 113",
         "dave leaves with 260 chips (bought 100, result +160)",
@@ -158,7 +158,7 @@ def test_a_heads_up_session_command_by_command(cli: Marquoir) -> None:
     cli("check", "--as", "ann")
     cli("check", "--as", "ben")
     assert cli("showdown", "ben > ann").splitlines()[1:] == [
-        "main pot 60: ben 60",
+        "main pot: 60 to ben 60",
         "hand 2 over | ann 500 (-30), ben 300 (+30)",
     ]
     assert cli.stacks() == {"ann": 500, "ben": 300}
@@ -217,7 +217,7 @@ def test_a_session_with_antes(cli: Marquoir) -> None:
     out = cli.play(
         "deal\ncall\ncall\ncheck\ncheck\ncheck\ncheck\nbet 10\nfold\ncall\ncheck\ncheck\nwin b c\n"
     )
-    assert "main pot 29: c 15, b 14" in out.splitlines()
+    assert "main pot: 29 to c 15, b 14" in out.splitlines()
     assert cli.stacks() == {"a": 77, "b": 99, "c": 44}
 
 
@@ -240,7 +240,7 @@ def test_a_session_with_a_big_blind_ante(cli: Marquoir) -> None:
     assert out.splitlines()[0] == (
         "hand 2: button b | a big-blind ante 10, c small blind 5, a big blind 10"
     )
-    assert "main pot 40: b 40" in out.splitlines()
+    assert "main pot: 40 to b 40" in out.splitlines()
     assert cli.stacks() == {"a": 80, "b": 40, "c": 95}
 
 

@@ -58,19 +58,19 @@ def test_the_jackpots_evening(cli: Marquoir) -> None:
         "hand 2 over | ann 98 (-1), ben 98 (-1), cid 98 (-1), dee 38 (-1)",
         # then 12 in the middle before the opening: ben takes 47 at the showdown
         "ann opens 5 | pot 17",
-        "main pot 47: ben 47",
+        "main pot: 47 to ben 47",
         "hand 3 over | ann 82 (-16), ben 129 (+31), cid 97 (-1), dee 32 (-6)",
         # the false opener: out of the hand, his chips stay, one ante for the next pot
         "ben opened falsely: out of the hand, fine 1 to the next pot",
         "-- showdown -- pot 52",
-        "main pot 52: cid 52",
+        "main pot: 52 to cid 52",
         "fine for the next pot: ben 1",
         "hand 4 over | ann 65 (-17), ben 111 (-18), cid 132 (+35), dee 31 (-1)",
         # the fine and the antes, dee all-in: a main pot and a side pot
         "hand 5: button ann | ben ante 1, cid ante 1, dee ante 1, ann ante 1",
-        "-- showdown -- pot 163: main pot 95 (cid, dee, ann) | side pot 1 68 (cid, ann)",
-        "main pot 95: dee 95",
-        "side pot 1 68: ann 68",
+        "-- showdown -- pot 163: main pot: 95 (cid, dee, ann) | side pot 1: 68 (cid, ann)",
+        "main pot: 95 to dee 95",
+        "side pot 1: 68 to ann 68",
         "hand 5 over | ann 68 (+3), ben 110 (-1), cid 67 (-65), dee 95 (+64)",
     ):
         assert expected in lines
@@ -99,7 +99,7 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "camille to speak, first turn: open 2-20 | pass (check)",
         "berthe has the word: raise 3-19 | pass the word (parole) | go (fold)",
         "denis has the word: raise 3-10 | abattre | go (fold)",
-        "main pot 8: armand 8",
+        "main pot: 8 to armand 8",
         "brelans paid: armand +3, berthe -1, camille -1, denis -1",
         # an opening nobody holds: the passe to the opener
         "denis gets back 3 (uncalled)",
@@ -111,10 +111,10 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "armand has the word: raise 8-28 | pass the word (parole) | go (fold)",
         "camille has the word: raise 17-18 | abattre | go (fold)",
         "berthe to speak: hold 4 (call) and abattre | raise 7-20 | go (fold)",
-        "-- showdown -- pot 56: main pot 29 (armand, berthe, camille, denis)"
-        " | side pot 1 27 (armand, berthe, camille)",
-        "main pot 29: denis 29",
-        "side pot 1 27: armand 27",
+        "-- showdown -- pot 56: main pot: 29 (armand, berthe, camille, denis)"
+        " | side pot 1: 27 (armand, berthe, camille)",
+        "main pot: 29 to denis 29",
+        "side pot 1: 27 to armand 27",
         "hand 4 over | armand 39 (+11), berthe 0 (-16), camille 2 (-16), denis 29 (+21)",
         "brelans paid: camille -2, denis +2",
         "berthe recaves 20: stack 20",
@@ -123,7 +123,7 @@ def test_the_bouillotte_evening(cli: Marquoir) -> None:
         "hand 5 over | armand 38 (-1), berthe 27 (+7), denis 25 (-6)",
         # from the cards: a brelan de neuf beats the point, and is paid one passe by each
         "armand : brelan de neuf",
-        "main pot 7: armand 7",
+        "main pot: 7 to armand 7",
         "hand 6 over | armand 43 (+5), berthe 24 (-3), denis 23 (-2)",
         "brelans paid: armand +2, berthe -1, denis -1",
         # a tie: the first in cards (armand, after the dealer denis) takes the pot
@@ -160,7 +160,7 @@ def test_the_stud_evening(cli: Marquoir) -> None:
         "ben speaks first | pot 41",
         "-- seventh street -- pot 57",
         # a split pot: the odd chip to the named winner, not to ben left of the dealer
-        "main pot 73: ann 37, ben 36",
+        "main pot: 73 to ann 37, ben 36",
         "hand 1 over | ann 108 (+8), ben 107 (+7), cid 98 (-2), dee 87 (-13)",
         # the bring-in completed by its owner
         "dee completes to 4 | pot 8",

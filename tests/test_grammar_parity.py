@@ -317,7 +317,7 @@ def test_a_ranking_with_a_tie_written_without_spaces(
     assert runner.typer(typer, line) == got
     assert (got[0], got[1].splitlines()[0]) == (0, "showdown: alice > bob = carol = dave")
     # alice has the best hand: the pot of 8 is hers
-    assert got[1].splitlines()[1] == "main pot 8: alice 8"
+    assert got[1].splitlines()[1] == "main pot: 8 to alice 8"
 
 
 def test_both_parsers_declare_the_same_options() -> None:

@@ -56,7 +56,7 @@ def test_the_pot_is_the_same_in_status_the_prompt_and_the_action_lines(m: Marquo
     assert m.lines("raise 60")[0] == "c raises to 60 | pot 100"  # 20 + 20 + 60, all in front
     assert "pot 100" in m.lines("status")
     flop = m.lines("call")
-    split = "main pot 60 (b, c, a) | side pot 1 80 (b, c)"  # in order of play
+    split = "main pot: 60 (b, c, a) | side pot 1: 80 (b, c)"  # in order of play
     assert flop[1] == f"-- flop -- pot 140: {split}"
     assert m.lines("bet 10 --as b")[0] == f"b bets 10 | pot 150: {split} | 10 bet this round"
     status = m.lines("status")
@@ -271,7 +271,8 @@ def help_of(m: Marquoir, *words: str) -> str:
 
 def commands(m: Marquoir) -> list[str]:
     """The command names listed by `marquoir --help`."""
-    listing = help_of(m, "--help").split("Commands:\n", 1)[1]
+    # (the French words of the table follow the list, after a blank line)
+    listing = help_of(m, "--help").split("Commands:\n", 1)[1].split("\n\n", 1)[0]
     return [line.split()[0] for line in listing.splitlines() if line.startswith("  ")]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..domain.i18n import LANGUAGES, set_language
 from .runner import run_line
 
 
@@ -32,9 +33,31 @@ def split_db(args: list[str]) -> tuple[str | None, list[str]]:
     return None, args
 
 
+def split_globals(args: list[str]) -> tuple[str | None, str | None, list[str]]:
+    """Take the leading `--db PATH` and `--lang fr|en` off the arguments, in either order.
+
+    A `--lang` that is neither fr nor en stays on the line: typer refuses it (exit 2).
+    """
+    db = lang = None
+    while args:
+        if args[0] == "--lang" and len(args) >= 2 and args[1] in LANGUAGES:
+            lang, args = args[1], args[2:]
+        elif args[0].startswith("--lang=") and args[0][7:] in LANGUAGES:
+            lang, args = args[0][7:], args[1:]
+        elif args[0] == "--db" or args[0].startswith("--db="):
+            found, rest = split_db(args)
+            if found is None:
+                break
+            db, args = found, rest
+        else:
+            break
+    return db, lang, args
+
+
 def main(argv: list[str] | None = None) -> int:
     """The `marquoir` console script."""
-    db, args = split_db(list(sys.argv[1:] if argv is None else argv))
+    db, lang, args = split_globals(list(sys.argv[1:] if argv is None else argv))
+    set_language(lang)
     try:
         code = dispatch(args, db=db)
         sys.stdout.flush()

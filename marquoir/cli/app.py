@@ -20,9 +20,10 @@ from ..domain import (
     TableConfig,
     UsageError,
 )
+from ..domain.i18n import LANGUAGES, _, french
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands, grammar
+from . import commands, grammar, vocabulary
 from .app_core import AsOption, JsonOption, app, command
 from .app_core import db_of as _db
 from .errors import error
@@ -47,7 +48,9 @@ def _pair(text: str, option: str) -> tuple[int, int]:
     parts = text.split("/")
     if len(parts) != 2 or not all(parse_chips(p) is not None for p in parts):
         raise typer.BadParameter(
-            f"write it as SMALL/BIG in whole chips, e.g. 1/2 (got {text[:40]!r})",
+            _("write it as SMALL/BIG in whole chips, e.g. 1/2 (got {value!r})").format(
+                value=text[:40]
+            ),
             param_hint=f"'{option}'",
         )
     try:
@@ -137,6 +140,14 @@ def new(
             help="Draw: 52 cards, or 32 (the French 32-card game: brelan > quinte, flush > full).",
         ),
     ] = 52,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            metavar="fr|en",
+            help="The session's language (default: the locale's); --lang before the command wins.",
+        ),
+    ] = "",
     tournament: Annotated[
         bool, typer.Option("--tournament", help="A tournament (buy-in, stack, levels).")
     ] = False,
@@ -193,6 +204,10 @@ def new(
     ] = "",
 ) -> None:
     """Start a session (it becomes the current one)."""
+    if lang not in ("", *LANGUAGES):
+        raise typer.BadParameter(
+            _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"
+        )
     structure = None
     if tournament:
         from .tournament import tournament_settings
@@ -221,16 +236,18 @@ def new(
         )
         if blinds is not None:
             raise typer.BadParameter(
-                "a tournament's blinds come from its levels (--levels)", param_hint="'--blinds'"
+                _("a tournament's blinds come from its levels (--levels)"), param_hint="'--blinds'"
             )
         first = structure.level(1)
         blinds = f"{first.small_blind}/{first.big_blind}"
         ante, bb_ante = first.ante, first.big_blind_ante
     if blinds is None and game in (Game.HOLDEM,):
-        raise typer.BadParameter("hold'em needs its blinds, e.g. 1/2", param_hint="'--blinds'")
+        raise typer.BadParameter(_("hold'em needs its blinds, e.g. 1/2"), param_hint="'--blinds'")
     if open_with not in (None, "jacks"):
         raise typer.BadParameter(
-            f"jackpots open with jacks or better: --open jacks (got {open_with!r})",
+            _("jackpots open with jacks or better: --open jacks (got {open_with!r})").format(
+                open_with=open_with
+            ),
             param_hint="'--open'",
         )
     small_blind, big_blind = _pair(blinds, "--blinds") if blinds else (0, 0)
@@ -243,7 +260,7 @@ def new(
     if cap is not None and TableConfig.default(game, "betting", betting) is not (
         BettingKind.FIXED_LIMIT
     ):
-        raise ConfigError("the raise cap (--cap) only applies to fixed-limit betting")
+        raise ConfigError(_("the raise cap (--cap) only applies to fixed-limit betting"))
     small_bet = big_bet = None
     if limits is not None:
         small_bet, big_bet = _pair(limits, "--limits")
@@ -268,9 +285,10 @@ def new(
     settings = SessionSettings(
         config,
         caves,
-        _checked(read_chip_value, chip_value),
+        _checked(read_chip_value, chip_value, "--chip-value"),
         _checked(check_currency, currency, "--currency"),
         structure,
+        lang,
     )
     commands.new(_db(ctx), name, settings)
 
@@ -371,7 +389,7 @@ def leave(
 ) -> None:
     """Cash out the stack and leave, between hands only."""
     if everyone == (player is not None):
-        raise typer.BadParameter("name one PLAYER, or give --all", param_hint="'PLAYER'")
+        raise typer.BadParameter(_("name one PLAYER, or give --all"), param_hint="'PLAYER'")
     if everyone:
         from . import closing
 
@@ -438,6 +456,12 @@ def fold(ctx: typer.Context, as_: AsOption = None) -> None:
 def allin(ctx: typer.Context, as_: AsOption = None) -> None:
     """The player to act puts his whole stack in."""
     grammar.allin(_db(ctx), player=as_)
+
+
+@command("pass")
+def pass_(ctx: typer.Context, as_: AsOption = None) -> None:
+    """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
+    grammar.pass_(_db(ctx), player=as_)
 
 
 AmountArg = Annotated[
@@ -607,21 +631,43 @@ def play(
 _click_command: Any = None  # built once, on the first line typer reads
 
 
+def unknown_command(word: str, commands: list[str]) -> str:
+    """The error line's message for an unknown first word, with the nearest known word."""
+    near = vocabulary.nearest(word, french=french(), commands=commands)
+    message = _("No such command {name!r}.").format(name=word)
+    return (
+        message if near is None else message + " " + _("Did you mean {word!r}?").format(word=near)
+    )
+
+
 def run_typer(args: list[str], db: str | None, where: str) -> int:
     """Read and run a line with the typer app (help, usage errors, the other commands)."""
     global _click_command
     if _click_command is None:
         _click_command = typer.main.get_command(app)
+        if french():
+            from .french_help import speak_french
+
+            speak_french(_click_command)
+    if args and not args[0].startswith("-") and args[0] not in _click_command.commands:
+        hint = usage_hint(args)  # a short form of `play` says what was meant
+        error(hint or unknown_command(args[0], sorted(_click_command.commands)), where)
+        return 2
     full = (["--db", db] if db is not None else []) + (args or ["--help"])
     try:
         result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
     except typer.Exit as stop:
         return int(stop.exit_code)
     except typer.Abort:
-        error("aborted", where)
+        error(_("aborted"), where)
         return 1
     except typer.TyperException as failure:
-        error(usage_hint(args) or failure.format_message(), where)
+        message = usage_hint(args) or failure.format_message()
+        if french():
+            from .french_help import usage_error
+
+            message = usage_error(message)
+        error(message, where)
         return int(failure.exit_code)
     return result if isinstance(result, int) else 0
 

@@ -14,6 +14,8 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from ..domain import MarquoirError
+from ..domain.i18n import LANGUAGES, _
+from . import vocabulary
 from .errors import report as report_error
 from .help import PlainCommand
 
@@ -26,6 +28,9 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    epilog=vocabulary.help_text(
+        _("The French words at the table (any case, with or without accents) and their command:")
+    ),
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -70,6 +75,16 @@ def main(
             help="The database file (default: $MARQUOIR_DB, else marquoir.db in the app dir).",
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="fr|en",
+            help="The language of the output (default: the locale's, else English).",
+        ),
+    ] = None,
 ) -> None:
     """Marquoir: the scorekeeper beside a real card table."""
+    if lang is not None and lang not in LANGUAGES:
+        raise typer.BadParameter(f"{lang!r}: say fr or en", param_hint="'--lang'")
     ctx.obj = db

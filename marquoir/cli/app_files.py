@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from ..domain import IllegalAction, UsageError
+from ..domain.i18n import _
 from ..storage import db as database
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
@@ -41,7 +42,7 @@ def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
     else:
         print("\n".join(verification_lines(result)))
     if not result.sound:
-        raise database.DatabaseError("the file has problems that verify cannot fix (see above)")
+        raise database.DatabaseError(_("the file has problems that verify cannot fix (see above)"))
 
 
 def verification_lines(result: Verification) -> list[str]:
@@ -84,19 +85,29 @@ def backup(
     another terminal records hands."""
     path = database_path(_db(ctx))
     if file == STDOUT:
-        raise UsageError("backup writes a database file, not standard output: name the file")
+        raise UsageError(_("backup writes a database file, not standard output: name the file"))
     check_target(file, force=force, database=path)
     folder = os.path.dirname(os.path.abspath(file))
     if not os.path.isdir(folder):
-        raise IllegalAction(f"cannot write {file}: no folder {folder}")
+        raise IllegalAction(
+            _("cannot write {file}: no folder {folder}").format(file=file, folder=folder)
+        )
     with Ledger(path, mode=database.READ) as book:
         sessions = len(book.sessions())
         try:
             copy_database(book, file, replace=force)
         except FileExistsError:
-            raise IllegalAction(f"{file} already exists: add --force to overwrite it") from None
+            raise IllegalAction(
+                _("{file} already exists: add --force to overwrite it").format(file=file)
+            ) from None
         except OSError as failure:
-            raise IllegalAction(f"cannot write {file}: {failure.strerror}") from None
+            raise IllegalAction(
+                _("cannot write {file}: {strerror}").format(file=file, strerror=failure.strerror)
+            ) from None
     size = os.path.getsize(file)
     plural = "s" if sessions != 1 else ""
-    print(f"{path} copied to {file} ({sessions} session{plural}, {size:,} bytes)")
+    print(
+        _("{path} copied to {file} ({sessions} session{plural}, {size:,} bytes)").format(
+            path=path, file=file, sessions=sessions, plural=plural, size=size
+        )
+    )

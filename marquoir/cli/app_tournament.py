@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..domain.i18n import _
 from .app_core import command
 from .app_core import db_of as _db
 
@@ -80,7 +81,7 @@ def chop(
 
     methods = [name for name, on in (("icm", icm), ("chips", by_chips), ("even", even)) if on]
     if len(methods) != 1:
-        raise typer.BadParameter("choose one: --icm, --chips or --even")
+        raise typer.BadParameter(_("choose one: --icm, --chips or --even"))
     tournament.chop(_db(ctx), methods[0], keep, as_json=as_json)
 
 

@@ -12,6 +12,7 @@ import time
 from decimal import Decimal
 
 from ..domain import IllegalAction
+from ..domain.i18n import _, follow_session, grouped
 from ..domain.table import Table
 from ..domain.tournament.state import payout_table, prize_pool
 from ..storage.db import READ
@@ -31,7 +32,7 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
     clock = clock_of(book, session, table, now)
     count = len(settings.level_list())
     level = table.level
-    upcoming = str(settings.level(level + 1)) if level < count else "(last level)"
+    upcoming = str(settings.level(level + 1)) if level < count else _("(last level)")
     alive = [a for a in table.present() if a.stack > 0]
     chips = sum(a.stack for a in alive)
     average = chips // len(alive) if alive else 0
@@ -42,22 +43,35 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
     lines = [
         f"  {session.name.upper()}",
         "",
-        f"  LEVEL {level} of {count}     {table.config.stakes()}",
+        _("  LEVEL {level} of {count}     {stakes}").format(
+            level=level, count=count, stakes=table.config.stakes()
+        ),
         f"  {clock_line(clock, table)}",
-        f"  next level: {upcoming}",
+        _("  next level: {upcoming}").format(upcoming=upcoming),
     ]
     if settings.breaks:
-        every, _, minutes = settings.breaks.partition(":")
-        lines.append(f"  a {minutes}-minute break every {every} levels")
+        every, _colon, minutes = settings.breaks.partition(":")
+        lines.append(
+            _("  a {minutes}-minute break every {every} levels").format(
+                minutes=minutes, every=every
+            )
+        )
     lines += [
         "",
-        f"  players left {len(alive)}     entries {len(state.entries)}"
-        f"     rebuys {state.rebuys}     add-ons {state.add_ons}",
-        f"  average stack {average:,} chips ({Decimal(average) / big_blind:.1f} BB)",
-        f"  prize pool {pool} {currency}",
-        "  payouts: " + "  ".join(f"{n}. {amount}" for n, amount in enumerate(paid, 1)),
+        _(
+            "  players left {count}     entries {entries}     rebuys {rebuys}     add-ons {add_ons}"
+        ).format(
+            count=len(alive), entries=len(state.entries), rebuys=state.rebuys, add_ons=state.add_ons
+        ),
+        _("  average stack {average} chips ({blinds} BB)").format(
+            average=grouped(average), blinds=f"{Decimal(average) / big_blind:.1f}"
+        ),
+        _("  prize pool {pool} {currency}").format(pool=pool, currency=currency),
+        _("  payouts: {paid}").format(
+            paid="  ".join(f"{n}. {amount}" for n, amount in enumerate(paid, 1))
+        ),
         "",
-        "  Ctrl-C to leave",
+        _("  Ctrl-C to leave"),
     ]
     return lines
 
@@ -66,8 +80,9 @@ def run_clock(db: str | None, *, interval: float = 1.0) -> None:
     """Draw the clock until Ctrl-C, then leave the terminal clean."""
     with ledger(db, READ) as book:
         _session, table = book.read()
+        follow_session(table.settings.lang)
     if table.settings.tournament is None:
-        raise IllegalAction("the clock is for tournaments: this session is a cash game")
+        raise IllegalAction(_("the clock is for tournaments: this session is a cash game"))
 
     def stop(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
@@ -79,6 +94,7 @@ def run_clock(db: str | None, *, interval: float = 1.0) -> None:
         while True:
             with ledger(db, READ) as book:
                 session, table = book.read()
+                follow_session(table.settings.lang)
                 lines = screen_lines(session, table, time.time(), book)
             out.write(HOME + "\n".join(lines) + "\n")
             out.flush()

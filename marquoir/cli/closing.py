@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine, LeftAll
+from ..domain.i18n import _, follow_session, money, number, speaking
 from ..domain.inputs import read_chips
 from ..domain.settlement import BANK, Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
@@ -35,10 +36,12 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
         name, sep, chips = pair.partition("=")
         if not sep or not name or not (chips.isascii() and chips.isdigit()):
             raise UsageError(
-                f"write each count as PLAYER=CHIPS, e.g. alice=340 (got {pair[:60]!r})"
+                _("write each count as PLAYER=CHIPS, e.g. alice=340 (got {value!r})").format(
+                    value=pair[:60]
+                )
             )
         if name in counted:
-            raise UsageError(f"{name} is counted twice")
+            raise UsageError(_("{name} is counted twice").format(name=name))
         counted[name] = read_chips(chips, what=f"the count of {name}")
     return counted
 
@@ -48,49 +51,68 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
     counted = parse_counts(pairs)
     with _ledger(db, WRITE if record else READ) as book:
         if record:
-            table, done = book.execute_all(
-                lambda t: [
-                    t.correct_event(line.player, line.counted)
-                    for line in t.count(counted)
-                    if line.difference
-                ]
-            )
+            table, done = book.execute_all(lambda t: _corrections(t, counted))
         else:
             table, done = book.read()[1], 0
+            follow_session(table.settings.lang)
         lines = table.count(counted) if not record else None
     missed = [a.name for a in table.present() if a.name not in counted]
     if lines is None:
         print(
-            f"{done} correction{'s' if done != 1 else ''} recorded" if done else "all counts match"
+            (_("{count} corrections recorded") if done != 1 else _("1 correction recorded")).format(
+                count=done
+            )
+            if done
+            else _("all counts match")
         )
     else:
         print(count_text(lines))
     if missed:
-        print("not counted: " + ", ".join(missed))
+        print(_("not counted: {players}").format(players=", ".join(missed)))
+
+
+def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
+    """The count's corrections, refused in the session's language."""
+    follow_session(table.settings.lang)
+    return [
+        table.correct_event(line.player, line.counted)
+        for line in table.count(counted)
+        if line.difference
+    ]
 
 
 def count_text(lines: list[CountLine]) -> str:
     """The count in columns, and how many stacks differ."""
-    rows = [["player", "tracked", "counted", "difference"]]
+    rows = [[_("player"), _("tracked"), _("counted"), _("difference")]]
     for line in lines:
         diff = line.difference
-        verdict = "ok" if not diff else f"{diff:+d}"
-        rows.append([line.player, str(line.tracked), str(line.counted), verdict])
+        verdict = _("ok") if not diff else f"{diff:+d}"
+        rows.append([line.player, number(line.tracked), number(line.counted), verdict])
     text = columns(rows)
     wrong = sum(1 for line in lines if line.difference)
     if wrong == 1:
-        text += "\n1 stack differs: `count ... --record` corrects it"
+        text += "\n" + _("1 stack differs: `count ... --record` corrects it")
     elif wrong:
-        text += f"\n{wrong} stacks differ: `count ... --record` corrects them"
+        text += "\n" + _("{count} stacks differ: `count ... --record` corrects them").format(
+            count=wrong
+        )
     return text
 
 
 def leave_all(db: str | None) -> None:
     """Cash out every player still at the table: one event, one `undo`."""
     with _ledger(db, WRITE) as book:
-        event = book.execute(lambda table: table.leave_all_event()).event
+        event = book.execute(_leave_all_event).event
     assert isinstance(event, LeftAll)
-    print(", ".join(f"{name} leaves with {chips}" for name, chips in event.leaves))
+    leaves = _("{player} leaves with {chips}")
+    print(
+        ", ".join(leaves.format(player=name, chips=number(chips)) for name, chips in event.leaves)
+    )
+
+
+def _leave_all_event(table: Table) -> TableEvent:
+    follow_session(table.settings.lang)  # before the command: its refusal too
+    return table.leave_all_event()
 
 
 def _money(amount: Decimal) -> str:
@@ -102,22 +124,33 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
     session's books (`reopen`, or `undo` right after, opens them again)."""
     with _ledger(db, WRITE) as book:
         session, table = book.read()
+        follow_session(table.settings.lang)
         if table.closed:  # settled before: the same settlement, printed again
             settlement, unsettled = settlement_of(table)
             if settlement is None:
-                raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+                raise IllegalAction(
+                    _("cannot settle {name}: {unsettled}").format(
+                        name=session.name, unsettled=unsettled
+                    )
+                )
             return session, table, settlement
 
         def close(table: Table) -> TableEvent:
             found, unsettled = settlement_of(table)
             if found is None:
-                raise IllegalAction(f"cannot settle {session.name} yet: {unsettled}")
+                raise IllegalAction(
+                    _("cannot settle {name} yet: {unsettled}").format(
+                        name=session.name, unsettled=unsettled
+                    )
+                )
             return table.settle_event()
 
         outcome = book.execute(close)
     settlement, unsettled = settlement_of(outcome.table)
     if settlement is None:  # (checked in the transaction: cannot happen)
-        raise IllegalAction(f"cannot settle {session.name}: {unsettled}")
+        raise IllegalAction(
+            _("cannot settle {name}: {unsettled}").format(name=session.name, unsettled=unsettled)
+        )
     return outcome.session, outcome.table, settlement
 
 
@@ -139,7 +172,20 @@ def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
         outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
-    print(f"session {outcome.session.name} is open again: its settlement no longer holds")
+    print(
+        _("session {name} is open again: its settlement no longer holds").format(
+            name=outcome.session.name
+        )
+    )
+
+
+def transfer_line(transfer: Transfer, currency: str) -> str:
+    """ "alice pays bob 12.50 EUR" (French: "alice paie 12,50 € à bob")."""
+    amount = money(f"{transfer.amount:f}", currency)
+    payer = _("bank") if transfer.payer == BANK else transfer.payer
+    return _("{payer} pays {payee} {amount}").format(
+        payer=payer, payee=transfer.payee, amount=amount
+    )
 
 
 def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
@@ -160,32 +206,44 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
             )
         )
         return
-    print(f"session {session.name}: 1 chip = {value} {currency}")
+    print(
+        _("session {name}: 1 chip = {value} {currency}").format(
+            name=session.name, value=value, currency=currency
+        )
+    )
     if not settlement.balances:
-        print("nobody bought in: nothing to settle")
+        print(_("nobody bought in: nothing to settle"))
         return
     width = max(len(name) for name in settlement.balances)
     for name, balance in settlement.balances.items():
-        print(f"  {name.ljust(width)}  {_money(balance)} {currency}")
+        print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
     if bank:
         if table.tournament is not None:
-            print("the bank (it took the buy-ins) pays the prizes:")
+            print(_("the bank (it took the buy-ins) pays the prizes:"))
         else:
-            print("the bank pays back the chips cashed out:")
-        lines = [t.describe(currency=currency) for t in payouts]
+            print(_("the bank pays back the chips cashed out:"))
+        lines = [transfer_line(t, currency) for t in payouts]
     else:
         count = len(settlement.transfers)
-        print(f"{count} transfer{'s' if count != 1 else ''}:" if count else "nobody owes anything")
-        lines = [t.describe(currency=currency) for t in settlement.transfers]
+        transfers = _("{count} transfers:") if count != 1 else _("1 transfer:")
+        print(transfers.format(count=count) if count else _("nobody owes anything"))
+        lines = [transfer_line(t, currency) for t in settlement.transfers]
     for line in lines:
         print(f"  {line}")
     if why and not bank:
         players = sum(len(group) for group in settlement.groups)
         groups = len(settlement.groups)
         print(
-            f"why: {players} players have a balance; they split into {groups} "
-            f"group{'s' if groups != 1 else ''} that settle on their own, and a group of k "
-            f"players needs k - 1 transfers ({players} - {groups} = {players - groups}):"
+            _(
+                "why: {players} players have a balance; they split into {groups} group{value} "
+                "that settle on their own, and a group of k players needs k - 1 transfers "
+                "({players} - {groups} = {value2}):"
+            ).format(
+                players=players,
+                groups=groups,
+                value="s" if groups != 1 else "",
+                value2=players - groups,
+            )
         )
         for group in settlement.groups:
             print(f"  {', '.join(group)}")
@@ -220,15 +278,21 @@ def _write(text: str, output: str | None, *, force: bool, db: str | None) -> Non
     write_text(text, output, force=force, database=database_path(db))
 
 
-def _report_of(book: Ledger, session_name: str | None):  # type: ignore[no-untyped-def]
+def _report_of(book: Ledger, session_name: str | None, *, fmt: str = "json"):  # type: ignore[no-untyped-def]
+    """The session's report, its words in the session's language; a data format's (CSV,
+    JSON) always in English."""
     info = book.session_named(session_name) if session_name else book.current()
     created = dict((i.name, c) for i, c in book.sessions())[info.name]
-    return build_report(book, info, created)
+    if fmt in ("text", "md", "html"):
+        follow_session(info.settings.lang)
+        return build_report(book, info, created)
+    with speaking("en"):
+        return build_report(book, info, created)
 
 
 def _excel_only_for_csv(fmt: str, excel: bool) -> None:
     if excel and fmt not in ("csv", "pokernow"):
-        raise UsageError(f"--excel is for CSV files, not {fmt}")
+        raise UsageError(_("--excel is for CSV files, not {fmt}").format(fmt=fmt))
 
 
 def report(
@@ -245,7 +309,7 @@ def report(
 
     _excel_only_for_csv(fmt, excel)
     with _ledger(db, READ) as book:
-        data = _report_of(book, session)
+        data = _report_of(book, session, fmt=fmt)
     text = render(data, fmt)
     _write(to_excel(text) if excel else text, output, force=force, db=db)
 
@@ -270,10 +334,15 @@ def export(
         with _ledger(db, READ) as book:
             hands, skipped = phh_hands(book, session)
         for message in skipped:
-            print(f"skipped: {message}", file=sys.stderr)
+            print(_("skipped: {message}").format(message=message), file=sys.stderr)
         blind = unknown_cards(hands)
         if blind:  # said once, on standard error: the file itself stays valid PHH
-            print(f"note: {blind} of {len(hands)} {UNKNOWN_CARDS_NOTE}", file=sys.stderr)
+            print(
+                _("note: {blind} of {len} {UNKNOWN_CARDS_NOTE}").format(
+                    blind=blind, len=len(hands), UNKNOWN_CARDS_NOTE=UNKNOWN_CARDS_NOTE
+                ),
+                file=sys.stderr,
+            )
         if hands:
             _write(dumps(hands), output, force=force, db=db)
         return
@@ -326,7 +395,7 @@ def show_standings(
         )
         return
     if not table.players:
-        print("no session in that range")
+        print(_("no session in that range"))
         return
     rows = [
         [
@@ -340,7 +409,11 @@ def show_standings(
         for p in table.players
     ]
     count = len(table.sessions)
-    print(f"{count} session{'s' if count != 1 else ''}, amounts in {table.currency}")
+    print(
+        _("{count} session{value}, amounts in {currency}").format(
+            count=count, value="s" if count != 1 else "", currency=table.currency
+        )
+    )
     headers = ["player", "sessions", "hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
 

@@ -12,6 +12,7 @@ from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
+from ..domain.i18n import _, follow_session, money, number
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
@@ -82,8 +83,13 @@ def _print_json(data: Any) -> None:
 
 def execute(db: str | None, command: Any) -> Outcome:
     """Run one table command on the current session and record its event."""
+
+    def speaking(table: Table) -> Any:
+        follow_session(table.settings.lang)  # before the command: its refusal too
+        return command(table)
+
     with ledger(db) as book:
-        outcome: Outcome = book.execute(command)
+        outcome: Outcome = book.execute(speaking)
     return outcome
 
 
@@ -105,6 +111,7 @@ def deal(db: str | None) -> None:
     moved: list[str] = []
 
     def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
+        follow_session(table.settings.lang)  # before the command: its refusal too
         if table.tournament is not None:
             # a tournament's level reached by the clock applies from this deal (TDA 2024
             # rule 34): the move is recorded before the deal
@@ -113,7 +120,7 @@ def deal(db: str | None) -> None:
             level = due_level(book, book.current(), table)
             if level is not None:
                 yield table.level_event(level)
-                moved.append(f"the clock moves to {level_line(table)}")
+                moved.append(_("the clock moves to {value}").format(value=level_line(table)))
         yield table.deal_event()
 
     with ledger(db) as book:
@@ -175,7 +182,8 @@ def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> N
     moves = table.last_side_payments if table.brelans_hand == table.hand_no else {}
     paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
     if paid:
-        print("brelans paid: " + ", ".join(f"{name} {render.signed(c)}" for name, c in paid))
+        paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in paid)
+        print(_("brelans paid: {moves}").format(moves=paid_text))
 
 
 def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
@@ -198,7 +206,11 @@ def brelans(db: str | None, players: list[str], *, carre: str | None) -> None:
         for name in after
         if after[name] != before[name]
     )
-    print(f"brelans paid: {moves}" if moves else "brelans: nobody had chips to pay them")
+    print(
+        _("brelans paid: {moves}").format(moves=moves)
+        if moves
+        else _("brelans: nobody had chips to pay them")
+    )
 
 
 def _print_showdown(outcome: Outcome) -> None:
@@ -209,9 +221,14 @@ def _print_showdown(outcome: Outcome) -> None:
 def undo(db: str | None) -> None:
     with ledger(db) as book:
         _session, stored, table = book.undo()
-    print(f"undone: {render.describe_stored(stored.kind, stored.data)}")
+    follow_session(table.settings.lang)
+    print(
+        _("undone: {describe_stored}").format(
+            describe_stored=render.describe_stored(stored.kind, stored.data)
+        )
+    )
     if stored.kind in ("blinds", "level"):
-        print(f"the forced bets are {table.config.stakes()} again")
+        print(_("the forced bets are {stakes} again").format(stakes=table.config.stakes()))
     print(render.next_step(table))
 
 
@@ -232,6 +249,7 @@ def _show(
 ) -> None:
     with ledger(db, READ) as book:
         session, table = book.read()
+    follow_session(table.settings.lang)
     if as_json:
         _print_json(as_dict(session.name, table))
     else:
@@ -242,19 +260,25 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
     check_name(name, what="session")  # before the file is created: a refusal creates nothing
     with ledger(db, CREATE) as book:
         name = book.create_session(name, settings).name
-    print(f"session {name} created and current: {render.game_title(Table(settings))}")
+    follow_session(settings.lang)
+    print(
+        _("session {name} created and current: {game_title}").format(
+            name=name, game_title=render.game_title(Table(settings))
+        )
+    )
     caves = settings.caves
     if caves.default is not None:
         print(
-            f"default cave {caves.default} chips, a chip is worth {settings.chip_value} "
-            f"{settings.currency}"
+            _("default cave {default} chips, a chip is worth {money}").format(
+                default=number(caves.default), money=money(settings.chip_value, settings.currency)
+            )
         )
 
 
 def use(db: str | None, name: str) -> None:
     with ledger(db) as book:
         name = book.use(name).name
-    print(f"session {name} is current")
+    print(_("session {name} is current").format(name=name))
 
 
 def sessions(db: str | None, *, as_json: bool) -> None:
@@ -283,7 +307,7 @@ def sessions(db: str | None, *, as_json: bool) -> None:
         )
         return
     if not rows:
-        print("no session yet")
+        print(_("no session yet"))
     for info, created in rows:
         mark = "*" if info.name == current else " "
         print(f"{mark} {info.name}  {render.game_title(Table(info.settings))}  {created[:10]}")
@@ -295,15 +319,28 @@ def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> 
     assert isinstance(event, Seated)
     name = event.player
     if not event.returning:
-        print(f"{name} sits in seat {event.seat} with {event.chips} chips")
+        print(
+            _("{name} sits in seat {seat} with {chips} chips").format(
+                name=name, seat=event.seat, chips=number(event.chips)
+            )
+        )
         return
     account = outcome.table.accounts[name]
     limit = outcome.table.settings.caves.recaves
     count = f"recave {account.recaves}" + (f" of {limit}" if limit is not None else "")
     same = "" if name_key(player) != name_key(name) or player == name else f"{player} is {name}: "
     print(
-        f"{same}{name} returns to seat {event.seat} with {event.chips} chips ({count}; "
-        f"bought {account.bought} in all)"
+        _(
+            "{same}{name} returns to seat {seat} with {chips} chips ({count}; bought {bought} in "
+            "all)"
+        ).format(
+            same=same,
+            name=name,
+            seat=event.seat,
+            chips=number(event.chips),
+            count=count,
+            bought=account.bought,
+        )
     )
 
 
@@ -317,7 +354,13 @@ def recave(db: str | None, player: str, chips: int | None) -> None:
     outcome = execute(db, lambda table: table.recave_event(player, chips))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
-    print(f"{name} recaves {outcome.event.chips}: stack {account.stack}")  # type: ignore[union-attr]
+    print(
+        _("{name} recaves {chips}: stack {stack}").format(
+            name=name,
+            chips=number(outcome.event.chips),  # type: ignore[union-attr]
+            stack=number(account.stack),
+        )
+    )
 
 
 def fine(db: str | None, player: str, chips: int | None) -> None:
@@ -325,8 +368,15 @@ def fine(db: str | None, player: str, chips: int | None) -> None:
     name = _player_of(outcome)
     table = outcome.table
     print(
-        f"{name} pays a fine of {outcome.event.chips} to the next pot: stack "  # type: ignore[union-attr]
-        f"{table.accounts[name].stack}, waiting in the middle {table.carry}"
+        _(
+            "{name} pays a fine of {chips} to the next pot: stack {stack}, "
+            "waiting in the middle {carry}"
+        ).format(
+            name=name,
+            chips=number(outcome.event.chips),  # type: ignore[union-attr]
+            stack=number(table.accounts[name].stack),
+            carry=number(table.carry),
+        )
     )
 
 
@@ -335,8 +385,12 @@ def leave(db: str | None, player: str) -> None:
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
-        f"{name} leaves with {account.cashed_out} chips "
-        f"(bought {account.bought}, result {render.signed(account.result)})"
+        _("{name} leaves with {cashed_out} chips (bought {bought}, result {signed})").format(
+            name=name,
+            cashed_out=account.cashed_out,
+            bought=account.bought,
+            signed=render.signed(account.result),
+        )
     )
 
 
@@ -353,19 +407,23 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
         return table.blinds_event(schedule)
 
     outcome = execute(db, change)
-    print(f"from the next deal: {outcome.table.config.stakes()} (before: {before})")
+    print(
+        _("from the next deal: {stakes} (before: {before})").format(
+            stakes=outcome.table.config.stakes(), before=before
+        )
+    )
 
 
 def button(db: str | None, player: str) -> None:
     outcome = execute(db, lambda table: table.button_event(player))
-    print(f"the next deal puts the button on {_player_of(outcome)}")
+    print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 
 def sitout(db: str | None, player: str) -> None:
     outcome = execute(db, lambda table: table.sitout_event(player))
-    print(f"{_player_of(outcome)} sits out from the next hand")
+    print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
 def back(db: str | None, player: str) -> None:
     outcome = execute(db, lambda table: table.back_event(player))
-    print(f"{_player_of(outcome)} is back from the next hand")
+    print(_("{player_of} is back from the next hand").format(player_of=_player_of(outcome)))

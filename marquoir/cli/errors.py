@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from ..domain import MarquoirError
+from ..domain.i18n import _
 
 # Where the command being run comes from ("line 12: " in a script), for its error line.
 _where = ""
@@ -16,7 +17,7 @@ _where = ""
 
 def error(message: str, where: str | None = None) -> None:
     """Print the one error line (`where` defaults to the line being run)."""
-    print(f"Error: {_where if where is None else where}{message}", file=sys.stderr)
+    print(_("Error: ") + (_where if where is None else where) + message, file=sys.stderr)
 
 
 def report(failure: Exception) -> int:
@@ -24,7 +25,7 @@ def report(failure: Exception) -> int:
     if isinstance(failure, MarquoirError):
         error(str(failure))
         return failure.exit_code
-    error(f"database: {failure}")
+    error(_("database: {failure}").format(failure=failure))
     return 1
 
 

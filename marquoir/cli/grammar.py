@@ -20,7 +20,8 @@ command (a test checks that both parsers declare the same options).
 
 from __future__ import annotations
 
-from ..domain import Action, UsageError
+from ..domain import Action, Game, IllegalAction, UsageError
+from ..domain.i18n import _
 from ..domain.inputs import read_chips
 from ..domain.records import Record
 from . import commands
@@ -90,6 +91,23 @@ def fold(db: str | None, *, player: str | None = None) -> None:
     commands.act(db, Action.fold(player))
 
 
+def pass_(db: str | None, *, player: str | None = None) -> None:
+    """`pass` (*je passe*): a check while nobody has bet, a fold after; jackpots, draw and
+    Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
+
+    def choose(table: Table) -> Action:
+        if table.config.game not in (Game.DRAW, Game.BOUILLOTTE):
+            raise IllegalAction(
+                _("pass means check or fold only in draw and Bouillotte: say which")
+            )
+        hand = table.hand
+        if hand is None or hand.to_act is None or hand.legal().can_check:
+            return Action.check(player)
+        return Action.fold(player)
+
+    commands.act_named(db, choose)
+
+
 def allin(db: str | None, *, player: str | None = None) -> None:
     """The player to act puts his whole stack in."""
     commands.act(db, Action.allin(player))
@@ -151,7 +169,7 @@ def showdown(
     they are shown); Bouillotte: with `--retourne CARD`, the card the dealer turned up."""
     if retourne is not None:
         if low is not None:
-            raise UsageError("Bouillotte has no low half: drop --low")
+            raise UsageError(_("Bouillotte has no low half: drop --low"))
         commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
         return
     shown = shown_hands(words, board=board)
@@ -220,11 +238,13 @@ def shown_hands(words: list[str], *, board: str | None) -> dict[str, str] | None
     for word in words:
         if not shows_cards(word):
             raise UsageError(
-                f"give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got {word!r})"
+                _("give each hand shown as PLAYER=CARDS, e.g. alice=AsKs (got {word!r})").format(
+                    word=word
+                )
             )
-        name, _, cards = word.partition("=")
+        name, _sep, cards = word.partition("=")
         if name in shown:
-            raise UsageError(f"{name} shows his cards twice")
+            raise UsageError(_("{name} shows his cards twice").format(name=name))
         shown[name] = cards
     return shown
 
@@ -274,6 +294,7 @@ VERBS: dict[str, Verb] = {
     "call": Verb(call, options=AS),
     "fold": Verb(fold, options=AS),
     "allin": Verb(allin, options=AS),
+    "pass": Verb(pass_, options=AS),
     "bet": Verb(bet, one_amount, options=AS),
     "raise": Verb(bet, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),

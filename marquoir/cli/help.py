@@ -15,6 +15,7 @@ from typing import Any
 
 from typer.core import TyperCommand
 
+from ..domain.i18n import _
 from .grammar import SHORT_FORMS
 
 # What a value is called, by option or argument name (the parameter's Python name).
@@ -81,6 +82,7 @@ EXAMPLES: dict[str, list[str]] = {
     "bringin": ["marquoir bringin dave", "marquoir bringin dave --complete"],
     "first": ["marquoir first ann"],
     "false-open": ["marquoir false-open cid"],
+    "pass": ["marquoir pass      # draw, Bouillotte: je passe"],
     "parole": ["marquoir parole      # Bouillotte: pass the word", "marquoir parole --as berthe"],
     "abattre": ["marquoir abattre      # Bouillotte: hold and call the showdown"],
     "fine": ["marquoir fine denis      # 1 chip to the next pot", "marquoir fine denis 2"],
@@ -128,14 +130,27 @@ def plain_help(command: Any) -> None:
     name = command.name
     paragraphs = []
     if name == "play":
-        paragraphs.append(["Short forms, at the prompt and in scripts:", SHORT_FORMS_TEXT])
+        paragraphs.append([_("Short forms, at the prompt and in scripts:"), SHORT_FORMS_TEXT])
     if name in EXAMPLES:
-        paragraphs.append(["Examples:", *EXAMPLES[name]])
+        paragraphs.append([_("Examples:"), *(_example(line) for line in EXAMPLES[name])])
     # "\b": click prints the paragraph's lines as they are, without rewrapping them
     command.epilog = "\n\n".join(
         "\b\n" + head + "\n" + "\n".join(f"  {line}" for line in lines)
         for head, *lines in paragraphs
     )
+
+
+def example_comments() -> list[str]:
+    """The comments of the examples (after `# `), the words of the examples to translate."""
+    return [
+        line.partition("# ")[2] for lines in EXAMPLES.values() for line in lines if "# " in line
+    ]
+
+
+def _example(line: str) -> str:
+    """An example with its comment in the language of the output (the command stays)."""
+    command, mark, comment = line.partition("# ")
+    return command + mark + _(comment) if mark else line
 
 
 def _plain_param(param: Any) -> None:
@@ -171,7 +186,7 @@ def _metavar(param: Any) -> str:
 def _default_text(param: Any) -> str | None:
     """The default worth saying: not None, not False, not an empty list."""
     value = param.default
-    if value is None or value is False or value == [] or callable(value):
+    if value is None or value is False or value in ([], "") or callable(value):
         return None
     if isinstance(value, Enum):
         return str(value.value)
@@ -185,11 +200,14 @@ def usage_hint(args: list[str]) -> str | None:
     word, rest = args[0], args[1:]
     if word in SHORT_FORMS:
         verb = SHORT_FORMS[word]
-        return (
-            f"`{word}` is the short form of `{verb}` inside `marquoir play`: type `marquoir {verb}`"
-        )
+        return _(
+            "`{word}` is the short form of `{verb}` inside `marquoir play`: type `marquoir {verb}`"
+        ).format(word=word, verb=verb)
     amounts = [w for w in rest if not w.startswith("-")]
     if word in ("check", "call", "fold", "allin") and amounts:
-        to = "to raise, `raise" if word in ("call", "allin") else "to bet, `bet"
-        return f"{word} takes no amount: {to} {amounts[0]}`"
+        if word in ("call", "allin"):
+            hint = _("{word} takes no amount: to raise, `raise {amount}`")
+        else:
+            hint = _("{word} takes no amount: to bet, `bet {amount}`")
+        return hint.format(word=word, amount=amounts[0])
     return None

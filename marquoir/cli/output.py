@@ -11,6 +11,7 @@ import os
 import sys
 
 from ..domain import IllegalAction, UsageError
+from ..domain.i18n import _
 
 STDOUT = "-"
 # The files SQLite keeps beside a database while it is open or after a crash.
@@ -21,15 +22,21 @@ def check_target(target: str, *, force: bool, database: str) -> None:
     """Refuse to write `target` when it is the database (or one of its side files), or when
     it exists and `force` is not given."""
     if not target:
-        raise UsageError("the output file name is empty (use - for standard output)")
+        raise UsageError(_("the output file name is empty (use - for standard output)"))
     real = os.path.realpath(target)
     base = os.path.realpath(database)
     for suffix in SIDE_FILES:
         if real == base + suffix or _same_file(target, database + suffix):
             what = "the database" if not suffix else f"the database's {suffix} file"
-            raise IllegalAction(f"{target} is {what} {database}: write to another file")
+            raise IllegalAction(
+                _("{target} is {what} {database}: write to another file").format(
+                    target=target, what=what, database=database
+                )
+            )
     if not force and os.path.lexists(target):
-        raise IllegalAction(f"{target} already exists: add --force to overwrite it")
+        raise IllegalAction(
+            _("{target} already exists: add --force to overwrite it").format(target=target)
+        )
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -51,7 +58,11 @@ def write_text(text: str, output: str | None, *, force: bool, database: str) -> 
         with open(output, "w" if force else "x", encoding="utf-8", newline="") as handle:
             handle.write(text)
     except FileExistsError:
-        raise IllegalAction(f"{output} already exists: add --force to overwrite it") from None
+        raise IllegalAction(
+            _("{output} already exists: add --force to overwrite it").format(output=output)
+        ) from None
     except OSError as failure:
-        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
-    print(f"written to {output}")
+        raise IllegalAction(
+            _("cannot write {output}: {strerror}").format(output=output, strerror=failure.strerror)
+        ) from None
+    print(_("written to {output}").format(output=output))

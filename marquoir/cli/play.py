@@ -7,15 +7,17 @@ import shlex
 import sys
 from collections.abc import Callable, Iterable
 
-from ..domain import MarquoirError
+from ..domain import MarquoirError, i18n
+from ..domain.i18n import _
 from ..storage.db import READ
 from . import commands, render
 from .errors import error
 from .grammar import expand_short_form
+from .vocabulary import spell_out_apostrophes
 
 # Runs one line (its words, where it comes from for the error line); returns the exit code.
 RunLine = Callable[[list[str], str], int]
-QUIT = {"q", "quit", "exit"}
+QUIT = {"q", "quit", "exit", "quitter"}
 
 
 def strip_comment(line: str) -> str:
@@ -61,22 +63,23 @@ def script_lines(text: str) -> list[str]:
 
 def parse_line(line: str) -> list[str]:
     """The words of a line, `#` comments removed, the first word's alias expanded."""
-    return expand_short_form(shlex.split(strip_comment(line)))
+    # the apostrophe of `s'en aller` first: strip_comment and shlex would take it for a quote
+    return expand_short_form(shlex.split(strip_comment(spell_out_apostrophes(line))))
 
 
 def run_script(run: RunLine, lines: Iterable[str]) -> int:
     """Run the lines in order; stop at the first error (the lines before stay recorded)."""
     for number, line in enumerate(lines, start=1):
-        where = f"line {number}: "
+        where = _("line {number}: ").format(number=number)
         try:
             words = parse_line(line)
         except ValueError as failure:
-            error(f"cannot read the line: {failure}", where)
+            error(_("cannot read the line: {failure}").format(failure=failure), where)
             return 1
         if not words:
             continue
         if words[0] == "play":
-            error("play cannot run inside play", where)
+            error(_("play cannot run inside play"), where)
             return 1
         if run(words, where) != 0:
             return 1
@@ -92,14 +95,23 @@ def prompt(db: str | None) -> str:
         return "marquoir> "
     hand = table.hand
     if hand is None:
-        done = f"hand {table.hand_no} done" if table.hand_no else "no hand yet"
-        return f"[{session.name} | {done} | next: deal] > "
+        done = (
+            _("hand {number} done").format(number=table.hand_no)
+            if table.hand_no
+            else _("no hand yet")
+        )
+        return _("[{session} | {done} | next: deal] > ").format(session=session.name, done=done)
     if hand.to_act is None:
-        waiting = hand.awaiting or "showdown"
-        return f"[{session.name} | hand {table.hand_no} | {waiting}] > "
+        waiting = hand.awaiting or _("showdown")
+        return (
+            f"[{session.name} | "
+            + _("hand {number}").format(number=table.hand_no)
+            + (f" | {waiting}] > ")
+        )
     legal = hand.legal()
-    where = f"hand {table.hand_no} {hand.street}"
-    pot = f"pot {hand.total_in_middle()}"  # the split is in `s` (status)
+    where = _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
+    # the split is in `s` (status)
+    pot = _("pot {pot}").format(pot=i18n.number(hand.total_in_middle()))
     return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "
 
 
@@ -124,8 +136,8 @@ def run_interactive(db: str | None, run: RunLine) -> int:
     with exit code 130.
     """
     line_editing()
-    print("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,")
-    print("s status, d deal, w NAME win); q or Ctrl-D to quit.")
+    print(_("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,"))
+    print(_("s status, d deal, w NAME win); q or Ctrl-D to quit."))
     try:
         with commands.ledger(db, READ) as book:  # play's kept table, once it has one
             print(render.next_step(book.read()[1]))
@@ -143,25 +155,25 @@ def run_interactive(db: str | None, run: RunLine) -> int:
                 print()
                 return INTERRUPTED
             interrupted = True
-            print("\n(line cancelled: Ctrl-C again to quit)")
+            print(_("\n(line cancelled: Ctrl-C again to quit)"))
             continue
         interrupted = False
         try:
             words = parse_line(line)
         except ValueError as failure:
-            error(f"cannot read the line: {failure}")
+            error(_("cannot read the line: {failure}").format(failure=failure))
             continue
         if not words:
             continue
         if words[0] in QUIT:
             return 0
         if words[0] == "play":
-            error("play cannot run inside play")
+            error(_("play cannot run inside play"))
             continue
         try:
             run(words, "")
         except KeyboardInterrupt:  # its transaction is whole or rolled back, never half
-            print("\n(interrupted: `s` shows whether it was recorded)")
+            print(_("\n(interrupted: `s` shows whether it was recorded)"))
 
 
 def run_play(db: str | None, file: str | None, run: RunLine) -> int:
@@ -185,7 +197,7 @@ def _run_play(db: str | None, file: str | None, run: RunLine) -> int:
             with open(file, "rb") as handle:
                 data = handle.read()
         except OSError as failure:
-            error(f"cannot read {file}: {failure.strerror}")
+            error(_("cannot read {file}: {strerror}").format(file=file, strerror=failure.strerror))
             return 1
         return _run_bytes(run, data, file)
     if file is None and sys.stdin.isatty():
@@ -200,6 +212,10 @@ def _run_bytes(run: RunLine, data: bytes, source: str) -> int:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as failure:
-        error(f"cannot read {source}: not UTF-8 text (byte {failure.start + 1})")
+        error(
+            _("cannot read {source}: not UTF-8 text (byte {value})").format(
+                source=source, value=failure.start + 1
+            )
+        )
         return 1
     return run_script(run, script_lines(text))

@@ -9,6 +9,7 @@ from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
+from ..domain.i18n import N_, _, number
 from ..domain.pots import pot_name
 from ..domain.table import Table
 from ..storage.codec import forced_bets_dict
@@ -30,6 +31,10 @@ BETTING_NAMES = {
 }
 
 
+# The forced bets the games post (`ForcedBet.kind`), for the catalog: printed with `_()`.
+FORCED_BETS = (N_("small blind"), N_("big blind"), N_("ante"), N_("straddle"), N_("passe"))
+
+
 def columns(rows: list[list[str]]) -> str:
     """Left-aligned columns separated by two spaces."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -39,12 +44,21 @@ def columns(rows: list[list[str]]) -> str:
     )
 
 
+def pot_label(index: int) -> str:
+    """ "main pot", "side pot 1", ... in the language of the output."""
+    return _("main pot") if index == 0 else _("side pot {number}").format(number=index)
+
+
 def describe_pots(pots: list[Pot]) -> str:
-    """ "main pot 150 (alice, bob) | side pot 1 60 (bob)"."""
+    """ "main pot: 150 (alice, bob) | side pot 1: 60 (bob)": a colon between the pot's name
+    and its amount, so that "side pot 1" and 60 never read as one number."""
     if not pots:
-        return "no pot"
+        return _("no pot")
     return " | ".join(
-        f"{pot_name(i)} {pot.amount} ({', '.join(pot.eligible)})" for i, pot in enumerate(pots)
+        _("{pot}: {amount} ({players})").format(
+            pot=pot_label(i), amount=number(pot.amount), players=", ".join(pot.eligible)
+        )
+        for i, pot in enumerate(pots)
     )
 
 
@@ -57,23 +71,23 @@ def describe_pot(hand: Hand) -> str:
     total = hand.total_in_middle()
     pots = hand.pots()
     if len(pots) < 2:
-        return f"pot {total}"
+        return _("pot {pot}").format(pot=number(total))
     in_front = sum(p.bet for p in hand.players)
-    split = describe_pots(pots) + (f" | {in_front} bet this round" if in_front else "")
-    return f"pot {total}: {split}"
+    bets = _(" | {chips} bet this round").format(chips=number(in_front)) if in_front else ""
+    return _("pot {pot}: {split}").format(pot=number(total), split=describe_pots(pots) + bets)
 
 
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
     if table.closed:
-        return "the session is settled: `marquoir reopen` to change it"
+        return _("the session is settled: `marquoir reopen` to change it")
     if hand is None and table.tournament is not None and table.tournament.over():
-        return "the tournament is over: `places` for the prizes, then `settle`"
+        return _("the tournament is over: `places` for the prizes, then `settle`")
     if hand is None:
-        return "next: deal"
+        return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
-        return 'showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`'
+        return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
     if hand.awaiting is not None:  # a stud hand waits for the scorekeeper to name someone
         return _stud_naming(hand)
     return hand.legal().describe()
@@ -90,8 +104,12 @@ def _stud_naming(hand: Hand) -> str:
         return hand.legal().describe()
     assert isinstance(rules, Stud)
     if hand.awaiting == AWAIT_BRING_IN:
-        return f"who brings in? `bringin PLAYER` ({rules.bring_in_by}), `--complete` to complete"
-    return f"who speaks first on {hand.street}? `first PLAYER` ({rules.first_by})"
+        return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
+            by=rules.bring_in_by
+        )
+    return _("who speaks first on {street}? `first PLAYER` ({by})").format(
+        street=hand.street, by=rules.first_by
+    )
 
 
 def action_lines(event: ActionEvent, table: Table) -> list[str]:
@@ -106,7 +124,7 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
         lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
         return lines
     if closed:
-        where = "showdown" if hand.phase is Phase.SHOWDOWN else hand.street
+        where = _("showdown") if hand.phase is Phase.SHOWDOWN else hand.street
         lines.append(f"-- {where} -- {describe_pot(hand)}")
     else:
         lines[0] += f" | {describe_pot(hand)}"
@@ -117,25 +135,27 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
 def returns_lines(hand: Hand, street: str) -> list[str]:
     """The uncalled bets given back when the betting round `street` closed."""
     return [
-        f"{name} gets back {chips} (uncalled)"
+        _("{name} gets back {chips} (uncalled)").format(name=name, chips=number(chips))
         for where, name, chips in hand.returns
         if where == street
     ]
 
 
-def award_line(award: PotAward) -> str:
-    """ "main pot 79: alice 79"; a pot split high / low: "main pot 79: high alice 40 | low
-    bob 39"."""
+def award_line(award: PotAward, index: int) -> str:
+    """ "side pot 1: 390 to carol": the amount after a colon, never beside the pot's number;
+    a pot split high / low: "main pot: 79, high alice 40 | low bob 39"."""
+    pot, amount = pot_label(index), number(award.pot.amount)
     if award.low:
-        return (
-            f"{award.name} {award.pot.amount}: high {_shares_text(award.high)} | "
-            f"low {_shares_text(award.low)}"
+        return _("{pot}: {amount}, high {high} | low {low}").format(
+            pot=pot, amount=amount, high=_shares_text(award.high), low=_shares_text(award.low)
         )
-    return f"{award.name} {award.pot.amount}: {_shares_text(award.shares)}"
+    return _("{pot}: {amount} to {shares}").format(
+        pot=pot, amount=amount, shares=_shares_text(award.shares)
+    )
 
 
 def _shares_text(shares: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{name} {amount}" for name, amount in shares)
+    return ", ".join(f"{name} {number(amount)}" for name, amount in shares)
 
 
 def result_lines(hand: Hand, hand_no: int) -> list[str]:
@@ -144,19 +164,22 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
     assert result is not None
     lines = []
     if result.void:
-        lines.append(
-            f"nobody opened: the deal is void, {result.carry} chip"
-            f"{'s stay' if result.carry != 1 else ' stays'} in the middle for the next deal"
+        void = (
+            _("nobody opened: the deal is void, {carry} chips stay in the middle for the next deal")
+            if result.carry != 1
+            else _("nobody opened: the deal is void, 1 chip stays in the middle for the next deal")
         )
+        lines.append(void.format(carry=number(result.carry)))
     elif result.by_fold:
-        (winner,) = {name for award in result.awards for name in award.winners} or {"nobody"}
-        lines.append(f"{winner} takes {sum(a.pot.amount for a in result.awards)} (no showdown)")
+        (winner,) = {name for award in result.awards for name in award.winners} or {_("nobody")}
+        taken = number(sum(a.pot.amount for a in result.awards))
+        lines.append(_("{winner} takes {chips} (no showdown)").format(winner=winner, chips=taken))
     else:
-        lines.extend(award_line(award) for award in result.awards)
-    fines = ", ".join(f"{name} {chips}" for name, chips in hand.fines.items())
+        lines.extend(award_line(award, i) for i, award in enumerate(result.awards))
+    fines = ", ".join(f"{name} {number(chips)}" for name, chips in hand.fines.items())
     if fines and not result.void:
-        lines.append(f"fine for the next pot: {fines}")
-    lines.append(f"hand {hand_no} over | " + stacks_line(result))
+        lines.append(_("fine for the next pot: {fines}").format(fines=fines))
+    lines.append(_("hand {number} over | ").format(number=hand_no) + stacks_line(result))
     return lines
 
 
@@ -171,38 +194,43 @@ def bust_lines(table: Table) -> list[str]:
     places = {p.entry: p.place for p in state.places()} if busted else {}
     for entry in busted:
         if entry.out:
-            lines.append(f"{entry.label} is out in place {places[entry.label]}")
+            out = _("{player} is out in place {place}")
+            lines.append(out.format(player=entry.label, place=places[entry.label]))
         else:
-            lines.append(f"{entry.label} has no chips: out unless he rebuys before the next deal")
+            no_chips = _("{player} has no chips: out unless he rebuys before the next deal")
+            lines.append(no_chips.format(player=entry.label))
     alive = [e for e in state.entries if not e.busted and not e.out]
     if busted and len(alive) == 1:
-        lines.append(f"{alive[0].label} wins the tournament")
+        lines.append(_("{player} wins the tournament").format(player=alive[0].label))
     return lines
 
 
 def stacks_line(result: HandResult) -> str:
     return ", ".join(
-        f"{name} {chips} ({signed(result.nets[name])})" for name, chips in result.final.items()
+        f"{name} {number(chips)} ({signed(result.nets[name])})"
+        for name, chips in result.final.items()
     )
 
 
 def signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else str(amount)
+    return f"+{number(amount)}" if amount > 0 else number(amount)
 
 
 def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     hand = table.last_hand
     assert hand is not None
-    odd = f" (odd chips to {event.odd_chip} first)" if event.odd_chip else ""
-    head = f"showdown: {format_ranking(event.ranking)}{odd}"
+    odd = (
+        _(" (odd chips to {player} first)").format(player=event.odd_chip) if event.odd_chip else ""
+    )
+    head = _("showdown: {ranking}").format(ranking=format_ranking(event.ranking)) + odd
     if event.low is not None:
-        head += f" | low: {format_ranking(event.low)}"
+        head += _(" | low: {ranking}").format(ranking=format_ranking(event.low))
     elif hand.rules.low_half:
-        head += " | no qualifying low"
+        head += _(" | no qualifying low")
     lines = [head]
     settled = hand.rules.break_ties(hand, event.ranking)
     if settled != event.ranking:  # the game does not split ties (Bouillotte)
-        lines.append(f"{hand.rules.tie_rule}: {format_ranking(settled)}")
+        lines.append(f"{_(hand.rules.tie_rule)}: {format_ranking(settled)}")
     return [*lines, *result_lines(hand, table.hand_no), *bust_lines(table)]
 
 
@@ -210,9 +238,11 @@ def deal_lines(table: Table) -> list[str]:
     hand = table.hand if table.hand is not None else table.last_hand
     assert hand is not None
     forced = ", ".join(
-        f"{f.player} {f.kind} {f.amount}" + (" (all-in)" if f.all_in else "") for f in hand.forced
+        f"{f.player} {_(f.kind)} {number(f.amount)}" + (_(" (all-in)") if f.all_in else "")
+        for f in hand.forced
     )
-    lines = [f"hand {table.hand_no}: button {hand.button} | {forced}"]
+    head = _("hand {number}: button {button} | ").format(number=table.hand_no, button=hand.button)
+    lines = [head + forced]
     lines.extend(returns_lines(hand, "preflop") if hand.to_act is None else [])
     if table.hand is None:
         lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
@@ -228,25 +258,32 @@ def game_title(table: Table) -> str:
 def status_text(session: str, table: Table) -> str:
     """The table at a glance: seats, stacks, bets, pots and whose turn it is."""
     hand = table.hand
-    head = f"session {session} | {game_title(table)} | "
-    played = f"{table.hand_no} hand{'s' if table.hand_no != 1 else ''} played"
-    head += f"hand {table.hand_no} {hand.street}" if hand else played
+    head = _("session {session} | {game} | ").format(session=session, game=game_title(table))
+    played = (_("{count} hands played") if table.hand_no != 1 else _("{count} hand played")).format(
+        count=table.hand_no
+    )
+    if hand:
+        head += _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
+    else:
+        head += played
     if table.settings.tournament is not None:
-        head += f" | level {table.level}"
-    rows = [["seat", "player", "stack", "bet", ""]]
+        head += _(" | level {level}").format(level=table.level)
+    rows = [[_("seat"), _("player"), _("stack"), _("bet"), ""]]
     for entry in status_players(table):
         rows.append(
             [
                 str(entry["seat"]),
                 entry["name"],
-                str(entry["stack"]),
-                str(entry["bet"]),
+                number(entry["stack"]),
+                number(entry["bet"]),
                 entry["note"],
             ]
         )
     lines = [head, columns(rows)]
     if table.carry:
-        lines.append(f"waiting in the middle for the next deal: {table.carry}")
+        lines.append(
+            _("waiting in the middle for the next deal: {chips}").format(chips=number(table.carry))
+        )
     if hand is not None:
         lines.append(describe_pot(hand))
     lines.append(next_step(table))
@@ -261,17 +298,17 @@ def status_players(table: Table) -> list[dict[str, Any]]:
         p = in_hand.get(account.name)
         notes = []
         if hand and account.name == hand.button:
-            notes.append("button")
+            notes.append(N_("button"))
         if p is not None and p.folded:
-            notes.append("folded")
+            notes.append(N_("folded"))
         elif p is not None and p.all_in:
-            notes.append("all-in")
+            notes.append(N_("all-in"))
         if hand and p is not None and hand.to_act == account.name:
-            notes.append("to act")
+            notes.append(N_("to act"))
         if p is None and account.sitting_out:
-            notes.append("sitting out")
+            notes.append(N_("sitting out"))
         elif p is None and account.busted:
-            notes.append("busted")
+            notes.append(N_("busted"))
         entries.append(
             {
                 "name": account.name,
@@ -283,7 +320,7 @@ def status_players(table: Table) -> list[dict[str, Any]]:
                 "in_hand": p is not None,
                 "sitting_out": account.sitting_out,
                 "busted": account.busted,
-                "note": ", ".join(notes),
+                "note": ", ".join(_(note) for note in notes),
             }
         )
     return entries
@@ -374,51 +411,56 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
 
 def stacks_text(session: str, table: Table) -> str:
     data = stacks_dict(session, table)
-    rows = [["seat", "player", "stack", "bought", "recaves", "out", "result", ""]]
+    heads = [N_("seat"), N_("player"), N_("stack"), N_("bought"), N_("recaves"), N_("out")]
+    heads.append(N_("result"))
+    rows = [[*(_(head) for head in heads), ""]]
     for p in data["players"]:
-        note = "left" if p["left"] else ("sitting out" if p["sitting_out"] else "")
+        note = _("left") if p["left"] else (_("sitting out") if p["sitting_out"] else "")
         if p["busted"]:
-            note = "busted"
+            note = _("busted")
         rows.append(
             [
                 str(p["seat"]),
                 p["name"],
-                str(p["stack"]),
-                str(p["bought"]),
+                number(p["stack"]),
+                number(p["bought"]),
                 str(p["recaves"]),
-                str(p["cashed_out"]),
+                number(p["cashed_out"]),
                 signed(p["result"]),
                 note,
             ]
         )
     count = data["hand"]
-    head = f"session {session} | {count} hand{'s' if count != 1 else ''}" + (
-        " (hand in play)" if table.in_hand else ""
-    )
+    hands = (_("{count} hands") if count != 1 else _("{count} hand")).format(count=count)
+    head = _("session {session} | ").format(session=session) + hands
+    head += _(" (hand in play)") if table.in_hand else ""
     return head + "\n" + columns(rows)
 
 
 # -- the log in words (undo) ------------------------------------------------------------------
 
 _ACTION_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "bet": lambda d: f"bets {d.get('total')}",
-    "raise": lambda d: f"raises to {d.get('total')}",
-    "open": lambda d: f"opens {d.get('total')}",
-    "call": lambda d: f"calls {d.get('added')}",
-    "bring-in": lambda d: f"brings in {d.get('added')}",
-    "complete": lambda d: f"completes to {d.get('total')}",
-    "first": lambda d: "speaks first",
-    "abattre": lambda d: "abats",
-    "false-open": lambda d: "opened falsely",
-    "withdraw": lambda d: "owned up to a false opening",
+    "bet": lambda d: _("{player} bets {total}").format(**d),
+    "raise": lambda d: _("{player} raises to {total}").format(**d),
+    "open": lambda d: _("{player} opens {total}").format(**d),
+    "call": lambda d: _("{player} calls {added}").format(**d),
+    "bring-in": lambda d: _("{player} brings in {added}").format(**d),
+    "complete": lambda d: _("{player} completes to {total}").format(**d),
+    "first": lambda d: _("{player} speaks first").format(**d),
+    "false-open": lambda d: _("{player} opened falsely").format(**d),
+    "fold": lambda d: _("{player} folds").format(**d),
+    "check": lambda d: _("{player} checks").format(**d),
+    "abattre": lambda d: _("{player} abats").format(**d),
+    "withdraw": lambda d: _("{player} owned up to a false opening").format(**d),
 }
 
 
 def _action_words(data: dict[str, Any]) -> str:
     verb = str(data.get("verb", data.get("action")))
     say = _ACTION_WORDS.get(verb)
-    words = say(data) if say is not None else f"{verb}s"  # folds, checks
-    return f"{data.get('player', '?')} {words}"
+    # a field a version of the file does not hold reads "?": the words must never fail
+    fields = {"player": "?", "total": "?", "added": "?", **data}
+    return say(fields) if say is not None else f"{fields['player']} {verb}s"
 
 
 def _ranking_words(groups: list[list[str]]) -> str:
@@ -427,56 +469,73 @@ def _ranking_words(groups: list[list[str]]) -> str:
 
 def _low_words(data: dict[str, Any]) -> str:
     """ " | low carol > alice" when the showdown had a low half (hi-lo games)."""
-    return f" | low {_ranking_words(data['low'])}" if data.get("low") else ""
+    return (
+        _(" | low {ranking}").format(ranking=_ranking_words(data["low"])) if data.get("low") else ""
+    )
 
 
 def _brelans_words(data: dict[str, Any]) -> str:
     named = ([f"{data['carre']} (carré)"] if data.get("carre") else []) + data["players"]
-    return "the brelans of " + ", ".join(named)
+    return _("the brelans of {players}").format(players=", ".join(named))
 
 
 def _shares_words(data: dict[str, Any]) -> str:
     shares = ", ".join(f"{name} {chips}" for name, chips in data["shares"] if chips)
-    return f"the chips of a void deal shared out: {shares}"
+    return _("the chips of a void deal shared out: {shares}").format(shares=shares)
+
+
+def _seat_words(data: dict[str, Any]) -> str:
+    returns = _("{player} returns to seat {seat} with {chips}")
+    return (
+        returns if data.get("returning") else _("{player} sits in seat {seat} with {chips}")
+    ).format(**data)
 
 
 def _leave_all_words(data: dict[str, Any]) -> str:
-    leaves = ", ".join(f"{name} with {chips}" for name, chips in data["leaves"])
-    split = _shares_words(data) + " first, then " if data.get("shares") else ""
-    return f"{split}everyone leaving: {leaves}"
+    with_chips = _("{player} with {chips}")
+    leaves = ", ".join(
+        with_chips.format(player=name, chips=chips) for name, chips in data["leaves"]
+    )
+    everyone = _("everyone leaving: {leaves}").format(leaves=leaves)
+    if data.get("shares"):
+        return _("{shares} first, then {everyone}").format(
+            shares=_shares_words(data), everyone=everyone
+        )
+    return everyone
 
 
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
 # that every kind has one, so a new kind cannot make `undo` fail after it was recorded.
 EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "seat": lambda d: (
-        f"{d['player']} {'returns to' if d.get('returning') else 'sits in'} seat {d['seat']}"
-        f" with {d['chips']}"
+    "seat": _seat_words,
+    "settle": lambda d: _("the settlement (the session is open again)"),
+    "reopen": lambda d: _("the reopening (the session is settled again)"),
+    "recave": lambda d: _("{player} recaves {chips}").format(**d),
+    "leave": lambda d: _("{player} leaves with {chips}").format(**d),
+    "button": lambda d: _("the button set on {player}").format(**d),
+    "blinds": lambda d: _("the change of the forced bets to {stakes}").format(
+        stakes=ForcedBetSchedule(**d).describe()
     ),
-    "settle": lambda d: "the settlement (the session is open again)",
-    "reopen": lambda d: "the reopening (the session is settled again)",
-    "recave": lambda d: f"{d['player']} recaves {d['chips']}",
-    "leave": lambda d: f"{d['player']} leaves with {d['chips']}",
     "leave-all": _leave_all_words,
-    "button": lambda d: f"the button set on {d['player']}",
-    "blinds": lambda d: f"the change of the forced bets to {ForcedBetSchedule(**d).describe()}",
-    "level": lambda d: f"the move to level {d['level']}",
-    "pause": lambda d: "the pause of the clock",
-    "resume": lambda d: "the restart of the clock",
-    "rebuy": lambda d: f"{d['player']} rebuys {d['chips']}",
-    "addon": lambda d: f"{d['player']} takes the add-on of {d['chips']}",
-    "reenter": lambda d: f"{d['player']} re-enters with {d['chips']}",
-    "chop": lambda d: (
-        f"the deal ({d['method']}) "
-        + ", ".join(f"{label} {amount}" for label, amount in d["shares"])
+    "level": lambda d: _("the move to level {level}").format(**d),
+    "pause": lambda d: _("the pause of the clock"),
+    "resume": lambda d: _("the restart of the clock"),
+    "rebuy": lambda d: _("{player} rebuys {chips}").format(**d),
+    "addon": lambda d: _("{player} takes the add-on of {chips}").format(**d),
+    "reenter": lambda d: _("{player} re-enters with {chips}").format(**d),
+    "chop": lambda d: _("the deal ({method}) {shares}").format(
+        method=d["method"],
+        shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
     ),
-    "sitout": lambda d: f"{d['player']} sits out",
-    "back": lambda d: f"{d['player']} is back",
-    "deal": lambda d: f"the deal of hand {d['hand']}",
+    "sitout": lambda d: _("{player} sits out").format(**d),
+    "back": lambda d: _("{player} is back").format(**d),
+    "deal": lambda d: _("the deal of hand {hand}").format(**d),
     "action": _action_words,
-    "showdown": lambda d: "the showdown " + _ranking_words(d["ranking"]) + _low_words(d),
-    "fine": lambda d: f"the fine of {d['player']} ({d['chips']})",
-    "correction": lambda d: f"the count of {d['player']} ({d['stack']})",
+    "showdown": lambda d: (
+        _("the showdown {ranking}").format(ranking=_ranking_words(d["ranking"])) + _low_words(d)
+    ),
+    "fine": lambda d: _("the fine of {player} ({chips})").format(**d),
+    "correction": lambda d: _("the count of {player} ({stack})").format(**d),
     "brelans": _brelans_words,
     "carry-split": _shares_words,
 }
@@ -489,4 +548,4 @@ def describe_stored(kind: str, data: dict[str, Any]) -> str:
     the words must never fail, since `undo` prints them after the undo is committed.
     """
     words = EVENT_WORDS.get(kind)
-    return words(data) if words is not None else f"a {kind} event"
+    return words(data) if words is not None else _("a {kind} event").format(kind=kind)

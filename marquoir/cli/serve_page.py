@@ -15,6 +15,7 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
+from ..domain.i18n import _
 from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
@@ -179,7 +180,9 @@ def table_now(now: dict[str, Any], table: Table) -> str:
         turn = now["to_act"]
         if turn and now["legal"] and table.hand is not None:
             owe = table.hand.legal().call_words()
-            head += f" · <b>{escape(turn)} to act</b> ({escape(owe)})"
+            head += _(" · <b>{value} to act</b> ({value2})").format(
+                value=escape(turn), value2=escape(owe)
+            )
         elif now["phase"] == "showdown":
             head += " · showdown"
     else:
@@ -214,7 +217,7 @@ def table_now(now: dict[str, Any], table: Table) -> str:
     return (
         '<section class="now"><h2>The table now</h2>'
         f"<p>{head}</p>"
-        + (f"<p>In the middle: {pot}</p>" if pot else "")
+        + (_("<p>In the middle: {pot}</p>").format(pot=pot) if pot else "")
         + '<table><tr><th class="n">seat</th><th>player</th><th class="n">stack</th>'
         '<th class="n">bet</th><th></th></tr>' + "".join(rows) + "</table></section>"
     )

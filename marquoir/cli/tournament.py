@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
+from ..domain.i18n import _, follow_session, grouped, number
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
     ClockEvent,
@@ -37,9 +38,14 @@ def ledger(db: str | None, mode: str = WRITE) -> Ledger:
 
 
 def execute(db: str | None, command: Any) -> Outcome:
-    """Check and record one command on the current session."""
+    """Check and record one command on the current session (refused in its language)."""
+
+    def speaking(table: Table) -> Any:
+        follow_session(table.settings.lang)
+        return command(table)
+
     with ledger(db) as book:
-        outcome: Outcome = book.execute(command)
+        outcome: Outcome = book.execute(speaking)
     return outcome
 
 
@@ -51,7 +57,11 @@ def read_levels(text: str) -> tuple[str, int | None, str | None]:
         try:
             content = path.read_text(encoding="utf-8")
         except OSError as failure:
-            raise UsageError(f"cannot read the levels file {text}: {failure.strerror}") from None
+            raise UsageError(
+                _("cannot read the levels file {text}: {strerror}").format(
+                    text=text, strerror=failure.strerror
+                )
+            ) from None
         read = parse_levels_csv if text.endswith(".csv") else parse_levels_toml
         return ",".join(str(level) for level in read(content)), None, None
     if "/" not in text:
@@ -66,13 +76,13 @@ def tournament_settings(
 ) -> TournamentSettings:
     """The tournament structure of `new --tournament`, checked (`UsageError`)."""
     if buy_in is None:
-        raise UsageError("a tournament needs its buy-in: --buy-in 20")
+        raise UsageError(_("a tournament needs its buy-in: --buy-in 20"))
     if levels is None:
-        raise UsageError("a tournament needs its levels: --levels 25/50,50/100,... or a preset")
+        raise UsageError(_("a tournament needs its levels: --levels 25/50,50/100,... or a preset"))
     spec, minutes, breaks = read_levels(levels)
     if stack is None:
         if "/" in levels or levels.endswith((".csv", ".toml")):
-            raise UsageError("a tournament needs its starting stack: --stack 5000")
+            raise UsageError(_("a tournament needs its starting stack: --stack 5000"))
         stack = preset(levels).starting_stack
     if options.get("level_minutes") is None and options.get("level_hands") is None:
         options["level_minutes"] = minutes
@@ -92,13 +102,17 @@ def tournament_settings(
 
 
 def level_number(table: Table, where: str) -> int:
-    """`next`, `prev` or a level number, from the level now in force."""
-    if where == "next":
+    """`next`, `prev` or a level number, from the level now in force (the French table's
+    `suivant` and `précédent` too)."""
+    from .vocabulary import normalize
+
+    word = normalize(where)
+    if word in ("next", "suivant"):
         return table.level + 1
-    if where in ("prev", "previous"):
+    if word in ("prev", "previous", "precedent"):
         return table.level - 1
     if not where.isdigit() or not where.isascii():
-        raise UsageError(f"level next, level prev or level N (got {where!r})")
+        raise UsageError(_("level next, level prev or level N (got {where!r})").format(where=where))
     return int(where)
 
 
@@ -107,21 +121,24 @@ def level_line(table: Table) -> str:
     tournament = table.settings.tournament
     assert tournament is not None
     count = len(tournament.level_list())
-    return f"level {table.level} of {count}: {table.config.stakes()}"
+    return _("level {level} of {count}: {stakes}").format(
+        level=table.level, count=count, stakes=table.config.stakes()
+    )
 
 
 def level(db: str | None, where: str) -> None:
     """`level next|prev|N`: the level of the next deals."""
     outcome = execute(db, lambda table: table.level_event(level_number(table, where)))
-    print(f"from the next deal: {level_line(outcome.table)}")
+    print(_("from the next deal: {value}").format(value=level_line(outcome.table)))
 
 
 def show_level(db: str | None) -> None:
     """`level` alone: the level now in force."""
     with ledger(db, READ) as book:
         _session, table = book.read()
+        follow_session(table.settings.lang)
     if table.settings.tournament is None:
-        raise IllegalAction("levels are for tournaments: this session is a cash game")
+        raise IllegalAction(_("levels are for tournaments: this session is a cash game"))
     print(level_line(table))
 
 
@@ -134,8 +151,13 @@ def rebuy(db: str | None, player: str) -> None:
     assert table.tournament is not None and table.settings.tournament is not None
     entry = table.tournament.entry_of(name)
     print(
-        f"{entry.label} rebuys {event.chips}: stack "
-        f"{table.accounts[name].stack} (rebuy {entry.rebuys} of {table.settings.tournament.rebuys})"
+        _("{player} rebuys {chips}: stack {stack} (rebuy {rebuy} of {rebuys})").format(
+            player=entry.label,
+            chips=number(event.chips),
+            stack=number(table.accounts[name].stack),
+            rebuy=entry.rebuys,
+            rebuys=table.settings.tournament.rebuys,
+        )
     )
 
 
@@ -145,7 +167,11 @@ def addon(db: str | None, player: str) -> None:
     event = outcome.event
     assert isinstance(event, AddedOn)
     stack = outcome.table.accounts[event.player].stack
-    print(f"{event.player} takes the add-on of {event.chips}: stack {stack}")
+    print(
+        _("{player} takes the add-on of {chips}: stack {stack}").format(
+            player=event.player, chips=number(event.chips), stack=number(stack)
+        )
+    )
 
 
 def reenter(db: str | None, player: str) -> None:
@@ -155,7 +181,11 @@ def reenter(db: str | None, player: str) -> None:
     name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
     assert table.tournament is not None
     entry = table.tournament.entry_of(name)
-    print(f"{entry.label} re-enters with {table.accounts[name].stack} chips (a new entry)")
+    print(
+        _("{label} re-enters with {stack} chips (a new entry)").format(
+            label=entry.label, stack=number(table.accounts[name].stack)
+        )
+    )
 
 
 def places_dict(session: str, table: Table) -> dict[str, Any]:
@@ -164,7 +194,7 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
 
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
-        raise IllegalAction("places are for tournaments: this session is a cash game")
+        raise IllegalAction(_("places are for tournaments: this session is a cash game"))
     table_of_prizes = payout_table(settings, state)
     return {
         "version": 1,
@@ -198,25 +228,42 @@ def places(db: str | None, *, as_json: bool) -> None:
 
     with ledger(db, READ) as book:
         session, table = book.read()
+        follow_session(table.settings.lang)
     data = places_dict(session.name, table)
     if as_json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     print(
-        f"tournament {session.name}: {data['entries']} entries, {data['rebuys']} rebuys, "
-        f"{data['add_ons']} add-ons, prize pool {data['prize_pool']} {table.settings.currency}"
+        _(
+            "tournament {name}: {entries} entries, {rebuys} rebuys, {add_ons} add-ons, "
+            "prize pool {prize_pool} {currency}"
+        ).format(
+            name=session.name,
+            entries=data["entries"],
+            rebuys=data["rebuys"],
+            add_ons=data["add_ons"],
+            prize_pool=data["prize_pool"],
+            currency=table.settings.currency,
+        )
     )
     paid = ", ".join(f"{n}. {amount}" for n, amount in enumerate(data["payouts"], 1))
-    print(f"payouts: {paid}")
+    print(_("payouts: {paid}").format(paid=paid))
     if Decimal(data["remainder"]):
-        print(f"(the rounding remainder, {data['remainder']}, went to first place)")
+        print(
+            _("(the rounding remainder, {remainder}, went to first place)").format(
+                remainder=data["remainder"]
+            )
+        )
     for row in data["places"]:
-        waiting = "deal" if table.tournament is not None and table.tournament.over() else "playing"
+        over = table.tournament is not None and table.tournament.over()
+        waiting = _("deal") if over else _("playing")
         place = waiting if row["place"] is None else f"{row['place']}."
         if row["shared"] > 1:
-            place += f" (shared by {row['shared']})"
-        extra = f", bounties {row['bounties']}" if Decimal(row["bounties"]) else ""
-        print(f"{place:<8} {row['name']:<12} prize {row['prize']}{extra}")
+            place += _(" (shared by {shared})").format(shared=row["shared"])
+        bounties = _(", bounties {bounties}").format(bounties=row["bounties"])
+        extra = bounties if Decimal(row["bounties"]) else ""
+        prize = _("prize {prize}").format(prize=row["prize"])
+        print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 
 def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
@@ -238,11 +285,19 @@ def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     shares = ", ".join(f"{label} {amount}" for label, amount in event.shares)
-    print(f"deal ({event.method}): {shares} {currency}")
+    print(
+        _("deal ({method}): {shares} {currency}").format(
+            method=event.method, shares=shares, currency=currency
+        )
+    )
     if Decimal(event.keep):
-        print(f"{event.keep} {currency} stay to play for: the game goes on")
+        print(
+            _("{keep} {currency} stay to play for: the game goes on").format(
+                keep=event.keep, currency=currency
+            )
+        )
     else:
-        print("the tournament ends with the deal")
+        print(_("the tournament ends with the deal"))
 
 
 def _seconds(stamp: str) -> float:
@@ -295,17 +350,27 @@ def clock_line(state: ClockState | None, table: Table) -> str:
     assert settings is not None
     if state is None:
         every = settings.level_hands
-        return f"levels go by hands ({every} a level)" if every else "no clock: levels by hand"
+        return (
+            _("levels go by hands ({every} a level)").format(every=every)
+            if every
+            else _("no clock: levels by hand")
+        )
     if not state.started:
-        return "the clock starts with the first deal"
-    stopped = " (the clock is stopped)" if state.paused else ""
+        return _("the clock starts with the first deal")
+    stopped = _(" (the clock is stopped)") if state.paused else ""
     if state.on_break:
         left = _minutes(state.seconds_left or 0)
-        return f"break: {left} left, then level {state.level}{stopped}"
+        return _("break: {left} left, then level {level}{stopped}").format(
+            left=left, level=state.level, stopped=stopped
+        )
     if state.seconds_left is None:
-        return f"level {state.level}, the last: it lasts until the end{stopped}"
+        return _("level {level}, the last: it lasts until the end{stopped}").format(
+            level=state.level, stopped=stopped
+        )
     upcoming = str(settings.level(state.next_level or state.level))
-    return f"level {state.level}: {_minutes(state.seconds_left)} left, next {upcoming}{stopped}"
+    return _("level {level}: {left} left, next {upcoming}{stopped}").format(
+        level=state.level, left=_minutes(state.seconds_left), upcoming=upcoming, stopped=stopped
+    )
 
 
 def status_clock(db: str | None, *, as_json: bool) -> None:
@@ -317,8 +382,9 @@ def status_clock(db: str | None, *, as_json: bool) -> None:
 
     with ledger(db, READ) as book:
         session, table = book.read()
+        follow_session(table.settings.lang)
         if table.settings.tournament is None:
-            raise IllegalAction("the clock is for tournaments: this session is a cash game")
+            raise IllegalAction(_("the clock is for tournaments: this session is a cash game"))
         state = clock_of(book, session, table, time.time())
     if as_json:
         data = render.status_dict(session.name, table)
@@ -351,13 +417,13 @@ def due_level(book: Ledger, session: SessionInfo, table: Table) -> int | None:
 def pause(db: str | None) -> None:
     """`pause`: stop the clock."""
     execute(db, lambda table: table.pause_event())
-    print("the clock is stopped: `resume` starts it again")
+    print(_("the clock is stopped: `resume` starts it again"))
 
 
 def resume(db: str | None) -> None:
     """`resume`: start the clock again."""
     execute(db, lambda table: table.resume_event())
-    print("the clock runs again")
+    print(_("the clock runs again"))
 
 
 def stack_make_up(db: str | None) -> None:
@@ -366,14 +432,15 @@ def stack_make_up(db: str | None) -> None:
 
     with ledger(db, READ) as book:
         _session, table = book.read()
+        follow_session(table.settings.lang)
     settings = table.settings.tournament
     if settings is None:
-        raise IllegalAction("the chips of a starting stack are for tournaments")
+        raise IllegalAction(_("the chips of a starting stack are for tournaments"))
     if not settings.chips:
-        raise IllegalAction("this tournament has no chip set: `new ... --chips 25,100,500,1000`")
+        raise IllegalAction(_("this tournament has no chip set: `new ... --chips 25,100,500,1000`"))
     first = settings.level(1)
     counts = starting_stack(
         settings.stack, parse_denominations(settings.chips), big_blind=first.big_blind
     )
     made = ", ".join(f"{count} x {chip}" for chip, count in sorted(counts.items()) if count)
-    print(f"a starting stack of {settings.stack:,}: {made}")
+    print(_("a starting stack of {stack}: {made}").format(stack=grouped(settings.stack), made=made))

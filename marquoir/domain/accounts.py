@@ -21,6 +21,8 @@ class SessionSettings(Record):
     currency: str = "EUR"
     # a tournament's structure (None: a cash game)
     tournament: TournamentSettings | None = None
+    # the language of the session's output ("fr" or "en"), "" to follow the locale
+    lang: str = ""
 
 
 class Account:

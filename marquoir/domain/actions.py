@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .i18n import N_, _, number
 from .records import Record
 
 
@@ -97,30 +98,34 @@ class ActionEvent(Record):
     def describe(self) -> str:
         """A short sentence for the table: "alice raises to 60 (all-in)"."""
         texts = {
-            "fold": f"{self.player} folds",
-            "check": f"{self.player} checks",
-            "call": f"{self.player} calls {self.added}",
-            "bet": f"{self.player} bets {self.total}",
-            "open": f"{self.player} opens {self.total}",
-            "raise": f"{self.player} raises to {self.total}",
-            "bring-in": f"{self.player} brings in {self.added}",
-            "complete": f"{self.player} completes to {self.total}",
-            "first": f"{self.player} speaks first",
-            "abattre": (
-                f"{self.player} holds {self.added} and abats"
-                if self.added
-                else f"{self.player} abats"
-            ),
-            "withdraw": (
-                f"{self.player} owns up to a false opening: no fine, his opening comes back "
+            "fold": N_("{player} folds"),
+            "check": N_("{player} checks"),
+            "call": N_("{player} calls {added}"),
+            "bet": N_("{player} bets {total}"),
+            "open": N_("{player} opens {total}"),
+            "raise": N_("{player} raises to {total}"),
+            "bring-in": N_("{player} brings in {added}"),
+            "complete": N_("{player} completes to {total}"),
+            "first": N_("{player} speaks first"),
+            "abattre": N_("{player} holds {added} and abats"),
+            "abattre-nothing": N_("{player} abats"),
+            "withdraw": N_(
+                "{player} owns up to a false opening: no fine, his opening comes back "
                 "and the pot is not open"
             ),
-            "false-open": (
-                f"{self.player} opened falsely: out of the hand, fine {self.added} to the next pot"
+            "false-open": N_(
+                "{player} opened falsely: out of the hand, fine {added} to the next pot"
             ),
         }
-        text = texts[self.verb]
-        return text + (" (all-in)" if self.all_in else "")
+        verb = "abattre-nothing" if self.verb == "abattre" and not self.added else self.verb
+        text = _(texts[verb]).format(
+            player=self.player, added=number(self.added), total=number(self.total)
+        )
+        return text + (_(" (all-in)") if self.all_in else "")
+
+
+# The words of the legal actions, as the user types them (French: the table's words).
+VERB_WORDS = {"raise": N_("raise {span}"), "open": N_("open {span}"), "bet": N_("bet {span}")}
 
 
 class LegalActions(Record):
@@ -172,10 +177,13 @@ class LegalActions(Record):
         In the same unit as the raises and the all-in: the total for the round.
         """
         if self.can_check:
-            return "check"
+            return _("check")
         in_front = self.current_bet - self.to_call
-        words = f"call to {self.call_to}" if in_front > 0 else f"call {self.call_to}"
-        return words + (" (all-in)" if self.call_is_all_in else "")
+        amount = number(self.call_to)
+        words = (_("call to {amount}") if in_front > 0 else _("call {amount}")).format(
+            amount=amount
+        )
+        return words + (_(" (all-in)") if self.call_is_all_in else "")
 
     def describe(self) -> str:
         """One line: "alice to act: call 20 | raise 40-1000 | fold".
@@ -188,12 +196,11 @@ class LegalActions(Record):
         parts = [self.call_words()]
         if self.min_to is not None and self.max_to is not None:
             verb = "raise" if self.current_bet > 0 else ("open" if self.opens else "bet")
-            span = (
-                str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
-            )
-            parts.append(f"{verb} {span}")
+            low, high = number(self.min_to), number(self.max_to)
+            span = low if self.min_to == self.max_to else f"{low}-{high}"
+            parts.append(_(VERB_WORDS[verb]).format(span=span))
         if self.allin_ok and not self.opens and not self.call_is_all_in:
-            parts.append(f"all-in {self.allin_to}")
+            parts.append(_("all-in {amount}").format(amount=number(self.allin_to)))
         if self.can_fold:
-            parts.append("fold")
-        return f"{self.player} to act: " + " | ".join(parts)
+            parts.append(_("fold"))
+        return _("{player} to act: ").format(player=self.player) + " | ".join(parts)

@@ -31,6 +31,7 @@ from collections import Counter
 
 from .cards import Card, parse_cards
 from .errors import ShowdownError
+from .i18n import N_, _
 from .ranking import Ranking
 from .records import Record
 
@@ -105,7 +106,7 @@ def parse_hands(
     cards = {name: parse_cards(text) for name, text in hands.items()}
     turned = parse_cards(retourne)
     if len(turned) != 1:
-        raise ShowdownError(f"the retourne is one card, not {len(turned)}")
+        raise ShowdownError(_("the retourne is one card, not {count}").format(count=len(turned)))
     check_deal(cards, turned[0])
     return cards, turned[0]
 
@@ -114,18 +115,27 @@ def check_deal(hands: Mapping[str, tuple[Card, ...]], retourne: Card) -> None:
     """Refuse a deal Bouillotte cannot have: a card outside the 20-card deck, a card twice,
     a hand of other than three cards, fewer than two players."""
     if len(hands) < 2:
-        raise ShowdownError("Bouillotte shows at least two hands")
+        raise ShowdownError(_("Bouillotte shows at least two hands"))
     seen: set[Card] = set()
-    for where, cards in [("the retourne", (retourne,)), *hands.items()]:
-        if where != "the retourne" and len(cards) != CARDS_IN_HAND:
-            raise ShowdownError(f"{where} shows {len(cards)} cards: Bouillotte deals three")
+    the_retourne = _("the retourne")
+    for where, cards in [(the_retourne, (retourne,)), *hands.items()]:
+        if where is not the_retourne and len(cards) != CARDS_IN_HAND:
+            raise ShowdownError(
+                _("{where} shows {count} cards: Bouillotte deals three").format(
+                    where=where, count=len(cards)
+                )
+            )
         for card in cards:
             if card not in DECK:
                 raise ShowdownError(
-                    f"there is no {card} in the Bouillotte deck of A, K, Q, 9, 8 ({where})"
+                    _(
+                        "there is no {card} in the Bouillotte deck of A, K, Q, 9, 8 ({where})"
+                    ).format(card=card, where=where)
                 )
             if card in seen:
-                raise ShowdownError(f"the {card} is shown twice ({where})")
+                raise ShowdownError(
+                    _("the {card} is shown twice ({where})").format(card=card, where=where)
+                )
             seen.add(card)
 
 
@@ -221,7 +231,7 @@ def pot_rankings(
     """
     check_deal(hands, retourne)
     engaged = tuple(engaged) if engaged is not None else tuple(hands)
-    _check_players(hands, engaged, "engaged")
+    _check_players(hands, engaged, N_("engaged"))
     pots = [engaged] if pots is None else pots
     won: list[str] = []
     top = winning_colour(hands, retourne, engaged)
@@ -229,9 +239,9 @@ def pot_rankings(
         won.append(top.suit)
     rankings = []
     for eligible in pots:
-        _check_players(hands, eligible, "eligible")
+        _check_players(hands, eligible, N_("eligible"))
         if not set(eligible) <= set(engaged):
-            raise ShowdownError("only engaged players may win a pot")
+            raise ShowdownError(_("only engaged players may win a pot"))
         ranking, colour = _rank(hands, retourne, [n for n in hands if n in eligible], won)
         if colour and colour not in won:
             won.append(colour)
@@ -296,12 +306,16 @@ def _check_players(
     hands: Mapping[str, tuple[Card, ...]], players: Sequence[str], what: str
 ) -> None:
     if not players:
-        raise ShowdownError(f"name the {what} players")
+        raise ShowdownError(_("name the {what} players").format(what=_(what)))
     for name in players:
         if name not in hands:
-            raise ShowdownError(f"{name} is {what} but shows no cards")
+            raise ShowdownError(
+                _("{name} is {what} but shows no cards").format(name=name, what=_(what))
+            )
     if len(set(players)) != len(players):
-        raise ShowdownError(f"a player is named twice among the {what} players")
+        raise ShowdownError(
+            _("a player is named twice among the {what} players").format(what=_(what))
+        )
 
 
 def read_cards(

@@ -19,6 +19,7 @@ from collections import Counter
 from itertools import combinations
 
 from .errors import ShowdownError, UsageError
+from .i18n import _
 from .ranking import Ranking
 from .records import Record
 
@@ -96,8 +97,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         if found is None:
             bad = squeezed[at : at + 2] or squeezed[at:]
             raise UsageError(
-                f"cannot read the card {bad!r} in {text!r}: write cards like Ah Kd Tc 7s "
-                "(rank 2-9, T, J, Q, K, A; suit c, d, h, s)"
+                _(
+                    "cannot read the card {bad!r} in {text!r}: write cards like Ah Kd Tc 7s (rank "
+                    "2-9, T, J, Q, K, A; suit c, d, h, s)"
+                ).format(bad=bad, text=text)
             )
         cards.append(Card(RANKS[found.group(1).upper()], found.group(2).lower()))
         at = found.end()
@@ -214,7 +217,7 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
     """Refuse a showdown with the wrong number of cards, a card twice, or a card not in the
     deck of the variant."""
     if variant not in VARIANTS:
-        raise ShowdownError(f"cards cannot be read for {variant}")
+        raise ShowdownError(_("cards cannot be read for {variant}").format(variant=variant))
     in_hand, on_board, lowest = VARIANTS[variant]
     if len(board) != on_board:
         raise ShowdownError(
@@ -226,15 +229,23 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
         if len(cards) != in_hand:
             plural = "s" if len(cards) != 1 else ""
             raise ShowdownError(
-                f"{name} shows {len(cards)} card{plural}: {variant} needs {in_hand}"
+                _("{name} shows {len} card{plural}: {variant} needs {in_hand}").format(
+                    name=name, len=len(cards), plural=plural, variant=variant, in_hand=in_hand
+                )
             )
     seen: set[Card] = set()
     for where, cards in [("the board", board), *shown.items()]:
         for card in cards:
             if card.rank < lowest:
-                raise ShowdownError(f"there is no {card} in a 32-card deck ({where})")
+                raise ShowdownError(
+                    _("there is no {card} in a 32-card deck ({where})").format(
+                        card=card, where=where
+                    )
+                )
             if card in seen:
-                raise ShowdownError(f"the {card} is shown twice ({where})")
+                raise ShowdownError(
+                    _("the {card} is shown twice ({where})").format(card=card, where=where)
+                )
             seen.add(card)
 
 

@@ -20,6 +20,7 @@ from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
 from .games import SAID_BY_SCOREKEEPER, rules_for
+from .i18n import N_, _
 from .outcome import (
     ForcedBet,
     HandResult,
@@ -33,6 +34,13 @@ from .ranking import Ranking
 from .records import Record
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
+
+# The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
+MINIMUM_WORDS = {
+    "raise": N_("the minimum raise is to {low}"),
+    "complete": N_("the minimum complete is to {low}"),
+    "bet": N_("the minimum bet is {low}"),
+}
 
 
 class _Player:
@@ -233,10 +241,14 @@ class Hand:
         p = self._players[i]
         if action.player is not None and action.player != p.name:
             if not action.player:
-                raise UsageError("--as needs the name of the player to act")
+                raise UsageError(_("--as needs the name of the player to act"))
             if action.player not in self._index:
-                raise IllegalAction(f"{action.player} is not playing this hand")
-            raise NotYourTurn(f"it is {p.name}'s turn, not {action.player}'s")
+                raise IllegalAction(
+                    _("{player} is not playing this hand").format(player=action.player)
+                )
+            raise NotYourTurn(
+                _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
+            )
         resolved = self._resolve(i, action)
         self.rules.check_turn(self, i, resolved.verb)
         return ActionEvent(
@@ -298,22 +310,28 @@ class Hand:
         `by_pot`: a ranking for each pot, main pot first (Bouillotte from the cards)."""
         if self.phase is not Phase.SHOWDOWN:
             if self.phase is Phase.BETTING:
-                raise ShowdownError(f"the betting is not over: {self.to_act} is to act")
-            raise ShowdownError("this hand is over")
+                raise ShowdownError(
+                    _("the betting is not over: {to_act} is to act").format(to_act=self.to_act)
+                )
+            raise ShowdownError(_("this hand is over"))
         if low is not None and not self.rules.low_half:
             raise ShowdownError(
-                f"{self.config.game.value} is not a hi-lo game: the pot has no low half"
+                _("{value} is not a hi-lo game: the pot has no low half").format(
+                    value=self.config.game.value
+                )
             )
         for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):
             for name in group:
                 if name not in self._index:
-                    raise ShowdownError(f"{name} is not playing this hand")
+                    raise ShowdownError(_("{name} is not playing this hand").format(name=name))
                 if self._players[self._index[name]].folded:
-                    raise ShowdownError(f"{name} folded and cannot win a pot")
+                    raise ShowdownError(_("{name} folded and cannot win a pot").format(name=name))
         if odd_chip is not None and (
             odd_chip not in self._index or self._players[self._index[odd_chip]].folded
         ):
-            raise ShowdownError(f"the odd chip goes to a winner: {odd_chip} cannot win")
+            raise ShowdownError(
+                _("the odd chip goes to a winner: {odd_chip} cannot win").format(odd_chip=odd_chip)
+            )
         settled = self.rules.break_ties(self, ranking)
         unit = self.config.chip_unit
         if by_pot is not None:
@@ -325,7 +343,11 @@ class Hand:
             for award in awards
             for half in ((award.high, award.low) if award.low else (award.shares,))
         ):
-            raise ShowdownError(f"{odd_chip} does not share a split pot: no odd chip for him")
+            raise ShowdownError(
+                _("{odd_chip} does not share a split pot: no odd chip for him").format(
+                    odd_chip=odd_chip
+                )
+            )
         return ShowdownEvent(ranking, tuple(awards), odd_chip, low)
 
     def showdown(
@@ -465,8 +487,8 @@ class Hand:
             if self.awaiting is not None:
                 raise IllegalAction(self.rules.waiting_message(self))
             if self.phase is Phase.SHOWDOWN:
-                raise HandOver("the betting is over: give the showdown result")
-            raise HandOver("the hand is over: deal the next one")
+                raise HandOver(_("the betting is over: give the showdown result"))
+            raise HandOver(_("the hand is over: deal the next one"))
         return self._to_act
 
     def _recount(self) -> None:
@@ -528,14 +550,16 @@ class Hand:
         if kind is ActionKind.FOLD:
             if self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
-                raise IllegalAction("nobody has opened yet: one passes with check (parole)")
+                raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
             return _Resolved("fold", 0, p.bet)
         if kind is ActionKind.ABATTRE:
             added = min(to_call, p.stack)
             return _Resolved("abattre", added, p.bet + added)
         if kind is ActionKind.CHECK:
             if to_call:
-                raise IllegalAction(f"{p.name} cannot check: {to_call} to call")
+                raise IllegalAction(
+                    _("{name} cannot check: {to_call} to call").format(name=p.name, to_call=to_call)
+                )
             return _Resolved("check", 0, p.bet)
         if kind is ActionKind.CALL or (
             kind is ActionKind.ALLIN and p.bet + p.stack <= rnd.current_bet
@@ -548,24 +572,28 @@ class Hand:
         if kind is ActionKind.ALLIN:
             if opening and self.rules.opens_by_declaration:
                 raise IllegalAction(
-                    f"{self.rules.opening_rule}, say `open {p.bet + p.stack}` for all his chips"
+                    _("{opening_rule}, say `open {value}` for all his chips").format(
+                        opening_rule=self.rules.opening_rule, value=p.bet + p.stack
+                    )
                 )
             return self._resolve_raise(i, p.bet + p.stack)
         if kind is ActionKind.OPEN or (opening and self.rules.opens_by_declaration):
             return self._resolve_open(i, action, opening=opening)
         if action.amount is None:
-            raise UsageError("a bet or raise needs an amount: the total bet for this round")
+            raise UsageError(_("a bet or raise needs an amount: the total bet for this round"))
         return self._resolve_raise(i, action.amount)
 
     def _resolve_open(self, i: int, action: Action, *, opening: bool) -> _Resolved:
         """The first bet of a jackpot (`open N`, jacks or better) or of a Bouillotte round."""
         rules = self.rules
         if not opening or not (rules.opens_by_declaration or rules.voids_unopened):
-            raise IllegalAction("there is nothing to open here: say bet or raise")
+            raise IllegalAction(_("there is nothing to open here: say bet or raise"))
         if action.kind is not ActionKind.OPEN:
-            raise IllegalAction(f"{rules.opening_rule}, say `open N`")
+            raise IllegalAction(
+                _("{opening_rule}, say `open N`").format(opening_rule=rules.opening_rule)
+            )
         if action.amount is None:
-            raise UsageError("open needs an amount: the opening bet")
+            raise UsageError(_("open needs an amount: the opening bet"))
         _verb, added, total = self._resolve_raise(i, action.amount)
         return _Resolved("open", added, total)
 
@@ -576,13 +604,19 @@ class Hand:
             verb = "complete"  # a full bet over an incomplete one (a bring-in, a short all-in)
         if total <= rnd.current_bet:
             if total == rnd.current_bet:
-                raise IllegalAction(f"{total} is the current bet: say call to match it")
+                raise IllegalAction(
+                    _("{total} is the current bet: say call to match it").format(total=total)
+                )
             raise IllegalAction(
-                f"a {verb} must make the total more than the current bet of {rnd.current_bet}"
+                _("a {verb} must make the total more than the current bet of {current_bet}").format(
+                    verb=verb, current_bet=rnd.current_bet
+                )
             )
         if total > p.bet + p.stack:
             raise IllegalAction(
-                f"{p.name} has only {p.stack} behind: the most is {p.bet + p.stack} (all-in)"
+                _("{name} has only {stack} behind: the most is {value} (all-in)").format(
+                    name=p.name, stack=p.stack, value=p.bet + p.stack
+                )
             )
         window = self._raise_window(i)
         if isinstance(window, str):
@@ -590,11 +624,14 @@ class Hand:
         low, high = window
         if high is not None and total > high:
             what = "fixed-limit" if low == high else "pot-limit"
-            raise IllegalAction(f"the {what} maximum is a {verb} to {high}")
+            raise IllegalAction(
+                _("the {what} maximum is a {verb} to {high}").format(
+                    what=what, verb=verb, high=high
+                )
+            )
         if total < low and total != p.bet + p.stack:
             # a raise (or a completion) is said "to" its total; a bet is its amount
-            to = "to " if verb in ("raise", "complete") else ""
-            raise IllegalAction(f"the minimum {verb} is {to}{low}")
+            raise IllegalAction(_(MINIMUM_WORDS[verb]).format(low=low))
         return _Resolved(verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:
@@ -660,15 +697,15 @@ class Hand:
 def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
     ordered = sorted(seats, key=lambda s: s.seat)
     if len(ordered) < 2:
-        raise IllegalAction("a hand needs at least two players with chips")
+        raise IllegalAction(_("a hand needs at least two players with chips"))
     names = [s.name for s in ordered]
     if len(set(names)) != len(names):
-        raise IllegalAction("two players have the same name")
+        raise IllegalAction(_("two players have the same name"))
     if len({s.seat for s in ordered}) != len(ordered):
-        raise IllegalAction("two players sit in the same seat")
+        raise IllegalAction(_("two players sit in the same seat"))
     for s in ordered:
         if s.stack <= 0:
-            raise IllegalAction(f"{s.name} has no chips and cannot be dealt in")
+            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=s.name))
     return ordered
 
 
@@ -676,7 +713,11 @@ def _button_index(players: list[_Player], button: int) -> int:
     for i, p in enumerate(players):
         if p.seat == button:
             return i
-    raise IllegalAction(f"the button must be on the seat of a player dealt in (seat {button})")
+    raise IllegalAction(
+        _("the button must be on the seat of a player dealt in (seat {button})").format(
+            button=button
+        )
+    )
 
 
 __all__ = [

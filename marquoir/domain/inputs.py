@@ -10,6 +10,7 @@ the path of the table commands.
 from __future__ import annotations
 
 from .errors import UsageError
+from .i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,17 +30,29 @@ def read_chips(text: str, *, what: str = "an amount") -> int:
     """A whole number of chips written in ASCII digits, at most `MAX_CHIPS`."""
     digits = text.strip()
     if not (digits.isascii() and digits.isdigit()):
-        raise UsageError(f"{what} is a whole number of chips (got {text[:40]!r})")
+        raise UsageError(
+            _("{what} is a whole number of chips (got {value!r})").format(
+                what=what, value=text[:40]
+            )
+        )
     # Check the length before int(): Python refuses to convert over 4,300 digits.
     if len(digits.lstrip("0")) > len(str(MAX_CHIPS)) or int(digits) > MAX_CHIPS:
-        raise UsageError(f"{what} is at most {MAX_CHIPS:,} chips (got {len(digits)} digits)")
+        raise UsageError(
+            _("{what} is at most {MAX_CHIPS:,} chips (got {len} digits)").format(
+                what=what, MAX_CHIPS=MAX_CHIPS, len=len(digits)
+            )
+        )
     return int(digits)
 
 
 def check_chips(chips: int, *, what: str = "an amount") -> int:
     """A number of chips already read (an event, a file): 0 to `MAX_CHIPS`."""
     if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= MAX_CHIPS:
-        raise UsageError(f"{what} is a whole number of chips from 0 to {MAX_CHIPS:,}")
+        raise UsageError(
+            _("{what} is a whole number of chips from 0 to {MAX_CHIPS:,}").format(
+                what=what, MAX_CHIPS=MAX_CHIPS
+            )
+        )
     return chips
 
 
@@ -48,21 +61,32 @@ def read_chip_value(text: str) -> str:
     at most `MAX_CHIP_VALUE`; returned in plain notation ("0.10", never "1E+2")."""
     from decimal import Decimal, InvalidOperation
 
-    got = f"(got {text[:40]!r})"
+    got = _("(got {value!r})").format(value=text[:40])
+    plain = text.strip()
+    if plain.count(",") == 1 and "." not in plain:
+        plain = plain.replace(",", ".")  # the French decimal comma: 0,10
     try:
-        value = Decimal(text.strip()) if len(text) <= 40 else None
+        value = Decimal(plain) if len(text) <= 40 else None
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite():
-        raise UsageError(f"not an amount of money: {text[:40]!r}")
+        raise UsageError(_("not an amount of money: {value!r}").format(value=text[:40]))
     if value <= 0:
-        raise UsageError(f"a chip must be worth more than 0 {got}")
+        raise UsageError(_("a chip must be worth more than 0 {got}").format(got=got))
     # compared before any arithmetic: 1e999999999 is a valid Decimal, too large to compute with
     if value > MAX_CHIP_VALUE:
-        raise UsageError(f"a chip is worth at most {MAX_CHIP_VALUE:,} {got}")
+        raise UsageError(
+            _("a chip is worth at most {MAX_CHIP_VALUE:,} {got}").format(
+                MAX_CHIP_VALUE=MAX_CHIP_VALUE, got=got
+            )
+        )
     exponent = value.as_tuple().exponent
     if not isinstance(exponent, int) or exponent < -CHIP_VALUE_PLACES:
-        raise UsageError(f"a chip's value has at most {CHIP_VALUE_PLACES} decimals {got}")
+        raise UsageError(
+            _("a chip's value has at most {CHIP_VALUE_PLACES} decimals {got}").format(
+                CHIP_VALUE_PLACES=CHIP_VALUE_PLACES, got=got
+            )
+        )
     return format(value, "f")
 
 
@@ -77,8 +101,10 @@ def check_currency(text: str) -> str:
     if len(code) == 1 and unicodedata.category(code) == "Sc":
         return code
     raise UsageError(
-        f"a currency is an ISO 4217 code of three letters (EUR, USD, CHF) or a currency "
-        f"symbol such as €, $ or £ (got {text[:40]!r})"
+        _(
+            "a currency is an ISO 4217 code of three letters (EUR, USD, CHF) or a currency symbol "
+            "such as €, $ or £ (got {value!r})"
+        ).format(value=text[:40])
     )
 
 
@@ -92,12 +118,12 @@ def read_date(text: str) -> date:
     parts = text.strip().split("-")
     lengths_ok = len(parts) == 3 and len(parts[0]) == 4 and all(1 <= len(p) <= 2 for p in parts[1:])
     if not lengths_ok or not all(p.isascii() and p.isdigit() for p in parts):
-        raise UsageError(f"a date is YYYY-MM-DD (got {text[:40]!r})")
+        raise UsageError(_("a date is YYYY-MM-DD (got {value!r})").format(value=text[:40]))
     year, month, day = (int(p) for p in parts)
     try:
         return date(year, month, day)
     except ValueError:
-        raise UsageError(f"there is no such day: {text.strip()}") from None
+        raise UsageError(_("there is no such day: {strip}").format(strip=text.strip())) from None
 
 
 __all__ = [

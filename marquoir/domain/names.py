@@ -8,6 +8,7 @@ module) is imported when a name is checked, off the path of the table commands.
 from __future__ import annotations
 
 from .errors import ShowdownError, UsageError
+from .i18n import _
 from .inputs import MAX_NAME
 
 TYPE_CHECKING = False
@@ -38,24 +39,37 @@ def check_name(name: str, *, what: str = "player") -> str:
         name.encode("utf-8")
     except UnicodeEncodeError:  # bytes that are not UTF-8, kept as surrogates by argv
         raise UsageError(
-            f"'{_bytes_shown(name)}' is not a valid {label}: it is not UTF-8 text"
+            _("'{bytes_shown}' is not a valid {label}: it is not UTF-8 text").format(
+                bytes_shown=_bytes_shown(name), label=label
+            )
         ) from None
     name = unicodedata.normalize("NFC", name)
     for char in name:
         category = unicodedata.category(char)
         if category in ("Cc", "Cs", "Co", "Cn") or (category == "Cf" and char not in _JOINERS):
             raise UsageError(
-                f"{name[:60]!r} is not a valid {label}: it holds the invisible or control "
-                f"character U+{ord(char):04X}"
+                _(
+                    "{value!r} is not a valid {label}: it holds the invisible or control "
+                    "character U+{ord:04X}"
+                ).format(value=name[:60], label=label, ord=ord(char))
             )
     if not name or len(name.split()) != 1 or name != name.strip() or ">" in name or "=" in name:
-        raise UsageError(f"{name[:60]!r} is not a valid {label}: one word, without '>' or '='")
+        raise UsageError(
+            _("{value!r} is not a valid {label}: one word, without '>' or '='").format(
+                value=name[:60], label=label
+            )
+        )
     if all(unicodedata.category(char) in _INVISIBLE for char in name):
-        raise UsageError(f"{name!r} is not a valid {label}: nothing in it is visible")
+        raise UsageError(
+            _("{name!r} is not a valid {label}: nothing in it is visible").format(
+                name=name, label=label
+            )
+        )
     if len(name) > MAX_NAME:
         raise UsageError(
-            f"{name[:MAX_NAME]}... is not a valid {label}: at most {MAX_NAME} characters "
-            f"(got {len(name)})"
+            _(
+                "{value}... is not a valid {label}: at most {MAX_NAME} characters (got {len})"
+            ).format(value=name[:MAX_NAME], label=label, MAX_NAME=MAX_NAME, len=len(name))
         )
     return name
 
@@ -87,7 +101,7 @@ def resolve_ranking(ranking: Ranking, resolve: Callable[[str], str]) -> Ranking:
     names = [name for group in resolved for name in group]
     for name in names:
         if names.count(name) > 1:
-            raise ShowdownError(f"{name} appears twice in the ranking")
+            raise ShowdownError(_("{name} appears twice in the ranking").format(name=name))
     return resolved
 
 

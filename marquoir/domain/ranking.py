@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import ShowdownError, UsageError
+from .i18n import _
 
 Ranking = tuple[tuple[str, ...], ...]
 """Groups of player names, best first; the names in one group tie."""
@@ -20,12 +21,14 @@ def parse_ranking(text: str) -> Ranking:
         names = tuple(name.strip() for name in chunk.split("="))
         if any(not name or len(name.split()) != 1 for name in names):
             raise UsageError(
-                f"cannot read the ranking {text!r}: write it like 'alice > bob = carol' "
-                "(one-word names, '>' beats, '=' ties)"
+                _(
+                    "cannot read the ranking {text!r}: write it like 'alice > bob = carol' "
+                    "(one-word names, '>' beats, '=' ties)"
+                ).format(text=text)
             )
         for name in names:
             if name in seen:
-                raise ShowdownError(f"{name} appears twice in the ranking")
+                raise ShowdownError(_("{name} appears twice in the ranking").format(name=name))
             seen.add(name)
         groups.append(names)
     return tuple(groups)
@@ -34,10 +37,12 @@ def parse_ranking(text: str) -> Ranking:
 def tie(names: list[str] | tuple[str, ...]) -> Ranking:
     """The ranking of `win A B ...`: these players tie for the best hand."""
     if not names:
-        raise UsageError("name at least one winner")
+        raise UsageError(_("name at least one winner"))
     for name in names:
         if not name or len(name.split()) != 1 or ">" in name or "=" in name:
-            raise UsageError(f"{name!r} is not a player name: one word, without '>' or '='")
+            raise UsageError(
+                _("{name!r} is not a player name: one word, without '>' or '='").format(name=name)
+            )
     return parse_ranking(" = ".join(names))
 
 

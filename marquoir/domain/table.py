@@ -41,6 +41,7 @@ from .events import (
     TableEvent,
 )
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .i18n import N_, _
 from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
 from .pots import split_amount
@@ -59,15 +60,6 @@ MAX_SEATS = 10
 def _money_positive(text: str) -> bool:
     """Whether a money text is more than zero (without importing `decimal`: hot path)."""
     return any(c in "123456789" for c in text) and not text.startswith("-")
-
-
-def recaves_used(name: str, limit: int) -> str:
-    """Why a recave is refused: the session's limit is reached (in good English)."""
-    if limit == 0:
-        return "this session allows no recaves"
-    if limit == 1:
-        return f"{name} has used the one recave this session allows"
-    return f"{name} has used all {limit} recaves of this session"
 
 
 class Table(TournamentTable):
@@ -135,17 +127,21 @@ class Table(TournamentTable):
         """Refuse to change a settled session: its books are closed until `reopen`."""
         if self.closed:
             raise IllegalAction(
-                "this session is settled, its books are closed: `marquoir reopen` reopens it"
+                _("this session is settled, its books are closed: `marquoir reopen` reopens it")
             )
 
     def account(self, name: str) -> Account:
         """The account of a player at the table, or an error naming the player."""
         account = self.accounts.get(self.resolve(name))
         if account is None:
-            seated = ", ".join(a.name for a in self.present()) or "nobody yet"
-            raise IllegalAction(f"unknown player: {name} (at the table: {seated})")
+            seated = ", ".join(a.name for a in self.present()) or _("nobody yet")
+            raise IllegalAction(
+                _("unknown player: {name} (at the table: {seated})").format(
+                    name=name, seated=seated
+                )
+            )
         if account.left:
-            raise IllegalAction(f"{name} has left the table")
+            raise IllegalAction(_("{name} has left the table").format(name=name))
         return account
 
     # -- commands: each returns the event it would record ----------------------------------
@@ -166,15 +162,19 @@ class Table(TournamentTable):
         previous = self.accounts.get(known)
         if previous is not None and not previous.left:
             same = "" if known == name else f" ({name} is {known}: names differ only by case)"
-            raise IllegalAction(f"{known} is already seated (seat {previous.seat}){same}")
+            raise IllegalAction(
+                _("{known} is already seated (seat {seat}){same}").format(
+                    known=known, seat=previous.seat, same=same
+                )
+            )
         tournament = self.settings.tournament
         if tournament is not None:
             return self._entry_event(known, previous, seat, cave, tournament)
         seat = self._free_seat(seat)
         if previous is None or not recave:
-            return Seated(known, seat, self._cave_amount(cave, what="cave"))
-        self._check_recaves(previous, what="returns")
-        return Seated(known, seat, self._cave_amount(cave, what="recave"), returning=True)
+            return Seated(known, seat, self.settings.caves.amount(cave, what="cave"))
+        self.settings.caves.check_recaves(previous.name, previous.recaves, what="returns")
+        return Seated(known, seat, self.settings.caves.amount(cave, what="recave"), returning=True)
 
     def _free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
@@ -182,45 +182,49 @@ class Table(TournamentTable):
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:
-                raise IllegalAction(f"the table is full ({MAX_SEATS} seats)")
+                raise IllegalAction(
+                    _("the table is full ({MAX_SEATS} seats)").format(MAX_SEATS=MAX_SEATS)
+                )
             seat = free[0]
         elif not 1 <= seat <= MAX_SEATS:
-            raise IllegalAction(f"seats are numbered 1 to {MAX_SEATS} (got {seat})")
+            raise IllegalAction(
+                _("seats are numbered 1 to {MAX_SEATS} (got {seat})").format(
+                    MAX_SEATS=MAX_SEATS, seat=seat
+                )
+            )
         elif seat in taken:
             holder = next(a.name for a in self.present() if a.seat == seat)
-            raise IllegalAction(f"seat {seat} is taken by {holder}")
+            raise IllegalAction(
+                _("seat {seat} is taken by {holder}").format(seat=seat, holder=holder)
+            )
         return seat
-
-    def _check_recaves(self, account: Account, *, what: str = "recaves") -> None:
-        limit = self.settings.caves.recaves
-        if limit is not None and account.recaves >= limit:
-            why = "" if what == "recaves" else " (a player who returns buys in with a recave)"
-            raise IllegalAction(recaves_used(account.name, limit) + why)
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
         account = self.account(name)
         if self.settings.tournament is not None:
             raise IllegalAction(
-                f"a tournament has no recaves: `rebuy {account.name}` or `addon {account.name}`"
+                _("a tournament has no recaves: `rebuy {name}` or `addon {name}`").format(
+                    name=account.name
+                )
             )
-        self._between_hands("recave")
-        self._check_recaves(account)
-        return Recaved(account.name, self._cave_amount(chips, what="recave"))
+        self._between_hands(N_("recave"))
+        self.settings.caves.check_recaves(account.name, account.recaves)
+        return Recaved(account.name, self.settings.caves.amount(chips, what="recave"))
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
         account = self.account(name)
-        self._between_hands("leave")
+        self._between_hands(N_("leave"))
         return Left(account.name, account.stack)
 
     def leave_all_event(self) -> LeftAll:
         """Everyone still at the table cashes out (end of night), a void deal's chips first
         shared out among them."""
-        self._between_hands("leave")
+        self._between_hands(N_("leave"))
         players = self.present()
         if not players:
-            raise IllegalAction("nobody is at the table")
+            raise IllegalAction(_("nobody is at the table"))
         shares = self.carry_split_event().shares if self.carry else ()
         won = dict(shares)
         return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
@@ -230,83 +234,107 @@ class Table(TournamentTable):
         account = self._button_check(name)
         if account.busted:
             raise IllegalAction(
-                f"{account.name} has no chips: the button goes to a player dealt in"
+                _("{name} has no chips: the button goes to a player dealt in").format(
+                    name=account.name
+                )
             )
         if account.sitting_out:
             raise IllegalAction(
-                f"{account.name} is sitting out: the button goes to a player dealt in"
+                _("{name} is sitting out: the button goes to a player dealt in").format(
+                    name=account.name
+                )
             )
         return ButtonSet(account.name)
 
     def _button_check(self, name: str) -> Account:
         # (what a recorded button event needs: older versions recorded it on any player)
         account = self.account(name)
-        self._between_hands("move the button")
+        self._between_hands(N_("move the button"))
         return account
 
     def sitout_event(self, name: str) -> SatOut:
         """This player is not dealt in until he comes back."""
         account = self.account(name)
         if account.sitting_out:
-            raise IllegalAction(f"{account.name} is already sitting out")
+            raise IllegalAction(_("{name} is already sitting out").format(name=account.name))
         return SatOut(account.name)
 
     def back_event(self, name: str) -> Back:
         """A player who sat out is dealt in again."""
         account = self.account(name)
         if not account.sitting_out:
-            raise IllegalAction(f"{account.name} is not sitting out")
+            raise IllegalAction(_("{name} is not sitting out").format(name=account.name))
         return Back(account.name)
 
     def settle_event(self) -> Settled:
         """Close the books: the session is settled (the money is computed by the caller)."""
         if self.closed:
-            raise IllegalAction("this session is already settled")
-        self._between_hands("settle")
+            raise IllegalAction(_("this session is already settled"))
+        self._between_hands(N_("settle"))
         return Settled()
 
     def reopen_event(self) -> Reopened:
         """Reopen a settled session: table commands are accepted again."""
         if not self.closed:
-            raise IllegalAction("this session is not settled: nothing to reopen")
+            raise IllegalAction(_("this session is not settled: nothing to reopen"))
         return Reopened()
 
     def count(self, counted: dict[str, int]) -> list[CountLine]:
         """Compare counted stacks with the tracked ones (between hands; players not named
         are not compared)."""
-        self._between_hands("count the chips")
+        self._between_hands(N_("count the chips"))
         lines: list[CountLine] = []
         for name, chips in counted.items():
             if chips < 0:
-                raise IllegalAction(f"a counted stack cannot be negative ({name}={chips})")
+                raise IllegalAction(
+                    _("a counted stack cannot be negative ({name}={chips})").format(
+                        name=name, chips=chips
+                    )
+                )
             if chips > MAX_CHIPS:
-                raise IllegalAction(f"a counted stack is at most {MAX_CHIPS:,} chips ({name})")
+                raise IllegalAction(
+                    _("a counted stack is at most {MAX_CHIPS:,} chips ({name})").format(
+                        MAX_CHIPS=MAX_CHIPS, name=name
+                    )
+                )
             account = self.account(name)
             if any(line.player == account.name for line in lines):
-                raise UsageError(f"{account.name} is counted twice")
+                raise UsageError(_("{name} is counted twice").format(name=account.name))
             lines.append(CountLine(account.name, account.stack, chips))
         return sorted(lines, key=lambda line: self.accounts[line.player].seat)
 
     def correct_event(self, name: str, stack: int) -> Corrected:
         """Replace a player's tracked stack by the counted one, between hands."""
         account = self.account(name)
-        self._between_hands("correct a stack")
+        self._between_hands(N_("correct a stack"))
         if not 0 <= stack <= MAX_CHIPS:
-            raise IllegalAction(f"a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})")
+            raise IllegalAction(
+                _("a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})").format(
+                    MAX_CHIPS=MAX_CHIPS, name=name, stack=stack
+                )
+            )
         if stack == account.stack:
-            raise IllegalAction(f"{account.name} already has {stack}: nothing to correct")
+            raise IllegalAction(
+                _("{name} already has {stack}: nothing to correct").format(
+                    name=account.name, stack=stack
+                )
+            )
         return Corrected(account.name, stack)
 
     def fine_event(self, name: str, chips: int | None = None) -> Fined:
         """A house fine to the next pot (the French jackpots rules: the dealer who forgets
         to announce the pot pays one chip to the next), between hands."""
         account = self.account(name)
-        self._between_hands("record a fine")
+        self._between_hands(N_("record a fine"))
         chips = self.config.chip_unit if chips is None else chips
         if chips <= 0:
-            raise IllegalAction(f"a fine is at least 1 chip (got {chips})")
+            raise IllegalAction(_("a fine is at least 1 chip (got {chips})").format(chips=chips))
         if chips > account.stack:
-            raise IllegalAction(f"{account.name} has only {account.stack} chips for a fine")
+            raise IllegalAction(
+                _("{name} has only {stack} chips for a fine").format(
+                    name=account.name, stack=account.stack
+                )
+            )
         return Fined(account.name, chips)
 
     def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
@@ -315,10 +343,12 @@ class Table(TournamentTable):
         The new schedule must suit the session's game, as the settings of a new session must
         (`ConfigError` otherwise); changing to the schedule already in force is refused.
         """
-        self._between_hands("change the blinds")
+        self._between_hands(N_("change the blinds"))
         # compared in effect: explicit limits equal to the default ones change nothing
         if self.config.with_schedule(schedule).stakes() == self.config.stakes():
-            raise IllegalAction(f"the forced bets are already {self.config.stakes()}")
+            raise IllegalAction(
+                _("the forced bets are already {stakes}").format(stakes=self.config.stakes())
+            )
         return BlindsSet(schedule)
 
     def deal_event(self) -> Dealt:
@@ -327,18 +357,26 @@ class Table(TournamentTable):
             raise IllegalAction(self._hand_pending())
         chop = self.tournament.chop if self.tournament is not None else None
         if chop is not None and not _money_positive(chop["kept"]):
-            raise IllegalAction("the tournament ended with a deal: nothing is left to play for")
+            raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
-                "a hand needs at least two players with chips who are not sitting out"
+                _("a hand needs at least two players with chips who are not sitting out")
             )
         rules = self.config.rules
         game = self.config.game.value
         if len(players) < rules.min_players:
-            raise IllegalAction(f"{game} is played by {rules.min_players} players at least")
+            raise IllegalAction(
+                _("{game} is played by {min_players} players at least").format(
+                    game=game, min_players=rules.min_players
+                )
+            )
         if len(players) > rules.max_players:
-            raise IllegalAction(f"{game} is played by {rules.max_players} players at most")
+            raise IllegalAction(
+                _("{game} is played by {max_players} players at most").format(
+                    game=game, max_players=rules.max_players
+                )
+            )
         seats = tuple(SeatInfo(a.name, a.seat, a.stack) for a in players)
         return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
@@ -361,10 +399,10 @@ class Table(TournamentTable):
 
     def carry_split_event(self) -> CarrySplit:
         """Give the chips of a void deal back to the players at the table (end of night)."""
-        self._between_hands("split the pot")
+        self._between_hands(N_("split the pot"))
         players = self.present()
         if not self.carry or not players:
-            raise IllegalAction("no chips wait in the middle")
+            raise IllegalAction(_("no chips wait in the middle"))
         seats = [a.seat for a in players]
         start = next((i for i, s in enumerate(seats) if s > (self.last_button or 0)), 0)
         order = [a.name for a in players[start:] + players[:start]]
@@ -381,7 +419,9 @@ class Table(TournamentTable):
         variant = self.config.card_variant
         if variant is None:
             raise IllegalAction(
-                f"{self.config.game.value}: the scorekeeper names the winner (win PLAYER)"
+                _("{value}: the scorekeeper names the winner (win PLAYER)").format(
+                    value=self.config.game.value
+                )
             )
         shown = {self.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
@@ -396,7 +436,7 @@ class Table(TournamentTable):
         """Bouillotte's showdown read from the cards laid down and the retourne: each pot by
         its own ranking, and the reading the scorekeeper announces."""
         if not self.config.rules.pays_brelans:
-            raise IllegalAction("--retourne is Bouillotte's: the card the dealer turns up")
+            raise IllegalAction(_("--retourne is Bouillotte's: the card the dealer turns up"))
         shown = {self.resolve(name): text for name, text in shown.items()}
         hand = self._hand_in_play()
         event = ShowedDown((), None, retourne, tuple(shown.items()))
@@ -412,20 +452,20 @@ class Table(TournamentTable):
     def brelans_event(self, players: tuple[str, ...], carre: str | None = None) -> BrelansPaid:
         """Bouillotte's brelan payments for the last hand, between hands."""
         if not self.config.rules.pays_brelans:
-            raise IllegalAction("brelans are paid at Bouillotte only")
-        self._between_hands("pay the brelans")
+            raise IllegalAction(_("brelans are paid at Bouillotte only"))
+        self._between_hands(N_("pay the brelans"))
         if not self.last_dealt or self.brelans_hand == self.hand_no:
-            raise IllegalAction("the brelans of the last hand are paid once, after the hand")
+            raise IllegalAction(_("the brelans of the last hand are paid once, after the hand"))
         named = (*players, carre) if carre else players
         if not named:
-            raise IllegalAction("name the players who showed a brelan")
+            raise IllegalAction(_("name the players who showed a brelan"))
         if len(set(named)) != len(named):
-            raise IllegalAction("a player shows one brelan")
+            raise IllegalAction(_("a player shows one brelan"))
         dealt = set(self.last_dealt)
         for name in named:
             self.account(name)
             if name not in dealt:
-                raise IllegalAction(f"{name} was not dealt in the last hand")
+                raise IllegalAction(_("{name} was not dealt in the last hand").format(name=name))
         return BrelansPaid(players, carre)
 
     # -- applying events -------------------------------------------------------------------
@@ -467,7 +507,7 @@ class Table(TournamentTable):
             self._apply_leave(event)
         elif isinstance(event, LeftAll):
             if event != self.leave_all_event():
-                raise MarquoirError("the recorded departures do not match the table")
+                raise MarquoirError(_("the recorded departures do not match the table"))
             if event.shares:
                 self._apply_carry_split(CarrySplit(event.shares))
             for name, chips in event.leaves:
@@ -502,7 +542,7 @@ class Table(TournamentTable):
             self.back_event(event.player)
             self.accounts[event.player].sitting_out = False
         else:
-            raise MarquoirError(f"not an event of the table: {event!r}")
+            raise MarquoirError(_("not an event of the table: {event!r}").format(event=event))
         return None
 
     def _apply_leave(self, event: Left) -> None:
@@ -514,7 +554,7 @@ class Table(TournamentTable):
 
     def _apply_carry_split(self, event: CarrySplit) -> None:
         if event != self.carry_split_event():
-            raise MarquoirError("the recorded split does not match the table")
+            raise MarquoirError(_("the recorded split does not match the table"))
         for name, chips in event.shares:
             self.accounts[name].stack += chips
         self.carry = 0
@@ -524,15 +564,23 @@ class Table(TournamentTable):
         # without case may hold both alice and Alice.
         previous = self.accounts.get(event.player)
         if previous is not None and not previous.left:
-            raise IllegalAction(f"{event.player} is already seated (seat {previous.seat})")
+            raise IllegalAction(
+                _("{player} is already seated (seat {seat})").format(
+                    player=event.player, seat=previous.seat
+                )
+            )
         if event.returning and previous is None:
-            raise MarquoirError(f"the recorded return of {event.player} does not match the table")
+            raise MarquoirError(
+                _("the recorded return of {player} does not match the table").format(
+                    player=event.player
+                )
+            )
         self._free_seat(event.seat)
         if event.returning:
             assert previous is not None
-            self._check_recaves(previous, what="returns")
+            self.settings.caves.check_recaves(previous.name, previous.recaves, what="returns")
         # (a return recorded before returns were recaves is replayed as it was: no recave)
-        self._cave_amount(event.chips, what="recave" if event.returning else "cave")
+        self.settings.caves.amount(event.chips, what="recave" if event.returning else "cave")
         account = Account(event.player, event.seat)
         if previous is not None:  # a player who left and comes back keeps his history
             account.bought, account.cashed_out = previous.bought, previous.cashed_out
@@ -548,7 +596,7 @@ class Table(TournamentTable):
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
         if expected != event:
-            raise MarquoirError("the recorded deal does not match the table")
+            raise MarquoirError(_("the recorded deal does not match the table"))
         if self.tournament is not None:
             self._tournament_deal()
         self.hand = Hand(self.config, event.seats, event.button, dead=event.dead)
@@ -607,27 +655,13 @@ class Table(TournamentTable):
 
     # -- rules -----------------------------------------------------------------------------
 
-    def _cave_amount(self, chips: int | None, *, what: str) -> int:
-        policy = self.settings.caves
-        if chips is None:
-            if policy.default is None:
-                raise IllegalAction(
-                    f"how many chips? give the {what} (this session has no default cave)"
-                )
-            chips = policy.default
-        if chips <= 0:
-            raise IllegalAction(f"a {what} must be at least 1 chip (got {chips})")
-        if chips > MAX_CHIPS:
-            raise IllegalAction(f"a {what} is at most {MAX_CHIPS:,} chips")
-        if policy.minimum is not None and chips < policy.minimum:
-            raise IllegalAction(f"the minimum {what} is {policy.minimum} chips (got {chips})")
-        if policy.maximum is not None and chips > policy.maximum:
-            raise IllegalAction(f"the maximum {what} is {policy.maximum} chips (got {chips})")
-        return chips
-
     def _between_hands(self, what: str) -> None:
         if self.hand is not None:
-            raise IllegalAction(f"cannot {what} during a hand: {self._hand_pending()}")
+            raise IllegalAction(
+                _("cannot {what} during a hand: {hand_pending}").format(
+                    what=_(what), hand_pending=self._hand_pending()
+                )
+            )
 
     def _hand_pending(self) -> str:
         assert self.hand is not None
@@ -637,7 +671,7 @@ class Table(TournamentTable):
 
     def _hand_in_play(self) -> Hand:
         if self.hand is None:
-            raise IllegalAction("no hand in play: deal first")
+            raise IllegalAction(_("no hand in play: deal first"))
         return self.hand
 
     def _button_seat(self, players: list[Account]) -> int:
@@ -645,8 +679,10 @@ class Table(TournamentTable):
             chosen = self.accounts[self.next_button]
             if not chosen.plays:
                 raise IllegalAction(
-                    f"the button was set on {chosen.name}, who is not dealt in: "
-                    "set it on another player"
+                    _(
+                        "the button was set on {name}, who is not dealt in: set it on another "
+                        "player"
+                    ).format(name=chosen.name)
                 )
             return chosen.seat
         seats = [a.seat for a in players]
@@ -673,11 +709,13 @@ def _read_retourne(hand: Hand, event: ShowedDown) -> tuple[tuple[Ranking, ...], 
     given = dict(event.cards)
     for name in given:
         if name not in hand.start_stacks:
-            raise ShowdownError(f"{name} is not playing this hand")
+            raise ShowdownError(_("{name} is not playing this hand").format(name=name))
     engaged = [p.name for p in hand.players if not p.folded]
     missing = [name for name in engaged if name not in given]
     if missing:
-        raise ShowdownError(f"every engaged player lays down his cards: {', '.join(missing)}")
+        raise ShowdownError(
+            _("every engaged player lays down his cards: {value}").format(value=", ".join(missing))
+        )
     ordered = {name: given[name] for name in hand.order_of_play() if name in given}
     hands, retourne = parse_hands(ordered, event.board)
     in_order = [name for name in hand.order_of_play() if name in engaged]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .errors import IllegalAction, MarquoirError
 from .events import AddedOn, Chopped, LevelSet, Paused, Rebought, Reentered, Resumed, Seated
+from .i18n import N_, _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class TournamentTable:
             self.paused = False
         else:
             if event != self.chop_event(event.method, event.keep):
-                raise MarquoirError("the recorded deal does not match the tournament")
+                raise MarquoirError(_("the recorded deal does not match the tournament"))
             assert self.tournament is not None
             self.tournament.chop = {
                 "method": event.method,
@@ -77,66 +78,85 @@ class TournamentTable:
         closes (the end of level `late_until`)."""
         if previous is not None:
             raise IllegalAction(
-                f"{name} has already entered this tournament: `reenter {name}` for a new entry"
+                _(
+                    "{name} has already entered this tournament: `reenter {name}` for a new entry"
+                ).format(name=name)
             )
         if cave is not None and cave != tournament.stack:
             raise IllegalAction(
-                f"a tournament entry gets the starting stack ({tournament.stack} chips), not {cave}"
+                _("a tournament entry gets the starting stack ({stack} chips), not {cave}").format(
+                    stack=tournament.stack, cave=cave
+                )
             )
-        self._check_late(tournament, "registration")
+        self._check_late(tournament, N_("registration"))
         return Seated(name, self._free_seat(seat), tournament.stack)
 
     def _check_late(self, tournament: TournamentSettings, what: str) -> None:
         late = tournament.late_until
         if late is not None and self.level > late:
-            raise IllegalAction(f"late {what} closed at the end of level {late}")
+            raise IllegalAction(
+                _("late {what} closed at the end of level {late}").format(what=_(what), late=late)
+            )
         if self.hand_no and late is None:
             raise IllegalAction(
-                f"{what} closed when the first hand was dealt (no late registration: "
-                "--late-until LEVEL)"
+                _(
+                    "{what} closed when the first hand was dealt "
+                    "(no late registration: --late-until LEVEL)"
+                ).format(what=_(what))
             )
 
     def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
         if self.settings.tournament is None or self.tournament is None:
-            raise IllegalAction(f"{what} is for tournaments: this session is a cash game")
+            raise IllegalAction(
+                _("{what} is for tournaments: this session is a cash game").format(what=_(what))
+            )
         return self.settings.tournament, self.tournament
 
     def rebuy_event(self, name: str) -> Rebought:
         """A rebuy: within its limit and period, at or below the starting stack (or busted),
         between hands."""
-        settings, state = self._tournament("a rebuy")
+        settings, state = self._tournament(N_("a rebuy"))
         account = self.account(name)
-        self._between_hands("rebuy")
+        self._between_hands(N_("rebuy"))
         entry = state.entry_of(account.name)
         if not settings.rebuys:
-            raise IllegalAction("this tournament has no rebuys")
+            raise IllegalAction(_("this tournament has no rebuys"))
         if entry.out:
-            raise IllegalAction(f"{entry.label} is out of the tournament")
+            raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
         assert settings.rebuy_until is not None
         if self.level > settings.rebuy_until:
-            raise IllegalAction(f"the rebuy period ended with level {settings.rebuy_until}")
+            raise IllegalAction(
+                _("the rebuy period ended with level {rebuy_until}").format(
+                    rebuy_until=settings.rebuy_until
+                )
+            )
         if entry.rebuys >= settings.rebuys:
-            raise IllegalAction(f"{entry.label} has used all {settings.rebuys} rebuys")
+            raise IllegalAction(
+                _("{label} has used all {rebuys} rebuys").format(
+                    label=entry.label, rebuys=settings.rebuys
+                )
+            )
         if account.stack > settings.stack:
             raise IllegalAction(
-                f"a rebuy is at or below the starting stack ({settings.stack}); "
-                f"{account.name} has {account.stack}"
+                _(
+                    "a rebuy is at or below the starting stack ({stack}); {name} has {stack2}"
+                ).format(stack=settings.stack, name=account.name, stack2=account.stack)
             )
         return Rebought(account.name, settings.rebuy_chips)
 
     def addon_event(self, name: str) -> AddedOn:
         """The add-on: once an entry, at the end of the rebuy period (the last rebuy level,
         or the next one before its first hand), or at the first break without rebuys."""
-        settings, state = self._tournament("an add-on")
+        settings, state = self._tournament(N_("an add-on"))
         account = self.account(name)
-        self._between_hands("take the add-on")
+        self._between_hands(N_("take the add-on"))
         if not settings.add_on:
-            raise IllegalAction("this tournament has no add-on")
+            raise IllegalAction(_("this tournament has no add-on"))
         entry = state.entry_of(account.name)
         if entry.out:
-            raise IllegalAction(f"{entry.label} is out of the tournament")
+            raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
         if entry.add_on:
-            raise IllegalAction(f"{entry.label} has taken the add-on already")
+            raise IllegalAction(_("{label} has taken the add-on already").format(label=entry.label))
         last = settings.rebuy_until
         if last is None:
             every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
@@ -144,23 +164,31 @@ class TournamentTable:
         at_break = self.level == last or (self.level == last + 1 and not self.level_hands)
         if not at_break:
             raise IllegalAction(
-                f"the add-on is taken at the break after level {last} (now level {self.level})"
+                _("the add-on is taken at the break after level {last} (now level {level})").format(
+                    last=last, level=self.level
+                )
             )
         return AddedOn(account.name, settings.add_on)
 
     def reenter_event(self, name: str) -> Reentered:
         """A re-entry: a busted player buys a new entry, within the limit, while late
         registration is open."""
-        settings, state = self._tournament("a re-entry")
+        settings, state = self._tournament(N_("a re-entry"))
         account = self.account(name)
-        self._between_hands("re-enter")
+        self._between_hands(N_("re-enter"))
         if not settings.reentries:
-            raise IllegalAction("this tournament has no re-entries")
+            raise IllegalAction(_("this tournament has no re-entries"))
         if account.stack:
-            raise IllegalAction(f"{account.name} still has chips: a re-entry is after a bust")
+            raise IllegalAction(
+                _("{name} still has chips: a re-entry is after a bust").format(name=account.name)
+            )
         if state.entries_of(account.name) > settings.reentries:
-            raise IllegalAction(f"{account.name} has used all {settings.reentries} re-entries")
-        self._check_late(settings, "registration")
+            raise IllegalAction(
+                _("{name} has used all {reentries} re-entries").format(
+                    name=account.name, reentries=settings.reentries
+                )
+            )
+        self._check_late(settings, N_("registration"))
         return Reentered(account.name, settings.stack)
 
     def chop_event(self, method: str, keep: str = "0") -> Chopped:
@@ -169,42 +197,46 @@ class TournamentTable:
         the prizes still to be won; `keep` stays to play for."""
         from .tournament.state import chop_shares
 
-        settings, state = self._tournament("a deal")
-        self._between_hands("make a deal")
+        settings, state = self._tournament(N_("a deal"))
+        self._between_hands(N_("make a deal"))
         if state.chop is not None:
-            raise IllegalAction("a deal was made already (undo it to make another)")
+            raise IllegalAction(_("a deal was made already (undo it to make another)"))
         players = [a for a in self.present() if a.stack > 0]
         if len(players) < 2:
-            raise IllegalAction("a deal needs at least two players with chips")
+            raise IllegalAction(_("a deal needs at least two players with chips"))
         stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
         shares = chop_shares(settings, state, method, keep, stacks)
         return Chopped(method, keep, shares)
 
     def pause_event(self) -> Paused:
         """Stop the tournament's clock."""
-        self._tournament("the clock")
+        self._tournament(N_("the clock"))
         if self.paused:
-            raise IllegalAction("the clock is already stopped: `resume` starts it again")
+            raise IllegalAction(_("the clock is already stopped: `resume` starts it again"))
         return Paused()
 
     def resume_event(self) -> Resumed:
         """Start the stopped clock again."""
-        self._tournament("the clock")
+        self._tournament(N_("the clock"))
         if not self.paused:
-            raise IllegalAction("the clock is running: nothing to resume")
+            raise IllegalAction(_("the clock is running: nothing to resume"))
         return Resumed()
 
     def level_event(self, level: int) -> LevelSet:
         """Tournament: move to level `level` between hands; it applies from the next deal."""
         tournament = self.settings.tournament
         if tournament is None:
-            raise IllegalAction("levels are for tournaments: `blinds` changes a cash game's")
-        self._between_hands("change the level")
+            raise IllegalAction(_("levels are for tournaments: `blinds` changes a cash game's"))
+        self._between_hands(N_("change the level"))
         count = len(tournament.level_list())
         if not 1 <= level <= count:
-            raise IllegalAction(f"the levels are numbered 1 to {count} (got {level})")
+            raise IllegalAction(
+                _("the levels are numbered 1 to {count} (got {level})").format(
+                    count=count, level=level
+                )
+            )
         if level == self.level:
-            raise IllegalAction(f"the level is already {level}")
+            raise IllegalAction(_("the level is already {level}").format(level=level))
         return LevelSet(level)
 
     def _set_level(self, level: int) -> None:
@@ -220,17 +252,17 @@ class TournamentTable:
         assert self.tournament is not None
         if isinstance(event, Rebought):
             if event != self.rebuy_event(event.player):
-                raise MarquoirError("the recorded rebuy does not match the tournament")
+                raise MarquoirError(_("the recorded rebuy does not match the tournament"))
             entry = self.tournament.entry_of(event.player)
             entry.rebuys += 1
             entry.bust_hand, entry.eliminators = None, {}
         elif isinstance(event, AddedOn):
             if event != self.addon_event(event.player):
-                raise MarquoirError("the recorded add-on does not match the tournament")
+                raise MarquoirError(_("the recorded add-on does not match the tournament"))
             self.tournament.entry_of(event.player).add_on = True
         else:
             if event != self.reenter_event(event.player):
-                raise MarquoirError("the recorded re-entry does not match the tournament")
+                raise MarquoirError(_("the recorded re-entry does not match the tournament"))
             self.tournament.entry_of(event.player).out = True
             self.tournament.enter(event.player)
         account.stack += event.chips

@@ -13,6 +13,7 @@ import re
 from html import escape
 from typing import Any, NamedTuple
 
+from ..domain.i18n import _, language
 from .model import ChipMove, SessionReport
 from .story import Section, sections, stack_columns
 
@@ -44,11 +45,11 @@ def to_html(report: SessionReport) -> str:
     """The report as one HTML document (every user text escaped), with the stacks chart."""
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Marquoir report: {escape(report.name)}</title>",
+        "<title>" + escape(_("Marquoir report: {name}").format(name=report.name)) + "</title>",
         f"<style>\n{STYLE}\n</style>",
         "</head>",
         "<body>",
@@ -56,13 +57,15 @@ def to_html(report: SessionReport) -> str:
     parts_of = sections(report)
     for number, section in enumerate(parts_of):
         if number == 0:
-            parts.append(f"<h1>Marquoir report: {escape(section.title)}</h1>")
+            title = _("Marquoir report: {name}").format(name=section.title)
+            parts.append(f"<h1>{escape(title)}</h1>")
         else:
             parts.append(f"<h2>{escape(section.title)}</h2>")
         if number == len(parts_of) - 1 and report.hands:  # the stacks: chart, then table
             parts.append(f"<figure>\n{stack_chart_svg(report)}\n</figure>")
         parts.append(section_html(section))
-    parts += ["<footer>Made by Marquoir.</footer>", "</body>", "</html>"]
+    footer = escape(_("Made by Marquoir."))
+    parts += [f"<footer>{footer}</footer>", "</body>", "</html>"]
     return "\n".join(parts) + "\n"
 
 
@@ -171,7 +174,9 @@ def hand_ticks(axes: Any, hands: int) -> None:
         axes.xaxis.set_major_locator(MultipleLocator(5))
     else:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 5, 10]))
-    axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: "start" if x == 0 else f"{x:.0f}"))
+    axes.xaxis.set_major_formatter(
+        FuncFormatter(lambda x, _pos: _("start") if x == 0 else f"{x:.0f}")
+    )
     axes.set_xlim(0, max(hands, 1))
 
 
@@ -205,9 +210,9 @@ def stack_chart_svg(report: SessionReport) -> str:
                 shape, words = MARKS[kind]
                 handles.append(Line2D([], [], marker=shape, color="#555", linestyle="none"))
                 labels.append(words)
-        axes.set_xlabel("hands played")
+        axes.set_xlabel(_("hands played"))
         axes.set_ylabel("chips")
-        axes.set_title("Stacks after each hand (caves, recaves and departures marked)")
+        axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
         hand_ticks(axes, len(report.hands) and report.hands[-1].hand_no)
         axes.set_ylim(bottom=0)

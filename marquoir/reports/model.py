@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..domain.config import ForcedBetSchedule, TableConfig
+from ..domain.i18n import _, grouped
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -309,28 +310,41 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
     from ..domain.tournament.state import payout_table, prize_pool, standings
 
     currency = table.settings.currency
-    fee = f" + {settings.fee} fee" if Decimal(settings.fee) else ""
+    fee = _(" + {fee} fee").format(fee=settings.fee) if Decimal(settings.fee) else ""
     lines = [
-        f"buy-in {settings.buy_in}{fee} {currency}, {settings.stack:,} chips, "
-        f"levels {settings.levels.replace(',', ', ')}",
-        f"{len(state.entries)} entries, {state.rebuys} rebuys, {state.add_ons} add-ons: "
-        f"prize pool {prize_pool(settings, state)} {currency}",
+        _("buy-in {buy_in}{fee} {currency}, {stack} chips, levels {levels}").format(
+            buy_in=settings.buy_in,
+            fee=fee,
+            currency=currency,
+            stack=grouped(settings.stack),
+            levels=settings.levels.replace(",", ", "),
+        ),
+        _(
+            "{count} entries, {rebuys} rebuys, {add_ons} add-ons: prize pool {value} {currency}"
+        ).format(
+            count=len(state.entries),
+            rebuys=state.rebuys,
+            add_ons=state.add_ons,
+            value=prize_pool(settings, state),
+            currency=currency,
+        ),
     ]
     if state.entries:
         paid = payout_table(settings, state)
-        lines.append("payouts: " + ", ".join(f"{n}. {a}" for n, a in enumerate(paid.amounts, 1)))
+        amounts = ", ".join(f"{n}. {a}" for n, a in enumerate(paid.amounts, 1))
+        lines.append(_("payouts: {paid}").format(paid=amounts))
         lines.append(paid.note())
     if state.chop is not None:
         shares = ", ".join(f"{label} {amount}" for label, amount in state.chop["amounts"].items())
         kept = Decimal(state.chop["kept"])
         lines.append(
-            f"deal ({state.chop['method']}): {shares}"
-            + (f"; {kept} kept to play for" if kept else "")
+            _("deal ({method}): {shares}").format(method=state.chop["method"], shares=shares)
+            + (_("; {kept} kept to play for").format(kept=kept) if kept else "")
         )
     over = state.over()
     for row in standings(settings, state):
-        place = f"{row.place}." if row.place is not None else "deal" if over else "playing"
-        bounties = f" + bounties {row.bounties}" if row.bounties else ""
+        place = f"{row.place}." if row.place is not None else _("deal") if over else _("playing")
+        bounties = _(" + bounties {bounties}").format(bounties=row.bounties) if row.bounties else ""
         lines.append(f"{place} {row.entry}: {row.prize}{bounties}")
     return tuple(lines)
 

@@ -17,6 +17,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..domain.errors import UsageError
+from ..domain.i18n import _, speaking
 from . import exports
 from .model import HandLine, PlayerLine, PotLine, SessionReport
 from .story import Section, decimal_text, money, sections
@@ -25,7 +26,11 @@ FORMATS = ("text", "md", "csv", "json", "html")
 
 
 def render(report: SessionReport, fmt: str) -> str:
-    """The report in `fmt`: one of text, md, csv, json, html."""
+    """The report in `fmt`: one of text, md, csv, json, html (CSV and JSON are data: their
+    labels and numbers are the same in every language)."""
+    if fmt in ("csv", "json"):
+        with speaking("en"):
+            return to_csv(report) if fmt == "csv" else to_json(report)
     if fmt == "text":
         return to_text(report)
     if fmt == "md":
@@ -112,7 +117,7 @@ def to_text(report: SessionReport) -> str:
     parts = []
     for number, section in enumerate(sections(report)):
         mark = "=" if number == 0 else "-"
-        title = section.title if number else f"Marquoir report: {section.title}"
+        title = section.title if number else _("Marquoir report: {name}").format(name=section.title)
         block = [title, mark * len(title)]
         if section.facts:
             width = max(len(label) for label, _ in section.facts)
@@ -139,7 +144,10 @@ def to_markdown(report: SessionReport) -> str:
     parts = []
     for number, section in enumerate(sections(report)):
         title = md_escape(section.title)
-        block = [f"# Marquoir report: {title}" if number == 0 else f"## {title}", ""]
+        head = (
+            "# " + _("Marquoir report: {name}").format(name=title) if number == 0 else f"## {title}"
+        )
+        block = [head, ""]
         block.extend(f"- **{md_escape(k)}**: {md_escape(v)}" for k, v in section.facts)
         block.extend(f"- {md_escape(line)}" for line in section.lines)
         if section.headers:

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from ..domain.i18n import N_, _, date_text, french
+from ..domain.i18n import money as i18n_money
 from ..domain.records import Record
 from .model import HandLine, PlayerLine, PotLine, SessionReport
 
@@ -38,6 +40,8 @@ def signed(chips: int) -> str:
 def money(amount: Decimal, currency: str = "", *, sign: bool = False) -> str:
     """12.50 (two decimals, exact), "+12.50 EUR" with a sign and a currency."""
     text = f"{amount.quantize(CENT):{'+' if sign and amount else ''}f}"
+    if currency and french():
+        return i18n_money(text, currency)
     return f"{text} {currency}" if currency else text
 
 
@@ -81,53 +85,58 @@ def session_section(report: SessionReport) -> Section:
     """The session's settings."""
     caves = report.settings.get("caves", {})
     facts = [
-        ("game", report.title),
-        ("chip value", f"{decimal_text(report.chip_value)} {report.currency}".strip()),
-        ("currency", report.currency or "-"),
-        ("date", local_time(report.created_at)),
+        (_("game"), report.title),
+        (_("chip value"), chip_value_text(report)),
+        (_("currency"), report.currency or "-"),
+        (_("date"), date_text(local_time(report.created_at))),
     ]
     if caves.get("default"):
-        facts.append(("default cave", f"{caves['default']} chips"))
-    limits = [
-        f"{label} {caves[key]}"
-        for key, label in (("minimum", "minimum"), ("maximum", "maximum"), ("recaves", "recaves"))
-        if caves.get(key) is not None
-    ]
+        facts.append((_("default cave"), _("{chips} chips").format(chips=caves["default"])))
+    labels = (("minimum", N_("minimum")), ("maximum", N_("maximum")), ("recaves", N_("recaves")))
+    limits = [f"{_(label)} {caves[key]}" for key, label in labels if caves.get(key) is not None]
     if limits:
-        facts.append(("cave limits", ", ".join(limits)))
-    facts.append(("hands", str(len(report.hands))))
+        facts.append((_("cave limits"), ", ".join(limits)))
+    facts.append((_("hands"), str(len(report.hands))))
     runs = stakes_runs(report.hands)
     if len(runs) > 1:
-        facts.append(("stakes", ", ".join(runs)))
+        facts.append((_("stakes"), ", ".join(runs)))
     return Section(report.name, facts=tuple(facts))
 
 
 PLAYER_HEADERS = (
-    "seat",
-    "player",
-    "bought",
-    "recaves",
-    "cashed out",
-    "at table",
-    "net chips",
-    "net money",
-    "hands",
-    "won",
-    "biggest pot",
+    N_("seat"),
+    N_("player"),
+    N_("bought"),
+    N_("recaves"),
+    N_("cashed out"),
+    N_("at table"),
+    N_("net chips"),
+    N_("net money"),
+    N_("hands"),
+    N_("won"),
+    N_("biggest pot"),
 )
+
+
+def chip_value_text(report: SessionReport) -> str:
+    """What a chip is worth: "0.10 EUR", "0,10 €" in French."""
+    value = decimal_text(report.chip_value)
+    if report.currency and french():
+        return i18n_money(value, report.currency)
+    return f"{value} {report.currency}".strip()
 
 
 def players_section(report: SessionReport) -> Section:
     """One row per player, and a total row: what was bought, cashed out, won and lost."""
     corrected = any(p.adjusted for p in report.players)
-    headers = PLAYER_HEADERS + (("corrected",) if corrected else ())
+    headers = tuple(_(h) for h in PLAYER_HEADERS) + ((_("corrected"),) if corrected else ())
     rows = [player_row(p, report.currency, corrected) for p in report.players]
     if report.players:
         total = sum((p.net_money for p in report.players), Decimal("0.00"))
         rows.append(
             (
                 "",
-                "total",
+                _("total"),
                 str(sum(p.bought for p in report.players)),
                 str(sum(p.recaves for p in report.players)),
                 str(sum(p.cashed_out for p in report.players)),
@@ -140,8 +149,8 @@ def players_section(report: SessionReport) -> Section:
             )
             + ((signed(sum(p.adjusted for p in report.players)),) if corrected else ())
         )
-    numeric = tuple(h != "player" for h in headers)
-    return Section("Players", headers=headers, rows=tuple(rows), numeric=numeric)
+    numeric = tuple(h != _("player") for h in headers)
+    return Section(_("Players"), headers=headers, rows=tuple(rows), numeric=numeric)
 
 
 def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str, ...]:
@@ -152,7 +161,7 @@ def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str,
         str(player.bought),
         str(player.recaves),
         str(player.cashed_out),
-        "left" if player.left else str(player.stack),
+        _("left") if player.left else str(player.stack),
         signed(player.net_chips),
         money(player.net_money, currency, sign=True),
         str(player.hands_played),
@@ -166,14 +175,31 @@ def settlement_section(report: SessionReport) -> Section:
     """Who pays whom, or why the session cannot be settled yet."""
     settlement = report.settlement
     if settlement is None:
-        return Section("Settlement", lines=(f"Not settled yet: {report.unsettled}",))
-    lines = [t.describe(currency=report.currency) for t in settlement.transfers]
+        not_yet = _("Not settled yet: {why}").format(why=report.unsettled)
+        return Section(_("Settlement"), lines=(not_yet,))
+    lines = [
+        _("{payer} pays {payee} {amount}").format(
+            payer=t.payer, payee=t.payee, amount=money(t.amount, report.currency)
+        )
+        for t in settlement.transfers
+    ]
     if not lines:
-        lines.append("Nobody owes anything.")
+        lines.append(_("Nobody owes anything."))
     if len(settlement.groups) > 1:
         groups = "; ".join(", ".join(group) for group in settlement.groups)
-        lines.append(f"({len(settlement.groups)} groups settle apart: {groups})")
-    return Section("Settlement", lines=tuple(lines))
+        count = len(settlement.groups)
+        lines.append(
+            _("({count} groups settle apart: {groups})").format(count=count, groups=groups)
+        )
+    return Section(_("Settlement"), lines=tuple(lines))
+
+
+def pot_title(name: str) -> str:
+    """A pot's name ("main pot", "side pot 2") in the language of the report."""
+    if name == "main pot":
+        return _("main pot")
+    index = name.removeprefix("side pot ")
+    return _("side pot {number}").format(number=index) if index.isdigit() else name
 
 
 def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
@@ -185,7 +211,9 @@ def stakes_runs(hands: tuple[HandLine, ...]) -> list[str]:
         else:
             runs.append([hand.stakes, hand.hand_no, hand.hand_no])
     return [
-        f"{stakes} (hand {first})" if first == last else f"{stakes} (hands {first}-{last})"
+        _("{stakes} (hand {first})").format(stakes=stakes, first=first)
+        if first == last
+        else _("{stakes} (hands {first}-{last})").format(stakes=stakes, first=first, last=last)
         for stakes, first, last in runs
     ]
 
@@ -194,9 +222,9 @@ def winners_text(hand: HandLine, pot: PotLine) -> str:
     """ "dave 14, alice 13, bob 13", marked when everybody else folded; a pot split high /
     low: "high alice 41 / low bob 40"."""
     if pot.low:
-        return f"high {_shares(pot.high)} / low {_shares(pot.low)}"
+        return _("high {high} / low {low}").format(high=_shares(pot.high), low=_shares(pot.low))
     text = _shares(pot.shares)
-    return f"{text} (others folded)" if hand.by_fold else text
+    return _("{winners} (others folded)").format(winners=text) if hand.by_fold else text
 
 
 def _shares(shares: tuple[tuple[str, int], ...]) -> str:
@@ -207,7 +235,7 @@ def hands_section(report: SessionReport) -> Section:
     """The hand log: one row per pot of each hand (its forced bets on its first row), with
     its amount and what each winner took."""
     if not report.hands:
-        return Section("Hands", lines=("No hand finished yet.",))
+        return Section(_("Hands"), lines=(_("No hand finished yet."),))
     rows = []
     for hand in report.hands:
         first = True
@@ -217,18 +245,19 @@ def hands_section(report: SessionReport) -> Section:
                     str(hand.hand_no) if first else "",
                     hand.button if first else "",
                     hand.stakes if first else "",
-                    pot.name,
+                    pot_title(pot.name),
                     str(pot.amount),
                     winners_text(hand, pot),
                 )
             )
             first = False
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            row = (str(hand.hand_no), hand.button, hand.stakes, "void", str(hand.carry))
-            rows.append((*row, "next deal"))
+            row = (str(hand.hand_no), hand.button, hand.stakes, _("void"), str(hand.carry))
+            rows.append((*row, _("next deal")))
+    headers = (N_("hand"), N_("button"), N_("stakes"), N_("pot"), N_("amount"), N_("winners"))
     return Section(
-        "Hands",
-        headers=("hand", "button", "stakes", "pot", "amount", "winners"),
+        _("Hands"),
+        headers=tuple(_(h) for h in headers),
         rows=tuple(rows),
         numeric=(True, False, False, False, True, False),
     )
@@ -249,15 +278,15 @@ def stack_columns(report: SessionReport) -> list[str]:
 def stacks_section(report: SessionReport) -> Section:
     """Each player's stack after every hand (empty where he was not at the table)."""
     if not report.hands:
-        return Section("Stacks after each hand", lines=("No hand finished yet.",))
+        return Section(_("Stacks after each hand"), lines=(_("No hand finished yet."),))
     names = stack_columns(report)
     rows = tuple(
         (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
         for hand in report.hands
     )
     return Section(
-        "Stacks after each hand",
-        headers=("hand", *names),
+        _("Stacks after each hand"),
+        headers=(_("hand"), *names),
         rows=rows,
         numeric=(True,) * (len(names) + 1),
     )

@@ -68,6 +68,8 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
         "chip_value": settings.chip_value,
         "currency": settings.currency,
     }
+    if settings.lang:  # written only when set: the files of older versions stay the same
+        data["lang"] = settings.lang
     # (a cash game's settings are stored as they always were)
     if settings.tournament is not None:
         data["tournament"] = settings.tournament._asdict()
@@ -89,6 +91,7 @@ def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
         caves=CavePolicy(**data["caves"]),
         chip_value=data["chip_value"],
         currency=data["currency"],
+        lang=data.get("lang", ""),
         tournament=tournament,
     )
 

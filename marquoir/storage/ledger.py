@@ -15,6 +15,7 @@ import time
 from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
+from ..domain.i18n import _
 from ..domain.records import Record
 from ..domain.table import (
     BrelansPaid,
@@ -185,8 +186,10 @@ class Ledger:
             taken = self._session_row(name)
             if taken is not None:
                 raise IllegalAction(
-                    f"a session named {taken[1]} already exists: `marquoir use {taken[1]}` "
-                    "makes it current, or choose another name"
+                    _(
+                        "a session named {value} already exists: `marquoir use {value}` "
+                        "makes it current, or choose another name"
+                    ).format(value=taken[1])
                 )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",

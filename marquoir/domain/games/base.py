@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionEvent, ActionKind, LegalActions
 from ..errors import ConfigError, IllegalAction
+from ..i18n import _
 from ..kinds import BettingKind
 
 TYPE_CHECKING = False
@@ -198,7 +199,7 @@ class GameRules:
     def check_turn(self, hand: Dealing, i: int, verb: str) -> None:
         """Refuse (`IllegalAction`) what the game does not allow player i to do now."""
         if verb == "abattre":
-            raise IllegalAction("abattre is a Bouillotte word: say call or check")
+            raise IllegalAction(_("abattre is a Bouillotte word: say call or check"))
 
     def next_speaker(self, hand: Dealing, i: int, verb: str, usual: int | None) -> int | None:
         """Who speaks after player i did `verb` (None: the round is over); `usual` is the

@@ -20,6 +20,7 @@ hand each player who showed a brelan gets one passe from every other player of t
 from __future__ import annotations
 
 from ..errors import ConfigError, IllegalAction
+from ..i18n import N_, _, number
 from ..kinds import BettingKind
 from .base import GameRules, check_no_blinds
 
@@ -78,9 +79,9 @@ class Bouillotte(GameRules):
         if self._moment == FIRST:
             if hand.current_bet == 0:
                 return None  # the opening: at least the passes waiting, no maximum
-            return "nobody raises in the first turn: hold (call) or pass (fold)"
+            return _("nobody raises in the first turn: hold (call) or pass (fold)")
         if self._moment == HOLD and _engaged(hand) > 2:
-            return "facing a raise one holds (call) or goes (fold); the word comes after"
+            return _("facing a raise one holds (call) or goes (fold); the word comes after")
         # any amount more, limited by the caves (no minimum raise)
         return hand.current_bet + self.config.chip_unit, None
 
@@ -97,14 +98,16 @@ class Bouillotte(GameRules):
     def _why_not_abattre(self, hand: Dealing, i: int) -> str:
         name = hand.player(i).name
         if self._moment == FIRST:
-            return "nobody abats in the first turn: open, hold (call) or pass"
+            return _("nobody abats in the first turn: open, hold (call) or pass")
         if self._moment == HOLD:
-            return f"{name} may not abattre with more than two engaged: hold (call) or go (fold)"
+            return _(
+                "{name} may not abattre with more than two engaged: hold (call) or go (fold)"
+            ).format(name=name)
         after = ", ".join(hand.player(j).name for j in self._queue if j != i)
-        return (
-            f"{name} may not abattre yet: {after} must speak after him; he raises, "
-            "passes the word (parole) or goes (fold)"
-        )
+        return _(
+            "{name} may not abattre yet: {after} must speak after him; "
+            "he raises, passes the word (parole) or goes (fold)"
+        ).format(name=name, after=after)
 
     def next_speaker(self, hand: Dealing, i: int, verb: str, usual: int | None) -> int | None:
         if verb == "abattre":
@@ -137,32 +140,32 @@ class Bouillotte(GameRules):
 
     def speech(self, hand: Dealing, i: int, legal: LegalActions) -> str:
         name, parts = legal.player, []
-        raise_span = (
-            f"{legal.min_to}-{legal.max_to}" if legal.min_to != legal.max_to else f"{legal.min_to}"
-        )
+        low, high = number(legal.min_to or 0), number(legal.max_to or 0)
+        raise_span = f"{low}-{high}" if legal.min_to != legal.max_to else low
+        raising = _("raise {span}").format(span=raise_span)
+        hold_words = _("hold {call_amount} (call)").format(call_amount=number(legal.call_amount))
         if self._moment == FIRST:
             if legal.current_bet == 0:
                 if legal.can_raise:
-                    parts.append(f"open {raise_span}")
-                parts.append("pass (check)")
+                    parts.append(_("open {span}").format(span=raise_span))
+                parts.append(_("pass (check)"))
             else:
-                parts += [f"hold {legal.call_amount} (call)", "pass (fold)"]
-            return f"{name} to speak, first turn: " + " | ".join(parts)
+                parts += [hold_words, _("pass (fold)")]
+            return _("{name} to speak, first turn: ").format(name=name) + " | ".join(parts)
         if self._moment == HOLD:
             heads_up = _engaged(hand) == 2
-            hold = f"hold {legal.call_amount} (call)" + (" and abattre" if heads_up else "")
-            parts.append(hold)
+            parts.append(hold_words + (_(" and abattre") if heads_up else ""))
             if legal.can_raise:
-                parts.append(f"raise {raise_span}")
-            parts.append("go (fold)")
-            return f"{name} to speak: " + " | ".join(parts)
+                parts.append(raising)
+            parts.append(_("go (fold)"))
+            return _("{name} to speak: ").format(name=name) + " | ".join(parts)
         if legal.can_raise:
-            parts.append(f"raise {raise_span}")
-        parts.append("abattre" if self._queue == [i] else "pass the word (parole)")
-        parts.append("go (fold)")
-        return f"{name} has the word: " + " | ".join(parts)
+            parts.append(raising)
+        parts.append(_("abattre") if self._queue == [i] else _("pass the word (parole)"))
+        parts.append(_("go (fold)"))
+        return _("{name} has the word: ").format(name=name) + " | ".join(parts)
 
-    tie_rule = "at Bouillotte a tie does not split: the first in cards wins"
+    tie_rule = N_("at Bouillotte a tie does not split: the first in cards wins")
 
     def break_ties(self, hand: Dealing, ranking: Ranking) -> Ranking:
         """Equal points go to the player first in cards, the first dealt from the dealer's

@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..i18n import _
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs < diamonds < hearts < spades, the usual order for a high-card draw
@@ -42,9 +43,11 @@ def parse_denominations(spec: str) -> tuple[int, ...]:
     try:
         values = [int(part) for part in spec.split(",")]
     except ValueError:
-        raise UsageError(f"chips: {spec!r} is not denominations like 25,100,500,1000") from None
+        raise UsageError(
+            _("chips: {spec!r} is not denominations like 25,100,500,1000").format(spec=spec)
+        ) from None
     if not values or any(v <= 0 for v in values) or len(set(values)) != len(values):
-        raise UsageError("chips: the denominations must be distinct positive numbers")
+        raise UsageError(_("chips: the denominations must be distinct positive numbers"))
     return tuple(sorted(values))
 
 
@@ -59,7 +62,11 @@ def _nearest_count(target: int, rest: int, chip: int, following: int) -> int:
         for count in (center - delta, center + delta):
             if 0 <= count <= most and (rest - count * chip) % following == 0:
                 return count
-    raise UsageError(f"chips: no count of {chip} chips leaves a rest in {following} chips")
+    raise UsageError(
+        _("chips: no count of {chip} chips leaves a rest in {following} chips").format(
+            chip=chip, following=following
+        )
+    )
 
 
 def starting_stack(stack: int, denominations: Sequence[int], *, big_blind: int) -> dict[int, int]:
@@ -67,9 +74,13 @@ def starting_stack(stack: int, denominations: Sequence[int], *, big_blind: int) 
     refused when the stack cannot be made up exactly."""
     chips = sorted(denominations)
     if not chips or stack <= 0 or big_blind <= 0:
-        raise UsageError("chips: a stack, a big blind and denominations are needed")
+        raise UsageError(_("chips: a stack, a big blind and denominations are needed"))
     if stack % chips[0]:
-        raise UsageError(f"chips: {stack} cannot be made with {chips[0]} chips and up")
+        raise UsageError(
+            _("chips: {stack} cannot be made with {value} chips and up").format(
+                stack=stack, value=chips[0]
+            )
+        )
     counts: dict[int, int] = {}
     rest = stack
     for i, chip in enumerate(chips):
@@ -82,7 +93,11 @@ def starting_stack(stack: int, denominations: Sequence[int], *, big_blind: int) 
         counts[chip] = _nearest_count(target, rest, chip, following)
         rest -= counts[chip] * chip
     if rest:
-        raise UsageError(f"chips: {stack} cannot be made up exactly from {chips}")
+        raise UsageError(
+            _("chips: {stack} cannot be made up exactly from {chips}").format(
+                stack=stack, chips=chips
+            )
+        )
     return counts
 
 
@@ -90,7 +105,7 @@ def colour_up(count: int, *, removed: int, next_chip: int) -> tuple[int, int]:
     """Changing `count` chips of `removed` before the race: (chips of `next_chip`, odd chips
     kept for the race). `colour_up(7, removed=25, next_chip=100) == (1, 3)`."""
     if count < 0 or next_chip <= removed or next_chip % removed:
-        raise UsageError("chips: the next denomination must be a multiple of the removed one")
+        raise UsageError(_("chips: the next denomination must be a multiple of the removed one"))
     per = next_chip // removed
     return count // per, count % per
 
@@ -119,7 +134,7 @@ def draw_cards(odd_chips: Mapping[str, int], *, seed: int) -> dict[str, tuple[st
     given (seat 1 first, as the TDA race starts in seat 1)."""
     deck = [rank + suit for rank in RANKS for suit in SUITS]
     if sum(odd_chips.values()) > len(deck):
-        raise UsageError("chips: more odd chips than cards in a deck")
+        raise UsageError(_("chips: more odd chips than cards in a deck"))
     random.Random(seed).shuffle(deck)
     cards: dict[str, tuple[str, ...]] = {}
     for player, count in odd_chips.items():
@@ -151,17 +166,23 @@ def chip_race(
     racing = {p: n for p, n in odd_chips.items() if n}
     for player, count in racing.items():
         if count < 0 or count * removed >= next_chip:
-            raise UsageError(f"chips: {player} must change his {removed} chips before the race")
+            raise UsageError(
+                _("chips: {player} must change his {removed} chips before the race").format(
+                    player=player, removed=removed
+                )
+            )
         if stacks.get(player, 0) < count * removed:
-            raise UsageError(f"chips: {player}'s stack is smaller than his odd chips")
+            raise UsageError(
+                _("chips: {player}'s stack is smaller than his odd chips").format(player=player)
+            )
     cards: dict[str, tuple[str, ...]] = {}
     if draw is None:
         if seed is None:
-            raise UsageError("chips: give the order of the draw, or a seed to draw the cards")
+            raise UsageError(_("chips: give the order of the draw, or a seed to draw the cards"))
         cards = draw_cards(racing, seed=seed)
         draw = sorted(racing, key=lambda p: max(map(_card_value, cards[p])), reverse=True)
     if sorted(draw) != sorted(racing):
-        raise UsageError("chips: the draw must list each player with odd chips once")
+        raise UsageError(_("chips: the draw must list each player with odd chips once"))
     value = sum(racing.values()) * removed
     # Nearest whole number of chips, a half rounded up.
     raced = (2 * value + next_chip) // (2 * next_chip)

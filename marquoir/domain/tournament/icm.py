@@ -17,6 +17,7 @@ from decimal import Decimal
 from functools import cache
 
 from ..errors import UsageError
+from ..i18n import _
 from .money import ONE, check_unit, split_exact
 
 MAX_PLAYERS = 16
@@ -24,11 +25,13 @@ MAX_PLAYERS = 16
 
 def _check_stacks(stacks: Sequence[int | float]) -> None:
     if not stacks:
-        raise UsageError("no players to share the prizes")
+        raise UsageError(_("no players to share the prizes"))
     if len(stacks) > MAX_PLAYERS:
-        raise UsageError(f"ICM is computed for at most {MAX_PLAYERS} players")
+        raise UsageError(
+            _("ICM is computed for at most {MAX_PLAYERS} players").format(MAX_PLAYERS=MAX_PLAYERS)
+        )
     if any(s <= 0 for s in stacks):
-        raise UsageError("ICM counts players with chips: every stack must be positive")
+        raise UsageError(_("ICM counts players with chips: every stack must be positive"))
 
 
 def icm_equities(
@@ -85,12 +88,18 @@ def _deal_prizes(
     _check_stacks(stacks)
     check_unit(unit)
     if len(prizes) > len(stacks):
-        raise UsageError(f"{len(prizes)} prizes left for {len(stacks)} players")
+        raise UsageError(
+            _("{count} prizes left for {count2} players").format(
+                count=len(prizes), count2=len(stacks)
+            )
+        )
     if any(p < 0 for p in prizes):
-        raise UsageError("a prize cannot be negative")
+        raise UsageError(_("a prize cannot be negative"))
     table = list(prizes) + [Decimal(0)] * (len(stacks) - len(prizes))
     if not keep.is_finite() or keep < 0 or keep > table[0]:
-        raise UsageError(f"the amount kept to play for must be between 0 and {table[0]}")
+        raise UsageError(
+            _("the amount kept to play for must be between 0 and {value}").format(value=table[0])
+        )
     table[0] -= keep
     return table
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import UsageError
+from ..i18n import _
 
 MAX_CHIPS = 10**15
 
@@ -50,40 +51,52 @@ class Level:
 def _chips(text: str, what: str) -> int:
     text = text.strip()
     if not text.isdigit() or not text.isascii():
-        raise UsageError(f"{what} must be a whole number of chips, not {text!r}")
+        raise UsageError(
+            _("{what} must be a whole number of chips, not {text!r}").format(what=what, text=text)
+        )
     value = int(text)
     if value > MAX_CHIPS:
-        raise UsageError(f"{what} is too large: {text}")
+        raise UsageError(_("{what} is too large: {text}").format(what=what, text=text))
     return value
 
 
 def _level(small: int, big: int, ante_text: str, where: str) -> Level:
     if small <= 0:
-        raise UsageError(f"{where}: the small blind must be at least 1 chip")
+        raise UsageError(_("{where}: the small blind must be at least 1 chip").format(where=where))
     if big < small:
-        raise UsageError(f"{where}: the big blind ({big}) is smaller than the small blind")
+        raise UsageError(
+            _("{where}: the big blind ({big}) is smaller than the small blind").format(
+                where=where, big=big
+            )
+        )
     ante_text = ante_text.strip().lower()
     if not ante_text:
         return Level(small, big)
     if ante_text == "bb":
         return Level(small, big, big, big_blind_ante=True)
     if ante_text.startswith("bb"):
-        ante = _chips(ante_text[2:], f"{where}: the big-blind ante")
+        ante = _chips(ante_text[2:], _("{where}: the big-blind ante").format(where=where))
         if ante == 0:
-            raise UsageError(f"{where}: a big-blind ante of 0 chips; leave it out")
+            raise UsageError(
+                _("{where}: a big-blind ante of 0 chips; leave it out").format(where=where)
+            )
         return Level(small, big, ante, big_blind_ante=True)
-    return Level(small, big, _chips(ante_text, f"{where}: the ante"))
+    return Level(small, big, _chips(ante_text, _("{where}: the ante").format(where=where)))
 
 
 def parse_level(item: str, *, where: str = "level") -> Level:
     """One `SB/BB[:ANTE]` item: `parse_level("100/200:bb50") == Level(100, 200, 50, True)`."""
-    blinds, _, ante = item.partition(":")
+    blinds, _colon, ante = item.partition(":")
     small, slash, big = blinds.partition("/")
     if not slash:
-        raise UsageError(f"{where}: {item.strip()!r} is not SB/BB[:ANTE] (e.g. 25/50)")
+        raise UsageError(
+            _("{where}: {value!r} is not SB/BB[:ANTE] (e.g. 25/50)").format(
+                where=where, value=item.strip()
+            )
+        )
     return _level(
-        _chips(small, f"{where}: the small blind"),
-        _chips(big, f"{where}: the big blind"),
+        _chips(small, _("{where}: the small blind").format(where=where)),
+        _chips(big, _("{where}: the big blind").format(where=where)),
         ante,
         where,
     )
@@ -91,7 +104,7 @@ def parse_level(item: str, *, where: str = "level") -> Level:
 
 def _checked(levels: list[Level]) -> tuple[Level, ...]:
     if not levels:
-        raise UsageError("the level structure is empty")
+        raise UsageError(_("the level structure is empty"))
     return tuple(levels)
 
 
@@ -113,12 +126,16 @@ def parse_levels_csv(text: str) -> tuple[Level, ...]:
     for n, row in enumerate(rows, 1):
         where = f"level {n}"
         if len(row) not in (2, 3):
-            raise UsageError(f"{where}: expected small,big[,ante], got {len(row)} cells")
+            raise UsageError(
+                _("{where}: expected small,big[,ante], got {count} cells").format(
+                    where=where, count=len(row)
+                )
+            )
         ante = row[2] if len(row) == 3 else ""
         levels.append(
             _level(
-                _chips(row[0], f"{where}: the small blind"),
-                _chips(row[1], f"{where}: the big blind"),
+                _chips(row[0], _("{where}: the small blind").format(where=where)),
+                _chips(row[1], _("{where}: the big blind").format(where=where)),
                 ante,
                 where,
             )
@@ -132,23 +149,31 @@ def parse_levels_toml(text: str) -> tuple[Level, ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise UsageError(f"the level file is not valid TOML: {error}") from None
+        raise UsageError(
+            _("the level file is not valid TOML: {error}").format(error=error)
+        ) from None
     tables = data.get("level")
     if not isinstance(tables, list):
-        raise UsageError("the TOML level file needs [[level]] tables")
+        raise UsageError(_("the TOML level file needs [[level]] tables"))
     levels = []
     for n, table in enumerate(tables, 1):
         where = f"level {n}"
         if not isinstance(table, dict) or set(table) - {"small", "big", "ante"}:
-            raise UsageError(f"{where}: expected the keys small, big and ante")
+            raise UsageError(
+                _("{where}: expected the keys small, big and ante").format(where=where)
+            )
         cells = [table.get("small"), table.get("big"), table.get("ante", "")]
         if any(isinstance(cell, bool) or not isinstance(cell, int | str) for cell in cells):
-            raise UsageError(f'{where}: small, big and ante must be numbers (ante may be "bb")')
+            raise UsageError(
+                _('{where}: small, big and ante must be numbers (ante may be "bb")').format(
+                    where=where
+                )
+            )
         small, big, ante = (str(cell) for cell in cells)
         levels.append(
             _level(
-                _chips(small, f"{where}: the small blind"),
-                _chips(big, f"{where}: the big blind"),
+                _chips(small, _("{where}: the small blind").format(where=where)),
+                _chips(big, _("{where}: the big blind").format(where=where)),
                 ante,
                 where,
             )
@@ -215,7 +240,9 @@ def preset(name: str) -> Preset:
         return PRESETS[name.strip().lower()]
     except KeyError:
         raise UsageError(
-            f"no level preset {name!r}; the presets are {', '.join(PRESETS)}"
+            _("no level preset {name!r}; the presets are {value}").format(
+                name=name, value=", ".join(PRESETS)
+            )
         ) from None
 
 
@@ -235,12 +262,12 @@ def parse_breaks(spec: str) -> Breaks:
     """`EVERY:MINUTES`: `parse_breaks("4:10") == Breaks(every=4, minutes=10)`."""
     every, colon, minutes = spec.partition(":")
     if not colon:
-        raise UsageError(f"breaks: {spec!r} is not EVERY:MINUTES (e.g. 4:10)")
+        raise UsageError(_("breaks: {spec!r} is not EVERY:MINUTES (e.g. 4:10)").format(spec=spec))
     result = Breaks(
-        _chips(every, "breaks: the number of levels"), _chips(minutes, "breaks: the minutes")
+        _chips(every, _("breaks: the number of levels")), _chips(minutes, _("breaks: the minutes"))
     )
     if result.every < 1 or result.minutes < 1:
-        raise UsageError("breaks: the number of levels and the minutes must be at least 1")
+        raise UsageError(_("breaks: the number of levels and the minutes must be at least 1"))
     return result
 
 
@@ -288,10 +315,10 @@ def _running_seconds(events: Sequence[ClockEvent], now: float) -> tuple[int, flo
         since = event.at
         if event.kind == "start":
             if started:
-                raise UsageError("the clock was started twice")
+                raise UsageError(_("the clock was started twice"))
             started, paused, anchor, ran = True, False, 1, 0.0
         elif not started:
-            raise UsageError(f"a clock {event.kind} before the start")
+            raise UsageError(_("a clock {kind} before the start").format(kind=event.kind))
         elif event.kind == "pause":
             paused = True
         elif event.kind == "resume":
@@ -320,12 +347,16 @@ def clock_state(
     level 2 (1200 s) + 300 s of the break after level 2, so `on_break`, `level` 3, 300 s left.
     """
     if level_count < 1 or level_minutes <= 0:
-        raise UsageError("the clock needs at least one level of a positive length")
+        raise UsageError(_("the clock needs at least one level of a positive length"))
     if any(b.at < a.at for a, b in itertools.pairwise(events)):
-        raise UsageError("the clock events are not in time order")
+        raise UsageError(_("the clock events are not in time order"))
     for event in events:
         if event.kind == "level" and not 1 <= event.level <= level_count:
-            raise UsageError(f"there is no level {event.level} (levels 1 to {level_count})")
+            raise UsageError(
+                _("there is no level {level} (levels 1 to {level_count})").format(
+                    level=event.level, level_count=level_count
+                )
+            )
     level, ran, paused, started = _running_seconds(events, now)
     length = level_minutes * 60
     while True:
@@ -368,13 +399,17 @@ def level_for_hand(
     25: hand 24 is level 3 (hands 21-30), hand 25 is level 4's first hand, hand 35 is level 5.
     """
     if hand < 1 or level_hands < 1 or level_count < 1:
-        raise UsageError("hands and levels count from 1")
+        raise UsageError(_("hands and levels count from 1"))
     level, first = 1, 1
     for at, to in sorted(moves):
         if at > hand:
             break
         if not 1 <= to <= level_count:
-            raise UsageError(f"there is no level {to} (levels 1 to {level_count})")
+            raise UsageError(
+                _("there is no level {to} (levels 1 to {level_count})").format(
+                    to=to, level_count=level_count
+                )
+            )
         level, first = to, at
     level += (hand - first) // level_hands
     if level >= level_count:

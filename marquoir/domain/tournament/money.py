@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from decimal import ROUND_FLOOR, Decimal
 
 from ..errors import UsageError
+from ..i18n import _
 
 ONE = Decimal(1)
 
@@ -20,7 +21,9 @@ ONE = Decimal(1)
 def check_unit(unit: Decimal) -> None:
     """Refuse a rounding unit that is not a positive amount."""
     if not unit.is_finite() or unit <= 0:
-        raise UsageError(f"the rounding unit must be a positive amount, not {unit}")
+        raise UsageError(
+            _("the rounding unit must be a positive amount, not {unit}").format(unit=unit)
+        )
 
 
 def floor_to_unit(amount: Decimal, unit: Decimal = ONE) -> Decimal:
@@ -40,14 +43,14 @@ def split_exact(
     """
     check_unit(unit)
     if not weights:
-        raise UsageError("nothing to split the amount between")
+        raise UsageError(_("nothing to split the amount between"))
     if any(w < 0 for w in weights):
-        raise UsageError("a share cannot be negative")
+        raise UsageError(_("a share cannot be negative"))
     weight_sum = sum(weights, Decimal(0))
     if total == 0:
         return tuple(Decimal(0) for _ in weights)
     if weight_sum == 0:
-        raise UsageError("the shares are all zero")
+        raise UsageError(_("the shares are all zero"))
     exact = [total * w / weight_sum for w in weights]
     parts = [floor_to_unit(x, unit) for x in exact]
     missing_units = int((total - sum(parts, Decimal(0))) / unit)

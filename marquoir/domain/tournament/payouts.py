@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from ..errors import UsageError
+from ..i18n import _
 from .money import ONE, floor_to_unit
 
 HUNDRED = Decimal(100)
@@ -46,13 +47,17 @@ def parse_payouts(spec: str) -> tuple[Decimal, ...]:
     try:
         shares = tuple(Decimal(part.strip()) for part in parts)
     except InvalidOperation:
-        raise UsageError(f"payouts: {spec!r} is not percentages like 50/30/20") from None
+        raise UsageError(
+            _("payouts: {spec!r} is not percentages like 50/30/20").format(spec=spec)
+        ) from None
     if any(not s.is_finite() or s <= 0 for s in shares):
-        raise UsageError("payouts: each percentage must be a positive number")
+        raise UsageError(_("payouts: each percentage must be a positive number"))
     if sum(shares) != HUNDRED:
-        raise UsageError(f"payouts: the percentages sum to {sum(shares)}, not 100")
+        raise UsageError(
+            _("payouts: the percentages sum to {value}, not 100").format(value=sum(shares))
+        )
     if any(b > a for a, b in itertools.pairwise(shares)):
-        raise UsageError("payouts: a lower place cannot pay more than a higher one")
+        raise UsageError(_("payouts: a lower place cannot pay more than a higher one"))
     return shares
 
 
@@ -62,7 +67,7 @@ def places_paid(field: int) -> int:
     9 entries -> 1.35 -> 1 place; 10 -> 1.5 -> 2; 20 -> 3; 27 -> 4.05 -> 4.
     """
     if field < 1:
-        raise UsageError("a tournament needs at least one entry")
+        raise UsageError(_("a tournament needs at least one entry"))
     paid = (Decimal(field) * PAID_SHARE).to_integral_value(rounding=ROUND_HALF_UP)
     return max(1, int(paid))
 
@@ -71,7 +76,11 @@ def preset_percentages(field: int) -> tuple[Decimal, ...]:
     """The preset table's percentages for a field (`preset_percentages(20) == (50, 30, 20)`);
     up to 69 entries (10 places); beyond, give the percentages."""
     if field > LARGEST_FIELD:
-        raise UsageError(f"the payout table stops at {LARGEST_FIELD} entries; give --payouts")
+        raise UsageError(
+            _("the payout table stops at {LARGEST_FIELD} entries; give --payouts").format(
+                LARGEST_FIELD=LARGEST_FIELD
+            )
+        )
     return tuple(Decimal(p) for p in _TABLE[places_paid(field)])
 
 
@@ -85,8 +94,10 @@ class Payouts:
     def note(self) -> str:
         """The sentence a report prints about the rounding."""
         if not self.remainder:
-            return "No rounding remainder."
-        return f"The rounding remainder ({self.remainder}) went to first place."
+            return _("No rounding remainder.")
+        return _("The rounding remainder ({remainder}) went to first place.").format(
+            remainder=self.remainder
+        )
 
 
 def payouts(prize_pool: Decimal, percentages: Sequence[Decimal], *, unit: Decimal = ONE) -> Payouts:
@@ -97,9 +108,9 @@ def payouts(prize_pool: Decimal, percentages: Sequence[Decimal], *, unit: Decima
     that is 184; the remainder 1 goes to first: (93, 55, 37).
     """
     if not prize_pool.is_finite() or prize_pool < 0:
-        raise UsageError("the prize pool cannot be negative")
+        raise UsageError(_("the prize pool cannot be negative"))
     if not percentages or sum(percentages, Decimal(0)) != HUNDRED:
-        raise UsageError("the payout percentages must sum to 100")
+        raise UsageError(_("the payout percentages must sum to 100"))
     amounts = [floor_to_unit(prize_pool * p / HUNDRED, unit) for p in percentages]
     remainder = prize_pool - sum(amounts, Decimal(0))
     amounts[0] += remainder

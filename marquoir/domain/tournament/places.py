@@ -19,6 +19,7 @@ from decimal import Decimal
 from itertools import groupby
 
 from ..errors import UsageError
+from ..i18n import _
 from .money import ONE, check_unit, floor_to_unit, split_exact
 
 
@@ -50,18 +51,18 @@ def finishing_places(entries: Sequence[str], busts: Sequence[Bust]) -> list[Plac
     800, both would be 7th, sharing 7th and 8th.
     """
     if len(set(entries)) != len(entries):
-        raise UsageError("an entry is listed twice")
+        raise UsageError(_("an entry is listed twice"))
     busted = [b.entry for b in busts]
     if len(set(busted)) != len(busted):
-        raise UsageError("an entry is out twice")
+        raise UsageError(_("an entry is out twice"))
     if unknown := set(busted) - set(entries):
-        raise UsageError(f"unknown entries out: {', '.join(sorted(unknown))}")
+        raise UsageError(_("unknown entries out: {value}").format(value=", ".join(sorted(unknown))))
     places: list[Place] = []
     worst = len(entries)
-    for _, group in groupby(sorted(busts, key=lambda b: b.hand), key=lambda b: b.hand):
+    for _hand, group in groupby(sorted(busts, key=lambda b: b.hand), key=lambda b: b.hand):
         # TDA: on one hand, the smaller starting stack finishes lower.
         by_stack = sorted(group, key=lambda b: b.starting_stack)
-        for _, tied in groupby(by_stack, key=lambda b: b.starting_stack):
+        for _stack, tied in groupby(by_stack, key=lambda b: b.starting_stack):
             tied_busts = list(tied)
             best = worst - len(tied_busts) + 1
             places.extend(Place(b.entry, best, len(tied_busts)) for b in tied_busts)
@@ -69,7 +70,7 @@ def finishing_places(entries: Sequence[str], busts: Sequence[Bust]) -> list[Plac
     out = set(busted)
     alive = [e for e in entries if e not in out]
     if not alive:
-        raise UsageError("every entry is out: the last one out has won and is not a bust")
+        raise UsageError(_("every entry is out: the last one out has won and is not a bust"))
     if len(alive) == 1:
         places.append(Place(alive[0], 1))
     return sorted(places, key=lambda p: p.place)
@@ -90,7 +91,11 @@ def place_prizes(
     for (place, shared), group in groupby(places, key=lambda p: (p.place, p.shared)):
         members = [p.entry for p in group]
         if len(members) != shared:
-            raise UsageError(f"place {place} is shared by {shared}, {len(members)} listed")
+            raise UsageError(
+                _("place {place} is shared by {shared}, {count} listed").format(
+                    place=place, shared=shared, count=len(members)
+                )
+            )
         pot = sum(prizes[place - 1 : place - 1 + shared], Decimal(0))
         for entry, amount in zip(members, split_exact(pot, [ONE] * shared, unit=unit), strict=True):
             result[entry] = amount
@@ -110,9 +115,13 @@ class Knockout:
 def _shares(knockout: Knockout, amount: Decimal, unit: Decimal) -> dict[str, Decimal]:
     names = list(knockout.eliminators)
     if not names or any(v <= 0 for v in knockout.eliminators.values()):
-        raise UsageError(f"the knockout of {knockout.entry} needs eliminators with chips won")
+        raise UsageError(
+            _("the knockout of {entry} needs eliminators with chips won").format(
+                entry=knockout.entry
+            )
+        )
     if knockout.entry in knockout.eliminators:
-        raise UsageError(f"{knockout.entry} cannot eliminate himself")
+        raise UsageError(_("{entry} cannot eliminate himself").format(entry=knockout.entry))
     weights = [Decimal(knockout.eliminators[n]) for n in names]
     return dict(zip(names, split_exact(amount, weights, unit=unit), strict=True))
 
@@ -166,11 +175,17 @@ def progressive_bounties(
     for knockout in sorted(knockouts, key=lambda k: k.hand):
         head = state.heads.get(knockout.entry)
         if head is None or knockout.entry in out:
-            raise UsageError(f"{knockout.entry} is not an entry still in play")
+            raise UsageError(
+                _("{entry} is not an entry still in play").format(entry=knockout.entry)
+            )
         if unknown := set(knockout.eliminators) - set(entries):
-            raise UsageError(f"unknown eliminators: {', '.join(sorted(unknown))}")
+            raise UsageError(
+                _("unknown eliminators: {value}").format(value=", ".join(sorted(unknown)))
+            )
         if gone := {e for e in knockout.eliminators if e in out}:
-            raise UsageError(f"already out, cannot eliminate: {', '.join(sorted(gone))}")
+            raise UsageError(
+                _("already out, cannot eliminate: {value}").format(value=", ".join(sorted(gone)))
+            )
         cash = floor_to_unit(head / 2, unit)
         for name, amount in _shares(knockout, cash, unit).items():
             state.cash[name] = state.cash.get(name, Decimal(0)) + amount
@@ -180,7 +195,7 @@ def progressive_bounties(
         out.add(knockout.entry)
     if winner is not None:
         if winner not in state.heads or winner in out:
-            raise UsageError(f"{winner} is not an entry still in play")
+            raise UsageError(_("{winner} is not an entry still in play").format(winner=winner))
         state.cash[winner] = state.cash.get(winner, Decimal(0)) + state.heads[winner]
         state.heads[winner] = Decimal(0)
     return state

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 
 from ..config import ForcedBetSchedule
 from ..errors import UsageError
+from ..i18n import _
 from ..records import Record
 from .levels import Level, parse_level
 
@@ -78,19 +79,19 @@ class TournamentSettings(Record):
             if value is not None:
                 check_money(value, field.replace("_", "-"))
         if Decimal(self.buy_in) <= 0:
-            raise UsageError("the buy-in must be more than 0")
+            raise UsageError(_("the buy-in must be more than 0"))
         if Decimal(self.bounty) >= Decimal(self.buy_in):
-            raise UsageError("the bounty must be less than the buy-in (the rest is the prize)")
+            raise UsageError(_("the bounty must be less than the buy-in (the rest is the prize)"))
         if self.stack <= 0:
-            raise UsageError("the starting stack must be at least 1 chip")
+            raise UsageError(_("the starting stack must be at least 1 chip"))
         if self.level_minutes is not None and self.level_hands is not None:
-            raise UsageError("levels go by minutes or by hands, not both")
+            raise UsageError(_("levels go by minutes or by hands, not both"))
         if self.rebuys and self.rebuy_until is None:
-            raise UsageError("rebuys need their period: --rebuy-until LEVEL")
+            raise UsageError(_("rebuys need their period: --rebuy-until LEVEL"))
         if self.add_on and self.add_on_price is None:
-            raise UsageError("an add-on needs its price: --add-on-price X")
+            raise UsageError(_("an add-on needs its price: --add-on-price X"))
         if self.progressive and Decimal(self.bounty) == 0:
-            raise UsageError("a progressive bounty needs its amount: --bounty X")
+            raise UsageError(_("a progressive bounty needs its amount: --bounty X"))
 
 
 def check_money(text: str, what: str) -> Decimal:
@@ -98,9 +99,13 @@ def check_money(text: str, what: str) -> Decimal:
     try:
         value = Decimal(text)
     except InvalidOperation:
-        raise UsageError(f"the {what} must be an amount of money, not {text!r}") from None
+        raise UsageError(
+            _("the {what} must be an amount of money, not {text!r}").format(what=what, text=text)
+        ) from None
     if not value.is_finite() or value < 0:
-        raise UsageError(f"the {what} must be an amount of money, not {text!r}")
+        raise UsageError(
+            _("the {what} must be an amount of money, not {text!r}").format(what=what, text=text)
+        )
     return value
 
 

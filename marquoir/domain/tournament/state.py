@@ -14,6 +14,7 @@ from math import lcm
 from typing import Any
 
 from ..errors import UsageError
+from ..i18n import _
 from ..pots import PotAward
 from .payouts import Payouts, parse_payouts, payouts, preset_percentages
 from .places import (
@@ -282,8 +283,10 @@ def chop_shares(
     from .session import check_money
 
     if method not in CHOPS:
-        raise UsageError(f"a deal is --icm, --chips or --even (got {method!r})")
-    kept = check_money(keep, "amount kept")
+        raise UsageError(
+            _("a deal is --icm, --chips or --even (got {method!r})").format(method=method)
+        )
+    kept = check_money(keep, _("amount kept"))
     prizes = payout_table(settings, state).amounts[: len(stacks)]
     compute = {"icm": chop_icm, "chips": chop_chips, "even": chop_even}[method]
     deal = compute(
@@ -335,13 +338,13 @@ def unfinished(state: TournamentState) -> str | None:
     """Why the prizes cannot be paid yet (None: the tournament is over)."""
     places = state.places() if state.entries else []
     if not state.entries:
-        return "nobody entered the tournament"
+        return _("nobody entered the tournament")
     if state.chop is not None and not Decimal(state.chop["kept"]):
         return None
     if any(p.place == 1 for p in places):
         return None
     playing = [e.label for e in state.entries if not e.busted]
-    return f"the tournament is still played ({', '.join(playing)} have chips)"
+    return _("the tournament is still played ({value} have chips)").format(value=", ".join(playing))
 
 
 __all__ = [

@@ -1,0 +1,109 @@
+"""The typer app in French: its help texts, and the parser's own words (usage, errors).
+
+Only when the output is French, once typer is loaded (never on the fast path). Typer's
+parser (its own copy of click, `typer._click`) writes a few words in English with no
+catalog: `speak_french` points them at Marquoir's, and `usage_error` translates its usage
+errors (this module is the only one that knows those private words).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import typer.core
+from typer._click import core as click_core
+from typer._click import formatting
+
+from ..domain.i18n import N_, _
+
+# The parser's own words that reach the user of Marquoir (help and usage errors).
+PARSER_MESSAGES = (
+    N_("Usage: "),
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("Show this message and exit."),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("required"),
+    N_("default: {default}"),
+    N_("Aborted!"),
+    N_("Missing argument {name}."),
+    N_("Missing option {name}."),
+    N_("Invalid value for {name}: {message}"),
+    N_("No such option: {name}"),
+    N_("Option {name} requires an argument."),
+    N_("Option {name} does not take a value."),
+    N_("Got unexpected extra arguments ({words})"),
+)
+
+# The parser's usage errors, read back (what it says, the message it becomes in French).
+_USAGE_ERRORS = (
+    (re.compile(r"Missing argument (.+)\.$"), "Missing argument {name}."),
+    (re.compile(r"Missing option (.+)\.$"), "Missing option {name}."),
+    (
+        re.compile(r"Invalid value for ([^:]+): (.*)$", re.DOTALL),
+        "Invalid value for {name}: {message}",
+    ),
+    (re.compile(r"No such option: (.+)$"), "No such option: {name}"),
+    (re.compile(r"Option (.+) requires .*$"), "Option {name} requires an argument."),
+    (re.compile(r"Option (.+) does not take a value\.$"), "Option {name} does not take a value."),
+    (
+        re.compile(r"Got unexpected extra argument\S* \((.*)\)$"),
+        "Got unexpected extra arguments ({words})",
+    ),
+)
+
+
+def usage_error(message: str) -> str:
+    """A usage error of the parser, in French when the parser's words are known."""
+    for pattern, french in _USAGE_ERRORS:
+        found = pattern.match(message)
+        if found:
+            keys = re.findall(r"\{(\w+)", french)
+            return _(french).format(**dict(zip(keys, found.groups(), strict=True)))
+    return message
+
+
+def speak_french(command: click_core.Command) -> None:
+    """Translate the parser's words and every help text of the command tree (once)."""
+    typer.core._ = _  # type: ignore[attr-defined]
+    write_usage = formatting.HelpFormatter.write_usage
+    get_help_option = click_core.Command.get_help_option
+
+    def french_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        write_usage(self, prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def french_help_option(self: Any, ctx: Any) -> Any:
+        option = get_help_option(self, ctx)
+        if option is not None and option.help:
+            option.help = _(option.help)
+        return option
+
+    formatting.HelpFormatter.write_usage = french_usage  # type: ignore[method-assign]
+    click_core.Command.get_help_option = french_help_option  # type: ignore[method-assign]
+    for holder, attribute in help_holders(command):
+        setattr(holder, attribute, _(getattr(holder, attribute)))
+
+
+def help_holders(command: click_core.Command) -> list[tuple[object, str]]:
+    """Where the command tree keeps its help texts: (a command or an option, "help")."""
+    holders: list[tuple[object, str]] = []
+    if command.help:
+        holders.append((command, "help"))
+    for param in command.params:
+        if getattr(param, "help", None):
+            holders.append((param, "help"))
+    for sub in getattr(command, "commands", {}).values():
+        holders.extend(help_holders(sub))
+    return holders
+
+
+def help_texts(command: click_core.Command) -> list[str]:
+    """Every help text of the command tree and the comments of its examples, for the
+    catalog."""
+    from .help import example_comments
+
+    texts = [getattr(holder, attribute) for holder, attribute in help_holders(command)]
+    return texts + example_comments()

@@ -1,0 +1,153 @@
+"""The French words at the table: the one table that turns them into Marquoir's commands.
+
+Every way in reads a line's first word(s) here (`to_english`, called by `runner.run_line`
+before the fast path and typer see the line, and so by `play`), the typer app's help lists
+the table (`glossary_lines`) and README.fr.md's glossary is generated from it (a test keeps
+the two in step). A word matches in any case, with or without its accents, with `-` or a
+space (`va-tout`, `va tout`) and with a straight or a curly apostrophe (`s'en aller`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# The French words (or phrases) for each command, the first one the usual word, and what the
+# word means at the table (for the help and the glossary). Never two commands for one word.
+VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("check", ("parole", "checker"), "parler sans miser (Bouillotte : passer la parole)"),
+    ("call", ("suivre", "suis", "tenir", "tiens", "voir", "vois", "payer"), "suivre la mise"),
+    ("bet", ("miser", "mise", "misé"), "miser N jetons (le total du tour)"),
+    ("raise", ("relancer", "relance", "sur-relancer"), "relancer à N (le total du tour)"),
+    ("allin", ("tapis", "va-tout", "vatout", "faire tapis", "faire va-tout"), "faire tapis"),
+    (
+        "fold",
+        ("se coucher", "coucher", "couché", "je me couche", "s'en aller", "s'en va", "filer"),
+        "abandonner le coup",
+    ),
+    ("pass", ("passe", "passer", "je passe"), "passer : parole sans mise, couché après une mise"),
+    ("open", ("ouvrir", "ouvre", "j'ouvre"), "ouvrir de N (jackpots, Bouillotte)"),
+    ("deal", ("donner", "donne"), "donner : un nouveau coup"),
+    ("undo", ("annuler",), "annuler la dernière écriture"),
+    ("win", ("gagne", "gagner"), "gagne JOUEUR... : qui gagne le pot"),
+    (
+        "abattre",
+        ("abattre", "abats", "j'abats"),
+        "Bouillotte : tenir la dernière relance et abattre",
+    ),
+    ("showdown", ("abattage",), "abattage : le classement des mains"),
+    ("status", ("état", "où en est-on"), "la table en ce moment"),
+    ("stacks", ("jetons", "tapis des joueurs"), "les tapis et les résultats"),
+    ("seat", ("asseoir", "s'asseoir", "assoir"), "asseoir JOUEUR (--cave N : sa cave)"),
+    ("recave", ("se recaver", "recaver"), "recave JOUEUR [N] : entre deux coups"),
+    ("leave", ("part", "partir", "quitte la table"), "part JOUEUR : il quitte la table"),
+    ("new", ("nouvelle", "nouvelle partie"), "nouvelle partie NOM"),
+    ("button", ("bouton",), "bouton JOUEUR : le bouton au prochain coup"),
+    ("first", ("premier", "premier en cartes"), "stud : qui parle le premier"),
+    ("bringin", ("apporter",), "stud : le bring-in"),
+    ("false-open", ("ouverture à faux", "ouvrir à faux", "faux ouvreur"), "ouvreur à faux"),
+    ("settle", ("régler", "qui paie qui"), "qui paie qui"),
+    ("count", ("compter",), "compter les jetons"),
+    ("report", ("rapport", "bilan"), "le rapport de la soirée"),
+    ("fine", ("amende", "amender"), "amende JOUEUR [N] : une amende pour le prochain pot"),
+    ("level", ("niveau",), "tournoi : niveau suivant, précédent ou N"),
+    ("pause", ("pause", "faire une pause"), "tournoi : arrêter l'horloge"),
+    ("resume", ("reprendre", "reprise"), "tournoi : relancer l'horloge après la pause"),
+    ("rebuy", ("rachat", "racheter", "se racheter"), "tournoi : la recave (rebuy) d'un joueur"),
+    ("addon", ("add-on", "recave finale"), "tournoi : l'add-on, à la fin des recaves"),
+    (
+        "reenter",
+        ("réentrée", "ré-entrée", "réinscription", "se réinscrire"),
+        "tournoi : une nouvelle entrée après élimination",
+    ),
+    ("places", ("classement",), "tournoi : les places et les prix"),
+    ("chop", ("partage", "partager", "accord"), "tournoi : le partage (deal) des prix"),
+    ("clock", ("horloge", "pendule"), "tournoi : l'horloge en plein écran"),
+    ("chips", ("jetons de départ", "répartition"), "tournoi : le tapis de départ en jetons"),
+)
+
+
+def normalize(text: str) -> str:
+    """A word as the table is keyed: no accents, any case, `-` as a space, one apostrophe."""
+    plain = unicodedata.normalize("NFD", text.replace("’", "'"))
+    plain = "".join(char for char in plain if not unicodedata.combining(char))
+    return " ".join(plain.casefold().replace("-", " ").split())
+
+
+def _table() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for command, words, _meaning in VOCABULARY:
+        for word in words:
+            key = normalize(word)
+            assert table.setdefault(key, command) == command, f"{word!r}: two commands"
+    return table
+
+
+FRENCH = _table()
+LONGEST = max(len(key.split()) for key in FRENCH)
+
+
+def to_english(args: list[str]) -> list[str]:
+    """The line with its French first word(s) turned into the command (`relance 40`)."""
+    if not args or args[0].startswith("-"):
+        return args
+    for count in range(min(LONGEST, len(args)), 0, -1):
+        command = FRENCH.get(normalize(" ".join(args[:count])))
+        if command is not None:
+            return [command, *args[count:]]
+    return args
+
+
+def _apostrophe_phrases() -> list[tuple[re.Pattern[str], str]]:
+    """The phrases with an apostrophe, as patterns matching the start of a line."""
+    patterns = []
+    for command, words, _meaning in VOCABULARY:
+        for word in (w for w in words if "'" in w):
+            parts = r"\s+".join(re.escape(part) for part in word.split()).replace("'", "['’]")
+            patterns.append((re.compile(r"\s*" + parts + r"(?=\s|$)", re.IGNORECASE), command))
+    return patterns
+
+
+def spell_out_apostrophes(line: str) -> str:
+    """A `play` line whose first words are a phrase with an apostrophe, with its command."""
+    if "'" not in line and "’" not in line:
+        return line
+    # `play` reads its lines with shlex, which takes this apostrophe for a quote
+    for pattern, command in _apostrophe_phrases():
+        found = pattern.match(line)
+        if found:
+            return command + line[found.end() :]
+    return line
+
+
+def nearest(word: str, *, french: bool, commands: list[str]) -> str | None:
+    """The known word nearest to an unknown one; on a near tie, the user's language wins."""
+    import difflib  # only when a word is unknown
+
+    key = normalize(word)
+    spoken = {normalize(w): w for _command, words, _meaning in VOCABULARY for w in words}
+    best: tuple[float, str] | None = None
+    for candidates, own in ((list(spoken), french), (commands, not french)):
+        for candidate in candidates:
+            score = difflib.SequenceMatcher(None, key, candidate).ratio() + (0.05 if own else 0)
+            if score >= 0.6 and (best is None or score > best[0]):
+                best = (
+                    score,
+                    spoken.get(candidate, candidate) if candidates is not commands else candidate,
+                )
+    return None if best is None else best[1]
+
+
+def glossary_lines() -> list[str]:
+    """The vocabulary as Markdown table rows: the French words, the command, the meaning."""
+    rows = ["| Français | Commande | Sens |", "| --- | --- | --- |"]
+    for command, words, meaning in VOCABULARY:
+        rows.append(f"| {', '.join(words)} | `{command}` | {meaning} |")
+    return rows
+
+
+def help_text(title: str) -> str:
+    """The French words under `title`, one command a line, for the app's help (`\b` keeps
+    click from rewrapping the lines)."""
+    lines = [f"  {command}: {', '.join(words)}" for command, words, _meaning in VOCABULARY]
+    return "\b\n" + title + "\n" + "\n".join(lines)

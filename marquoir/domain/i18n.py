@@ -1,0 +1,185 @@
+"""The language of the messages: English (the default, at no cost) or French (a gettext
+catalog, `marquoir/locale/fr/LC_MESSAGES/marquoir.mo`, read on the first French message).
+
+The command line sets the language (`--lang fr|en`); without it, the locale does
+(`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG` = fr_*). Messages are wrapped in `_()` and
+formatted after translation: `_("{player} folds").format(player=name)`.
+"""
+
+from __future__ import annotations
+
+import os
+
+LANGUAGES = ("en", "fr")
+_language: str | None = None
+_chosen = False  # the command line chose the language (--lang): a session's does not count
+
+
+class Catalog:
+    """A compiled gettext catalog (.mo, as Babel writes it), read as it lies on the disk.
+
+    `gettext.GNUTranslations` decodes every message when it loads, which grows with the
+    catalog; here loading is reading the file, and a message is found by a binary search in
+    the .mo's table of originals (sorted, as gettext's own lookup assumes), then kept.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        import struct
+
+        (magic,) = struct.unpack("<I", data[:4])
+        self._order = "<" if magic == 0x950412DE else ">"
+        _revision, count, originals, translations = struct.unpack(self._order + "4I", data[4:20])
+        self._data, self._count = data, count
+        self._originals, self._translations = originals, translations
+        self._found: dict[str, str] = {}
+        self._unpack = struct.unpack_from
+
+    def _text(self, table: int, index: int) -> bytes:
+        length, offset = self._unpack(self._order + "2I", self._data, table + 8 * index)
+        return self._data[offset : offset + length]
+
+    def gettext(self, message: str) -> str:
+        """The translation of `message`, or the message itself when the catalog lacks it."""
+        found = self._found.get(message)
+        if found is None:
+            key, low, high = message.encode(), 0, self._count
+            found = message
+            while low < high:
+                middle = (low + high) // 2
+                original = self._text(self._originals, middle)
+                if original < key:
+                    low = middle + 1
+                elif original > key:
+                    high = middle
+                else:
+                    found = self._text(self._translations, middle).decode() or message
+                    break
+            self._found[message] = found
+        return found
+
+
+_catalog: Catalog | None = None
+
+
+def set_language(lang: str | None) -> None:
+    """Speak `lang` ("en" or "fr", from `--lang`); None goes back to the locale's language."""
+    global _language, _chosen
+    _language, _chosen = lang, lang is not None
+
+
+def follow_session(lang: str) -> None:
+    """Speak the session's language (`new --lang fr`), unless `--lang` chose another."""
+    global _language
+    if lang in LANGUAGES and not _chosen:
+        _language = lang
+
+
+def language() -> str:
+    """The language the messages are printed in: "fr" or "en"."""
+    global _language
+    if _language is None:
+        _language = "en"
+        for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+            value = os.environ.get(variable)
+            if value:  # POSIX: the first one set decides
+                _language = "fr" if value.lower().startswith("fr") else "en"
+                break
+    return _language
+
+
+def catalog() -> Catalog:
+    """The French catalog, read once (reading the file: tens of microseconds)."""
+    global _catalog
+    if _catalog is None:
+        path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")
+        with open(os.path.join(path, "fr", "LC_MESSAGES", "marquoir.mo"), "rb") as handle:
+            _catalog = Catalog(handle.read())
+    return _catalog
+
+
+def _(message: str) -> str:
+    """The message in the language of the output (English: the message itself)."""
+    if language() == "en":
+        return message
+    return catalog().gettext(message)
+
+
+def french() -> bool:
+    """Whether the output is in French."""
+    return language() == "fr"
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalog, translated later with `_()` (it is a constant)."""
+    return message
+
+
+def number(value: int) -> str:
+    """A whole number for the output: `1234` in English, `1 234` in French (a narrow
+    no-break space, U+202F, between the thousands), written by hand to stay off Babel."""
+    if language() == "en" or -1000 < value < 1000:
+        return str(value)
+    return f"{value:,}".replace(",", "\u202f")
+
+
+def grouped(value: int) -> str:
+    """A whole number with its thousands marked: `1,234` in English, `1 234` in French."""
+    return number(value) if language() != "en" else f"{value:,}"
+
+
+_SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
+
+
+def money(amount: str, currency: str) -> str:
+    """An amount of money ("-1234.50") with its currency: `-1234.50 EUR` in English,
+    `-1 234,50 €` in French (narrow no-break spaces between the thousands)."""
+    if language() == "en":
+        return f"{amount} {currency}"
+    sign, digits = ("-", amount[1:]) if amount.startswith("-") else ("", amount)
+    whole, dot, cents = digits.partition(".")
+    grouped = number(int(whole)) if whole.isdigit() else whole
+    return f"{sign}{grouped}{',' if dot else ''}{cents}\u00a0{_SYMBOLS.get(currency, currency)}"
+
+
+_MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+
+
+def date_text(iso: str) -> str:
+    """A date (ISO, `2026-12-01` or a timestamp starting with one) for a report: as it is in
+    English, `1 décembre 2026` in French (the time of a timestamp kept after it)."""
+    if language() == "en" or len(iso) < 10 or not iso[:4].isdigit():
+        return iso
+    year, month, day = iso[:4], iso[5:7], iso[8:10]
+    if not (month.isdigit() and day.isdigit() and 1 <= int(month) <= 12):
+        return iso
+    rest = iso[10:].lstrip("T ")
+    return f"{int(day)} {_MONTHS[int(month) - 1]} {year}" + (f" {rest[:5]}" if rest else "")
+
+
+class speaking:
+    """For a while, speak `lang` (the data formats, CSV and JSON, are always English)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.before: str | None = None
+
+    def __enter__(self) -> None:
+        global _language
+        self.before, _language = language(), self.lang
+
+    def __exit__(self, *_exc: object) -> None:
+        global _language
+        _language = self.before
