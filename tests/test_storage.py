@@ -127,7 +127,8 @@ def test_the_table_commands_import_nothing_heavy(tmp_path: Path) -> None:
         " ['stacks'], ['undo'], ['fold'], ['status', '--json']):\n"
         "    assert main(line) == 0, line\n"
         "heavy = ('typer', 'click', 'sqlite_utils', 'tabulate', 'typing', 'pathlib',"
-        " 'dataclasses', 'inspect', 'contextlib', 'decimal', 'pydantic', 'rich')\n"
+        " 'dataclasses', 'inspect', 'contextlib', 'decimal', 'pydantic', 'rich', 'gettext',"
+        " 'unicodedata')\n"
         "print(sorted(m for m in set(sys.modules) - start if m.split('.')[0] in heavy))\n"
         # a hold'em table loads its own game only, and none of the cold parts of marquoir
         "print(sorted(m for m in set(sys.modules) - start if m in OTHER_GAMES"
@@ -148,6 +149,7 @@ OTHER_GAMES = tuple(
     for name in ("bouillotte", "draw", "omaha", "omaha_hilo", "razz", "stud", "stud_hilo")
 )
 COLD_MODULES = (
+    "marquoir.cli.vocabulary",  # the French words: read when the first word is not a verb
     "marquoir.domain.cards",
     "marquoir.domain.bouillotte_cards",
     "marquoir.domain.tournament",
