@@ -39,7 +39,8 @@ check
 
 
 @NOT_INSTALLED
-def test_undo_of_a_carried_over_split_from_the_installed_command(cli: Marquoir) -> None:
+def test_undo_of_a_carried_over_split_from_the_installed_command(installed: Marquoir) -> None:
+    cli = installed
     cli.play(VOID_DEAL)
     before = cli.stacks_json()
     assert before["carry"] == 1  # ann dealt and put in the passe

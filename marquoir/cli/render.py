@@ -8,7 +8,6 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
-from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.i18n import N_, _, number
 from ..domain.pots import pot_name
@@ -94,7 +93,7 @@ def next_step(table: Table) -> str:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
         return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
-    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+    if hand.awaiting is not None:  # a stud hand waits for the scorekeeper to name someone
         return _stud_naming(hand)
     return hand.legal().describe()
 
@@ -102,7 +101,12 @@ def next_step(table: Table) -> str:
 def _stud_naming(hand: Hand) -> str:
     """What the scorekeeper names in a stud game, and what he looks at to name it (the game
     says: the lowest up-card in stud, the highest in razz)."""
+    # imported here: only stud's tables wait, and the table commands of the others skip it
+    from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
+
     rules = hand.rules
+    if hand.awaiting not in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return hand.legal().describe()
     assert isinstance(rules, Stud)
     if hand.awaiting == AWAIT_BRING_IN:
         return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
