@@ -44,6 +44,8 @@ from marquoir.domain.cards import (
 )
 from marquoir.domain.errors import ShowdownError, UsageError
 
+from .sizes import sized
+
 P = parse_cards
 
 
@@ -523,6 +525,9 @@ def test_ranking_single_player_and_stud_and_draw() -> None:
 
 FULL_DECK = [Card(rank, suit) for rank in range(2, 15) for suit in "cdhs"]
 DEALS = 3000
+# PokerKit reads Omaha and hold'em hands slowly: fewer deals by default, all of them in CI
+# (MARQUOIR_FULL=1, tests/sizes.py); the same seeds, so the quick run deals the first ones.
+VARIANT_DEALS = {"holdem": sized(1200, DEALS), "omaha": sized(600, DEALS)}
 SEED = 20240607
 
 # variant: (cards in hand, board cards, PokerKit hand class, most players)
@@ -554,10 +559,11 @@ def _pk_cards(cards: tuple[Card, ...]) -> str:
 def test_differential_against_pokerkit(variant: str) -> None:
     in_hand, on_board, pk_class, most = SPECS[variant]
     rng = random.Random(f"{SEED}-{variant}")
+    deals = VARIANT_DEALS.get(variant, DEALS)
     outcomes = {-1: 0, 0: 0, 1: 0}
     categories: set[int] = set()
     compared = 0
-    for _ in range(DEALS):
+    for _ in range(deals):
         n = rng.randint(2, most)
         deck = _deck(rng, n * in_hand + on_board)
         cards = rng.sample(deck, n * in_hand + on_board)
@@ -574,9 +580,9 @@ def test_differential_against_pokerkit(variant: str) -> None:
             assert got == expected, (variant, hands[i], hands[j], board, ours[i], ours[j])
             outcomes[got] += 1
             compared += 1
-    assert compared >= DEALS
+    assert compared >= deals
     # wins, losses and ties (ties are rare outside the board games, but there are some)
-    assert outcomes[-1] >= 1000 and outcomes[1] >= 1000 and outcomes[0] >= 5, outcomes
+    assert outcomes[-1] >= deals // 3 and outcomes[1] >= deals // 3 and outcomes[0] >= 5, outcomes
     assert categories == set(range(9)), categories
 
 
@@ -631,5 +637,5 @@ def test_differential_piquet_against_pokerkit_labels() -> None:
             expected = (refs[i] > refs[j]) - (refs[i] < refs[j])
             assert cmp(ours[i], ours[j]) == expected, (hands[i], hands[j], ours[i], ours[j])
             outcomes[expected] += 1
-    assert outcomes[-1] >= 1000 and outcomes[1] >= 1000 and outcomes[0] >= 5, outcomes
+    assert outcomes[-1] >= DEALS // 3 and outcomes[1] >= DEALS // 3 and outcomes[0] >= 5, outcomes
     assert categories == set(range(9)), categories

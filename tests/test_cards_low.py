@@ -38,8 +38,10 @@ from marquoir.domain.cards import (
     ranking_from_cards,
 )
 
+from .sizes import sized
+
 P = parse_cards
-DEALS = int(os.environ.get("MARQUOIR_CARD_DEALS", "2000"))
+DEALS = int(os.environ.get("MARQUOIR_CARD_DEALS", sized(700, 2000)))  # full in CI
 SEED = 20261201
 FULL_DECK = [Card(rank, suit) for rank in range(2, 15) for suit in "cdhs"]
 

@@ -63,9 +63,12 @@ from marquoir.domain.cards import low_ranking_from_cards, parse_cards, ranking_f
 from marquoir.domain.ranking import Ranking
 
 from .pokerkit_games_driver import PKGame, PKGameSpec, stacked_omaha_deck
+from .sizes import sized
 from .test_differential_pokerkit import Round, bounds, choose, explain
 
-HANDS = int(os.environ.get("MARQUOIR_DIFFERENTIAL_HANDS", "1000"))
+# 250 hands a game by default, 1,000 in CI (MARQUOIR_FULL=1, tests/sizes.py): the same seeds,
+# so the quick run plays the first hands of the full one.
+HANDS = int(os.environ.get("MARQUOIR_DIFFERENTIAL_HANDS", sized(250, 1000)))
 STUD_LIKE = ("stud", "stud8", "razz")
 
 

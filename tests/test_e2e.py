@@ -13,9 +13,18 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
+
+
+@pytest.fixture
+def cli(installed: Marquoir) -> Marquoir:
+    """This file is about the installed command: each command is a process of its own."""
+    return installed
+
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "evening.txt"
 
@@ -430,3 +439,52 @@ def test_every_report_format_from_the_installed_command(tmp_path: Path) -> None:
     hands = list(csv.DictReader(io.StringIO(cli("export", "csv", "--what", "hands"))))
     assert {int(r["hand"]) for r in hands} == {1, 2, 3, 4}
     assert sum(int(r["net"]) for r in hands) == 0
+
+
+# -- the in-process runner of the other test files -----------------------------------------
+
+# Lines of every kind: the fast path, typer's commands, a refusal (exit 1), usage errors
+# (exit 2), help, JSON, a CSV with a byte-order mark and CRLF line ends on standard output, a
+# `play` script from standard input that stops at its error.
+PARITY_LINES: list[tuple[list[str], str | None]] = [
+    (["new", "club", "--blinds", "1/2", "--cave", "100", "--chip-value", "0.10"], None),
+    (["seat", "ann"], None),
+    (["seat", "bob"], None),
+    (["seat", "cid"], None),
+    (["deal"], None),
+    (["raise", "1"], None),
+    (["raise", "6"], None),
+    (["call", "--bogus"], None),
+    (["bet", "x"], None),
+    (["status", "--json"], None),
+    (["play"], "call\ncall\ncheck\nbet 200\n"),
+    (["stacks"], None),
+    (["undo"], None),
+    (["export", "csv", "--excel", "-o", "-"], None),
+    (["report", "--format", "md"], None),
+    (["stacks", "--json"], None),
+    (["nosuchcommand"], None),
+    (["raise", "--help"], None),
+    ([], None),
+]
+
+
+def test_the_in_process_runner_answers_as_the_installed_command(tmp_path: Path) -> None:
+    """The `cli` fixture of the other files runs `main` in the test's process: line for line
+    it gives the exit code, standard output and standard error the installed command gives,
+    on two files that start alike."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    installed = Marquoir(tmp_path / "a")
+    here = Marquoir(tmp_path / "b", in_process=True)
+    for args, stdin in PARITY_LINES:
+        theirs, ours = installed.run(*args, stdin=stdin), here.run(*args, stdin=stdin)
+        mine = ours.stdout.replace(str(here.db), str(installed.db))
+        mine_err = ours.stderr.replace(str(here.db), str(installed.db))
+        assert (ours.returncode, mine, mine_err) == (
+            theirs.returncode,
+            theirs.stdout,
+            theirs.stderr,
+        ), args
+    codes = {installed.run(*args, stdin=stdin).returncode for args, stdin in PARITY_LINES[5:9]}
+    assert codes == {0, 1, 2}  # the lines above do cover success, refusal and usage errors

@@ -95,7 +95,8 @@ def events(db: Path) -> list[tuple[Any, ...]]:
 def two_tables(tmp_path: Path) -> tuple[Marquoir, Marquoir]:
     (tmp_path / "en").mkdir()
     (tmp_path / "fr").mkdir()
-    return Marquoir(tmp_path / "en"), Marquoir(tmp_path / "fr")
+    # in the test's process (tests/installed.py): these tests are about the words typed
+    return Marquoir(tmp_path / "en", in_process=True), Marquoir(tmp_path / "fr", in_process=True)
 
 
 EVENINGS = ["evening.txt", "jackpots.txt", "bouillotte.txt", "stud.txt", "tournoi.txt"]

@@ -30,7 +30,7 @@ def _expected() -> dict[str, Any]:
 
 @pytest.fixture
 def old_file(tmp_path: Path) -> Marquoir:
-    cli = Marquoir(tmp_path)
+    cli = Marquoir(tmp_path, in_process=True)
     with gzip.open(DATA / "m003-file.db.gz", "rb") as source, open(cli.db, "wb") as target:
         shutil.copyfileobj(source, target)
     return cli

@@ -85,7 +85,7 @@ def seats_dealt(db: Path, session: str) -> list[dict[str, int]]:
 
 @NOT_INSTALLED
 def test_export_then_import_gives_the_same_sessions_back(tmp_path: Path) -> None:
-    cli = Marquoir(tmp_path)
+    cli = Marquoir(tmp_path, in_process=True)
     cli("play", str(EXAMPLES / "evening.txt"))
     cli.play(SAMEDI)
     assert stacks_after_hands(cli.db, "samedi") == SAMEDI_STACKS
@@ -102,7 +102,7 @@ def test_export_then_import_gives_the_same_sessions_back(tmp_path: Path) -> None
         assert done.stderr.startswith(f"note: {blind} of {total} hands")
 
     (tmp_path / "back").mkdir()  # a file named by MARQUOIR_DB gets no folder made for it
-    back = Marquoir(tmp_path / "back")
+    back = Marquoir(tmp_path / "back", in_process=True)
     done = back.run("import", "phh", *map(str, files), "--session", "back")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "6 hands imported into sessions back, back-2"
@@ -134,7 +134,7 @@ def test_export_then_import_gives_the_same_sessions_back(tmp_path: Path) -> None
 
 @NOT_INSTALLED
 def test_pokerkit_loads_every_exported_hand_and_replays_the_known_ones(tmp_path: Path) -> None:
-    cli = Marquoir(tmp_path)
+    cli = Marquoir(tmp_path, in_process=True)
     cli.play(SAMEDI)
     done = cli.run("export", "phh", "-o", "-")
     assert done.returncode == 0 and "PokerKit cannot replay" in done.stderr

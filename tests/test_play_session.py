@@ -66,7 +66,7 @@ def _split(line: str) -> list[str]:
 def test_a_script_prints_and_records_what_the_same_commands_do_one_by_one(
     tmp_path: Path,
 ) -> None:
-    one_by_one = Marquoir(tmp_path / "a")
+    one_by_one = Marquoir(tmp_path / "a", in_process=True)  # a fresh load for each line
     (tmp_path / "a").mkdir()
     expected = "".join(one_by_one(*_split(line)) for line in LINES)
     script = Marquoir(tmp_path / "b")
@@ -103,7 +103,7 @@ def test_a_refused_line_keeps_the_lines_before_it_and_stops(cli: Marquoir) -> No
 def test_a_kept_table_sees_what_another_connection_wrote(tmp_path: Path) -> None:
     """The kept table is reloaded when another connection (another terminal) has written."""
     path = tmp_path / "m.db"
-    runner = Marquoir(tmp_path)
+    runner = Marquoir(tmp_path, in_process=True)
     runner.env["MARQUOIR_DB"] = str(path)
     runner("new", "v", "--blinds", "1/2", "--cave", "100")
     runner("seat", "alice")

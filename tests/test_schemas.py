@@ -24,7 +24,7 @@ SCHEMAS = ROOT / "marquoir" / "schemas"
 EXAMPLES = ROOT / "examples"
 
 
-TOURNAMENT_SCHEMAS = ("places", "chop")
+TOURNAMENT_SCHEMAS = ("places", "chop", "race")
 
 
 def schema(name: str) -> Draft202012Validator:

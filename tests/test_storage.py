@@ -139,21 +139,72 @@ def test_the_table_commands_import_nothing_heavy(tmp_path: Path) -> None:
     )
     probe = (  # a fresh process, as at the table
         "import sys\n"
+        f"OTHER_GAMES = {OTHER_GAMES!r}\n"
+        f"COLD = {COLD_MODULES!r}\n"
         "start = set(sys.modules)\n"  # what the interpreter (and an editable install) loaded
         "from marquoir.cli import main\n"
         "for line in (['call'], ['raise', '6'], ['call'], ['call'], ['check'], ['status'],"
         " ['stacks'], ['undo'], ['fold'], ['status', '--json']):\n"
         "    assert main(line) == 0, line\n"
         "heavy = ('typer', 'click', 'sqlite_utils', 'tabulate', 'typing', 'pathlib',"
-        " 'dataclasses', 'inspect', 'contextlib', 'decimal', 'pydantic', 'rich')\n"
+        " 'dataclasses', 'inspect', 'contextlib', 'decimal', 'pydantic', 'rich', 'gettext',"
+        " 'unicodedata')\n"
         "print(sorted(m for m in set(sys.modules) - start if m.split('.')[0] in heavy))\n"
+        # a hold'em table loads its own game only, and none of the cold parts of marquoir
+        "print(sorted(m for m in set(sys.modules) - start if m in OTHER_GAMES"
+        " or m.startswith(COLD)))\n"
     )
     env = {"MARQUOIR_DB": str(tmp_path / "h.db"), "PATH": "/usr/bin:/bin"}
     for code in (setup, probe):
         done = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
         )
-    assert done.stdout.splitlines()[-1] == "[]"
+    assert done.stdout.splitlines()[-2:] == ["[]", "[]"]
+
+
+# Off the path of a hold'em table's commands: the other games (imported on first use), the
+# readers of cards, the tournaments, the reports, the typer app, the migrations, PHH.
+OTHER_GAMES = tuple(
+    f"marquoir.domain.games.{name}"
+    for name in ("bouillotte", "draw", "omaha", "omaha_hilo", "razz", "stud", "stud_hilo")
+)
+COLD_MODULES = (
+    "marquoir.cli.vocabulary",  # the French words: read when the first word is not a verb
+    "marquoir.domain.cards",
+    "marquoir.domain.bouillotte_cards",
+    "marquoir.domain.tournament",
+    "marquoir.domain.settlement",
+    "marquoir.domain.phh",
+    "marquoir.reports",
+    "marquoir.cli.app",
+    "marquoir.cli.play",
+    "marquoir.cli.tournament",
+    "marquoir.storage.migrations",
+    "marquoir.storage.verify",
+    "marquoir.storage.phh",
+)
+
+
+def test_a_stud_table_loads_its_game_on_first_use(tmp_path: Path) -> None:
+    """The games' modules load when a table plays them: stud's table names its bring-in."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from marquoir.cli import main\n"
+        "for line in (['new', 's', '--game', 'stud', '--limits', '2/4', '--bring-in', '1',"
+        " '--ante', '1', '--cave', '50'], ['seat', 'a'], ['seat', 'b'], ['deal']):\n"
+        "    assert main(line) == 0, line\n"
+        "print('marquoir.domain.games.stud' in sys.modules,"
+        " 'marquoir.domain.games.bouillotte' in sys.modules)\n"
+    )
+    env = {"MARQUOIR_DB": str(tmp_path / "s.db"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert "who brings in?" in done.stdout
+    assert done.stdout.splitlines()[-1] == "True False"
 
 
 def test_database_path_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

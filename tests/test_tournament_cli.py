@@ -114,7 +114,7 @@ def test_bad_tournament_options_are_refused(cli: Marquoir) -> None:
 
 # A nine-player freezeout, 1,000 chips, 20 each (pool 180, 50/30/20: 90, 54, 36). Worked by
 # hand: hand 1 p3 busts p4; hand 2 p6 (1,000 at the start of the hand) and p2 (990) bust on
-# the same hand: p6 finishes 7th, p2 8th (TDA 2024 rule 11: the larger starting stack higher);
+# the same hand: p6 finishes 7th, p2 8th (the larger starting stack higher: WSOP, usual practice);
 # then p7, p1, p5, p9 and p8 go one by one and p3 wins. `--as` checks each seat's turn.
 FREEZEOUT = (
     "new f9 --tournament --buy-in 20 --fee 2 --stack 1000 --levels 10/20,20/40,40/80"

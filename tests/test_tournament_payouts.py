@@ -29,8 +29,10 @@ from marquoir.domain.tournament.places import (
     progressive_bounties,
 )
 
+from .sizes import sized
+
 D = Decimal
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=sized(100, 300), deadline=None)  # full in CI (tests/sizes.py)
 
 
 def test_parse_payouts() -> None:

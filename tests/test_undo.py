@@ -39,7 +39,8 @@ check
 
 
 @NOT_INSTALLED
-def test_undo_of_a_carried_over_split_from_the_installed_command(cli: Marquoir) -> None:
+def test_undo_of_a_carried_over_split_from_the_installed_command(installed: Marquoir) -> None:
+    cli = installed
     cli.play(VOID_DEAL)
     before = cli.stacks_json()
     assert before["carry"] == 1  # ann dealt and put in the passe
@@ -176,6 +177,12 @@ CASES = [
     ("resume", TOURNEY + "pause\n", "resume"),
     ("deal by ICM", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --icm"),
     ("deal with money kept", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --chips --keep 10"),
+    ("custom deal", TOURNEY + "deal\nallin\nfold\nfold\n", "chop --custom a=20 b=20 c=20"),
+    (
+        "chip race",
+        TOURNEY.replace("--late-until 2", "--chips 5,25,100") + "deal\nfold\nfold\n",
+        "race 5 a=1 b=3 c=2 --draw c,b,a",
+    ),
     ("level", TOURNEY, "level next"),
     ("level after a hand", TOURNEY + "deal\nfold\nfold\nlevel 3\n", "level prev"),
 ]

@@ -114,7 +114,7 @@ def test_backup_is_a_whole_copy_that_marquoir_reads(evening: Marquoir, tmp_path:
     copy = tmp_path / "copy.db"
     out = evening("backup", str(copy))
     assert out.startswith(f"{evening.db} copied to {copy} (1 session, ")
-    other = Marquoir(tmp_path)
+    other = Marquoir(tmp_path, in_process=True)
     other.env["MARQUOIR_DB"] = str(copy)
     assert other("stacks", "--json") == evening("stacks", "--json")
     assert other("report", "--format", "json") == evening("report", "--format", "json")

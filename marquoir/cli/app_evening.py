@@ -162,12 +162,23 @@ def standings(
     ctx: typer.Context,
     since: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,
     until: Annotated[str | None, typer.Option("--to", help="Last day, YYYY-MM-DD.")] = None,
+    points: Annotated[
+        str | None,
+        typer.Option(
+            "--points",
+            help="Tournaments' league points: field (n - place + 1, the default), sqrt "
+            "(10 x sqrt(n / place)) or points by place like 10/7/5/3/1.",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The club's history: every player's results across the sessions of the file."""
+    """The club's history: every player's results across the sessions of the file, and the
+    league points of its tournaments."""
     from . import closing
 
-    closing.show_standings(_db(ctx), since=_date(since), until=_date(until), as_json=as_json)
+    closing.show_standings(
+        _db(ctx), since=_date(since), until=_date(until), as_json=as_json, points=points
+    )
 
 
 class ImportFormat(enum.StrEnum):

@@ -73,16 +73,26 @@ def chop(
         bool, typer.Option("--chips", help="The last prize each, the rest by chips.")
     ] = False,
     even: Annotated[bool, typer.Option("--even", help="Equal shares.")] = False,
+    custom: Annotated[
+        bool, typer.Option("--custom", help="The players' own amounts: NAME=AMOUNT each.")
+    ] = False,
+    amounts: Annotated[
+        list[str] | None,
+        typer.Argument(help="With --custom: the amount of each player left.", show_default=False),
+    ] = None,
     keep: Annotated[str, typer.Option(help="Money left to play for (first prize's).")] = "0",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Tournament: a deal between the players left; play goes on for what is kept."""
     from . import tournament
 
-    methods = [name for name, on in (("icm", icm), ("chips", by_chips), ("even", even)) if on]
+    chosen = (("icm", icm), ("chips", by_chips), ("even", even), ("custom", custom))
+    methods = [name for name, on in chosen if on]
     if len(methods) != 1:
-        raise typer.BadParameter(_("choose one: --icm, --chips or --even"))
-    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json)
+        raise typer.BadParameter(_("choose one: --icm, --chips, --even or --custom"))
+    if amounts and not custom:
+        raise typer.BadParameter(_("NAME=AMOUNT goes with --custom"))
+    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json, amounts=amounts or [])
 
 
 @command()
@@ -116,3 +126,29 @@ def chips_command(ctx: typer.Context) -> None:
     from . import tournament
 
     tournament.stack_make_up(_db(ctx))
+
+
+@command()
+def race(
+    ctx: typer.Context,
+    removed: Annotated[
+        int, typer.Argument(help="The chip that leaves the table (one of --chips).")
+    ],
+    odd: Annotated[
+        list[str],
+        typer.Argument(help="Each player's odd chips of it, after changing up."),
+    ],
+    draw: Annotated[
+        str | None,
+        typer.Option(help="The racing players by their highest card, highest first: a,b,c."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal the cards here from this seed (default: any).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Tournament: the chip race at a colour-up (TDA 2024 rule 24): the odd chips are raced
+    into chips of the next denomination, one at most to a player, nobody raced out."""
+    from . import tournament
+
+    tournament.race(_db(ctx), removed, odd, draw=draw, seed=seed, as_json=as_json)

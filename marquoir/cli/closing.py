@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine, LeftAll
-from ..domain.i18n import _, follow_session, money, number, speaking
+from ..domain.i18n import N_, _, follow_session, money, number, speaking
 from ..domain.inputs import read_chips
 from ..domain.settlement import BANK, Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
@@ -362,15 +362,30 @@ def export(
     _write(exports.excel(text) if excel else text, output, force=force, db=db)
 
 
+POINTS_WORDS = {
+    "field": N_("field (entries - place + 1)"),
+    "sqrt": N_("sqrt (10 x the square root of entries / place)"),
+}
+
+
 def show_standings(
-    db: str | None, *, since: date | None, until: date | None, as_json: bool
+    db: str | None,
+    *,
+    since: date | None,
+    until: date | None,
+    as_json: bool,
+    points: str | None = None,
 ) -> None:
     from tabulate import tabulate
 
+    from ..domain.tournament.league import parse_points, points_text
     from ..reports.exports import OUTPUT_VERSION
 
+    if points is not None:
+        points = parse_points(points)  # (a usage error before the file is read)
     with _ledger(db, READ) as book:
-        table = standings(book, since=since, until=until)
+        table = standings(book, since=since, until=until, points=points)
+    league = bool(table.points)
     if as_json:
         print(
             json.dumps(
@@ -380,6 +395,8 @@ def show_standings(
                     "to": None if until is None else until.isoformat(),
                     "sessions": list(table.sessions),
                     "currency": table.currency,
+                    # (a file without tournaments prints what it always printed)
+                    **({"points": table.points} if league else {}),
                     "players": [
                         {
                             "player": p.name,
@@ -390,6 +407,11 @@ def show_standings(
                             "best_net": f"{p.best_net:.2f}",
                             "worst_session": p.worst_session,
                             "worst_net": f"{p.worst_net:.2f}",
+                            **(
+                                {"tournaments": p.tournaments, "points": points_text(p.points)}
+                                if league
+                                else {}
+                            ),
                         }
                         for p in table.players
                     ],
@@ -405,6 +427,7 @@ def show_standings(
     rows = [
         [
             p.name,
+            *([p.tournaments, points_text(p.points)] if league else []),
             p.sessions,
             p.hands,
             _money(p.net),
@@ -419,7 +442,12 @@ def show_standings(
             count=count, value="s" if count != 1 else "", currency=table.currency
         )
     )
-    headers = ["player", "sessions", "hands", "net", "best", "worst"]
+    if league:
+        known = POINTS_WORDS.get(table.points)
+        words = _(known) if known else _("{spec} by place").format(spec=table.points)
+        print(_("league points: {words}").format(words=words))
+    headers = ["player", *(["tournaments", "points"] if league else []), "sessions"]
+    headers += ["hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
 
 

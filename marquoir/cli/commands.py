@@ -114,7 +114,7 @@ def deal(db: str | None) -> None:
         follow_session(table.settings.lang)  # before the command: its refusal too
         if table.tournament is not None:
             # a tournament's level reached by the clock applies from this deal (TDA 2024
-            # rule 34): the move is recorded before the deal
+            # rule 23): the move is recorded before the deal
             from .tournament import due_level, level_line
 
             level = due_level(book, book.current(), table)

@@ -114,7 +114,8 @@ def allin(db: str | None, *, player: str | None = None) -> None:
 
 
 def bet(db: str | None, total: int, *, player: str | None = None) -> None:
-    """`bet N` and `raise N`: the player's total bet for this round is N (TDA 43-B)."""
+    """`bet N` and `raise N`: the player's total bet for this round is N (TDA 2024 rule
+    43-A: a declared amount is the total bet)."""
     commands.act(db, Action.bet(total, player))
 
 

@@ -43,6 +43,13 @@ METAVARS = {
     "chips": "CHIPS",
     "open_with": "jacks",
     "second_round": "dealer|opener",
+    "amounts": "NAME=AMOUNT...",
+    "keep": "MONEY",
+    "removed": "CHIP",
+    "odd": "NAME=COUNT...",
+    "draw": "NAME,NAME,...",
+    "seed": "N",
+    "points": "SPEC",
 }
 # Options that take a number of chips (or a count): N.
 NUMBERS = {"ante", "cap", "cave", "cave_min", "cave_max", "recaves", "chip_unit", "passe"}
@@ -94,9 +101,17 @@ EXAMPLES: dict[str, list[str]] = {
     "addon": ["marquoir addon alice"],
     "reenter": ["marquoir reenter alice   # a new entry: alice #2"],
     "places": ["marquoir places", "marquoir places --json"],
-    "chop": ["marquoir chop --icm", "marquoir chop --chips --keep 20", "marquoir chop --even"],
+    "chop": [
+        "marquoir chop --icm",
+        "marquoir chop --chips --keep 20",
+        "marquoir chop --custom anne=40 chloe=40 felix=25",
+    ],
     "clock": ["marquoir clock          # full screen; Ctrl-C to leave"],
     "chips": ["marquoir chips          # how to make up a starting stack"],
+    "race": [
+        "marquoir race 25 anne=3 bruno=1 chloe=2            # cards dealt here",
+        "marquoir race 25 anne=3 bruno=1 chloe=2 --draw chloe,anne,bruno",
+    ],
     "brelan": [
         "marquoir brelan armand",
         "marquoir brelan --carre berthe",

@@ -8,7 +8,6 @@ from __future__ import annotations
 from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
-from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
 from ..domain.hand import HandResult, ShowdownEvent
 from ..domain.i18n import N_, _, number
 from ..domain.pots import pot_name
@@ -84,12 +83,17 @@ def next_step(table: Table) -> str:
     if table.closed:
         return _("the session is settled: `marquoir reopen` to change it")
     if hand is None and table.tournament is not None and table.tournament.over():
+        waiting = _may_rebuy(table)
+        if waiting:
+            return _("the tournament is over unless {player} rebuys: `rebuy {player}`").format(
+                player=waiting[0]
+            )
         return _("the tournament is over: `places` for the prizes, then `settle`")
     if hand is None:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
         return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
-    if hand.awaiting in (AWAIT_BRING_IN, AWAIT_FIRST):
+    if hand.awaiting is not None:  # a stud hand waits for the scorekeeper to name someone
         return _stud_naming(hand)
     return hand.legal().describe()
 
@@ -97,7 +101,12 @@ def next_step(table: Table) -> str:
 def _stud_naming(hand: Hand) -> str:
     """What the scorekeeper names in a stud game, and what he looks at to name it (the game
     says: the lowest up-card in stud, the highest in razz)."""
+    # imported here: only stud's tables wait, and the table commands of the others skip it
+    from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
+
     rules = hand.rules
+    if hand.awaiting not in (AWAIT_BRING_IN, AWAIT_FIRST):
+        return hand.legal().describe()
     assert isinstance(rules, Stud)
     if hand.awaiting == AWAIT_BRING_IN:
         return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
@@ -197,8 +206,21 @@ def bust_lines(table: Table) -> list[str]:
             lines.append(no_chips.format(player=entry.label))
     alive = [e for e in state.entries if not e.busted and not e.out]
     if busted and len(alive) == 1:
-        lines.append(_("{player} wins the tournament").format(player=alive[0].label))
+        waiting = _may_rebuy(table)
+        if waiting:
+            unless = _("{player} wins the tournament unless {others} rebuys")
+            others = _(" or ").join(waiting)
+            lines.append(unless.format(player=alive[0].label, others=others))
+        else:
+            lines.append(_("{player} wins the tournament").format(player=alive[0].label))
     return lines
+
+
+def _may_rebuy(table: Table) -> list[str]:
+    """The busted entries that may still rebuy (out only at the next deal)."""
+    state = table.tournament
+    assert state is not None
+    return [e.label for e in state.entries if e.busted and not e.out]
 
 
 def stacks_line(result: HandResult) -> str:
@@ -538,6 +560,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         method=d["method"],
         shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
     ),
+    "race": lambda d: _("the chip race of the {removed} chips").format(**d),
     "sitout": lambda d: _("{player} sits out").format(**d),
     "back": lambda d: _("{player} is back").format(**d),
     "deal": lambda d: _("the deal of hand {hand}").format(**d),

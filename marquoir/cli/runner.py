@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 from ..domain import MarquoirError
-from . import grammar, vocabulary
+from . import grammar
 from .errors import locate, report
 
 TYPE_CHECKING = False
@@ -26,6 +26,8 @@ def run_line(args: list[str], *, db: str | None, fallback: Fallback, where: str 
     outer = locate(where)
     try:
         if args and args[0] not in grammar.VERBS:  # a French word: its command, for every parser
+            from . import vocabulary  # its table is built at import: not for the English verbs
+
             args = vocabulary.to_english(args)
         command = grammar.route(args)
         if command is None:  # not a hot verb, or a line only typer reads (help, usage errors)

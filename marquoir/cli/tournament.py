@@ -266,9 +266,17 @@ def places(db: str | None, *, as_json: bool) -> None:
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 
-def chop(db: str | None, method: str, keep: str, *, as_json: bool) -> None:
-    """`chop --icm|--chips|--even [--keep X]`: the deal between the players left."""
-    outcome = execute(db, lambda table: table.chop_event(method, keep))
+def chop(
+    db: str | None, method: str, keep: str, *, as_json: bool, amounts: list[str] | None = None
+) -> None:
+    """`chop --icm|--chips|--even|--custom NAME=AMOUNT... [--keep X]`: the deal between the
+    players left."""
+    custom = None
+    if method == "custom":
+        from ..domain.tournament.state import parse_custom
+
+        custom = parse_custom(amounts or [])  # (a usage error before the database is opened)
+    outcome = execute(db, lambda table: table.chop_event(method, keep, custom))
     event = outcome.event
     assert isinstance(event, Chopped)
     currency = outcome.table.settings.currency
@@ -444,3 +452,107 @@ def stack_make_up(db: str | None) -> None:
     )
     made = ", ".join(f"{count} x {chip}" for chip, count in sorted(counts.items()) if count)
     print(_("a starting stack of {stack}: {made}").format(stack=grouped(settings.stack), made=made))
+
+
+def parse_odd_chips(words: list[str]) -> tuple[tuple[str, int], ...]:
+    """`alice=3 bob=1` (or `alice=3,bob=1`) -> (("alice", 3), ("bob", 1)) (`UsageError`
+    for anything else)."""
+    pairs = []
+    for word in (part for text in words for part in text.split(",") if part):
+        name, equals, count = word.partition("=")
+        if not equals or not name or not count.isdigit() or not count.isascii():
+            raise UsageError(
+                _("odd chips are NAME=COUNT, a whole number of chips (got {word!r})").format(
+                    word=word
+                )
+            )
+        pairs.append((name, int(count)))
+    return tuple(pairs)
+
+
+def race(
+    db: str | None,
+    removed: int,
+    odd: list[str],
+    *,
+    draw: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """`race REMOVED NAME=COUNT... [--draw a,b,c | --seed N]`: the chip race, recorded."""
+    from ..domain.events import Raced
+
+    pairs = parse_odd_chips(odd)
+    order = None
+    if draw is not None:
+        if seed is not None:
+            raise UsageError(_("give the order of the draw (--draw) or a seed (--seed), not both"))
+        order = tuple(name for name in draw.split(",") if name)
+    elif seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)  # recorded with the race: the replay deals the same
+    outcome = execute(db, lambda table: table.race_event(removed, pairs, draw=order, seed=seed))
+    event = outcome.event
+    assert isinstance(event, Raced)
+    stacks = {name: outcome.table.accounts[name].stack for name, _count in event.odd}
+    if as_json:
+        import json
+
+        data = {
+            "version": 1,
+            "session": outcome.session.name,
+            "removed": event.removed,
+            "next_chip": event.next_chip,
+            "odd": dict(event.odd),
+            "chips_raced": len(event.won),
+            "draw": list(event.draw),
+            "seed": event.seed,
+            "cards": dict(event.cards),
+            "won": list(event.won),
+            "protected": list(event.protected),
+            "stacks": stacks,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for line in race_lines(event, stacks):
+        print(line)
+
+
+def race_lines(event: Any, stacks: dict[str, int]) -> list[str]:
+    """The race in words: what was raced, the cards, who got a chip, the new stacks."""
+    value = sum(count for _name, count in event.odd) * event.removed
+    lines = [
+        _(
+            "chip race of the {removed} chips: {value} in odd chips make {count} x {chip} "
+            "(half a chip or more makes one)"
+        ).format(
+            removed=event.removed,
+            value=grouped(value),
+            count=len(event.won),
+            chip=event.next_chip,
+        )
+    ]
+    if event.cards:
+        cards = ", ".join(f"{name} {cards}" for name, cards in event.cards)
+        lines.append(_("cards: {cards}").format(cards=cards))
+    lines.append(_("draw, highest card first: {players}").format(players=", ".join(event.draw)))
+    for name, count in event.odd:
+        if name in event.won:
+            line = _("{name} ({count} x {removed}) wins a {chip}: stack {stack}")
+        elif name in event.protected:
+            line = _(
+                "{name} ({count} x {removed}) is given a {chip}, never raced out: stack {stack}"
+            )
+        else:
+            line = _("{name} ({count} x {removed}) gets nothing: stack {stack}")
+        lines.append(
+            line.format(
+                name=name,
+                count=count,
+                removed=event.removed,
+                chip=event.next_chip,
+                stack=grouped(stacks[name]),
+            )
+        )
+    return lines

@@ -65,6 +65,7 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("chop", ("partage", "partager", "accord"), "tournoi : le partage (deal) des prix"),
     ("clock", ("horloge", "pendule"), "tournoi : l'horloge en plein écran"),
     ("chips", ("jetons de départ", "répartition"), "tournoi : le tapis de départ en jetons"),
+    ("race", ("course aux jetons", "course"), "tournoi : la course aux jetons (chip race)"),
 )
 
 

@@ -9,7 +9,8 @@ from .records import Record
 
 
 class ActionKind(StrEnum):
-    """The words of a betting action. `BET` is "make my total bet this round N" (TDA 43-B)."""
+    """The words of a betting action. `BET` is "make my total bet this round N" (TDA 2024
+    rule 43-A)."""
 
     FOLD = "fold"
     CHECK = "check"

@@ -119,7 +119,7 @@ class BlindsSet(Record):
 
 class LevelSet(Record):
     """Tournament: the director moves to this level; its blinds apply from the next deal
-    (TDA 2024 rule 34: a new level applies to the next hand)."""
+    (TDA 2024 rule 23: a new level applies to the next hand)."""
 
     level: int
 
@@ -152,6 +152,29 @@ class Chopped(Record):
     method: str
     keep: str
     shares: tuple[tuple[str, str], ...]
+
+
+class Raced(Record):
+    """Tournament: the chip race of a colour-up (TDA 2024 rule 24): the odd chips of the
+    `removed` denomination each player held (`odd`, in seat order) raced into chips of
+    `next_chip`; `draw` is the racing players by their highest card, highest first (read at
+    the table, or dealt here from `seed`, the `cards` kept); `won` got one chip each,
+    `protected` one chip so as not to be raced out."""
+
+    removed: int
+    next_chip: int
+    odd: tuple[tuple[str, int], ...]
+    draw: tuple[str, ...]
+    seed: int | None
+    cards: tuple[tuple[str, str], ...]
+    won: tuple[str, ...]
+    protected: tuple[str, ...]
+
+    def change(self, player: str) -> int:
+        """What the race does to `player`'s stack: his odd chips go, a chip won comes."""
+        count = dict(self.odd).get(player, 0)
+        new = int(player in self.won or player in self.protected)
+        return new * self.next_chip - count * self.removed
 
 
 class Paused(Record):
@@ -210,6 +233,7 @@ TableEvent = (
     | AddedOn
     | Reentered
     | Chopped
+    | Raced
     | Paused
     | Resumed
     | BrelansPaid

@@ -1,14 +1,25 @@
 """The tournament's side of the table: entries, levels, rebuys, add-ons, re-entries, busts,
 the clock's pause and deals. `Table` inherits these; a cash game never reaches them.
 
-Rules applied (TDA 2024): a new level applies from the next deal (rule 34); players out on
-the same hand are placed by their starting stacks (rule 11, in `tournament/places.py`).
+Rules applied (TDA 2024): a new level applies from the next deal (rule 23); entries and
+re-entries get the full starting stack (rule 8). Players out on the same hand are placed by
+their starting stacks (the WSOP rule and the usual practice, in `tournament/places.py`).
 """
 
 from __future__ import annotations
 
 from .errors import IllegalAction, MarquoirError
-from .events import AddedOn, Chopped, LevelSet, Paused, Rebought, Reentered, Resumed, Seated
+from .events import (
+    AddedOn,
+    Chopped,
+    LevelSet,
+    Paused,
+    Raced,
+    Rebought,
+    Reentered,
+    Resumed,
+    Seated,
+)
 from .i18n import N_, _
 
 TYPE_CHECKING = False
@@ -19,7 +30,7 @@ if TYPE_CHECKING:
     from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
 
-TOURNAMENT_EVENTS = (LevelSet, Rebought, AddedOn, Reentered, Paused, Resumed, Chopped)
+TOURNAMENT_EVENTS = (LevelSet, Rebought, AddedOn, Reentered, Paused, Resumed, Chopped, Raced)
 
 
 class TournamentTable:
@@ -43,9 +54,12 @@ class TournamentTable:
         def _free_seat(self, seat: int | None) -> int: ...
 
     def _apply_tournament(
-        self, event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped
+        self,
+        event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped | Raced,
     ) -> None:
-        if isinstance(event, LevelSet):
+        if isinstance(event, Raced):
+            self._apply_race(event)
+        elif isinstance(event, LevelSet):
             self.level_event(event.level)
             self._set_level(event.level)
         elif isinstance(event, (Rebought, AddedOn, Reentered)):
@@ -57,7 +71,8 @@ class TournamentTable:
             self.resume_event()
             self.paused = False
         else:
-            if event != self.chop_event(event.method, event.keep):
+            custom = event.shares if event.method == "custom" else None
+            if event != self.chop_event(event.method, event.keep, custom):
                 raise MarquoirError(_("the recorded deal does not match the tournament"))
             assert self.tournament is not None
             self.tournament.chop = {
@@ -191,11 +206,14 @@ class TournamentTable:
         self._check_late(settings, N_("registration"))
         return Reentered(account.name, settings.stack)
 
-    def chop_event(self, method: str, keep: str = "0") -> Chopped:
-        """A deal between the players left (TDA 2024 rule 12: a deal the players agree on;
-        the director only checks and records it), computed by `method` from their stacks and
-        the prizes still to be won; `keep` stays to play for."""
-        from .tournament.state import chop_shares
+    def chop_event(
+        self, method: str, keep: str = "0", custom: tuple[tuple[str, str], ...] | None = None
+    ) -> Chopped:
+        """A deal between the players left (the players agree on it; the director only checks
+        and records it: club practice), computed by `method` from their stacks and the prizes
+        still to be won (or, `custom`, the players' own amounts, which must add up
+        to them); `keep` stays to play for."""
+        from .tournament.state import chop_shares, custom_shares
 
         settings, state = self._tournament(N_("a deal"))
         self._between_hands(N_("make a deal"))
@@ -205,8 +223,98 @@ class TournamentTable:
         if len(players) < 2:
             raise IllegalAction(_("a deal needs at least two players with chips"))
         stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
-        shares = chop_shares(settings, state, method, keep, stacks)
+        if method == "custom":
+            if custom is None:
+                raise IllegalAction(
+                    _("a custom deal names each player: --custom alice=300 bob=200")
+                )
+            shares = custom_shares(settings, state, custom, keep, stacks)
+        else:
+            shares = chop_shares(settings, state, method, keep, stacks)
         return Chopped(method, keep, shares)
+
+    def race_event(
+        self,
+        removed: int,
+        odd: tuple[tuple[str, int], ...],
+        *,
+        draw: tuple[str, ...] | None = None,
+        seed: int | None = None,
+    ) -> Raced:
+        """The chip race when the `removed` denomination of the chip set leaves the table
+        (TDA 2024 rule 24), between hands: `odd` gives each racing player's odd chips, left
+        after he changed what he could; the order of the `draw` is read at the table, or the
+        cards are dealt here from `seed`. The arithmetic is `tournament.chips.chip_race`."""
+        from .tournament.chips import chip_race, parse_denominations
+
+        settings, _state = self._tournament(N_("a chip race"))
+        self._between_hands(N_("race the chips"))
+        if not settings.chips:
+            raise IllegalAction(_("a chip race needs the chip set: `new ... --chips 25,100,500`"))
+        chips = parse_denominations(settings.chips)
+        if removed not in chips[:-1]:
+            raise IllegalAction(
+                _("{removed} is not a chip that can leave the set ({chips})").format(
+                    removed=removed, chips=", ".join(map(str, chips[:-1]))
+                )
+            )
+        next_chip = chips[chips.index(removed) + 1]
+        odd = self._racing(odd, removed, next_chip)
+        if draw is not None:
+            draw = tuple(self.account(name).name for name in draw)
+            if sorted(draw) != sorted(name for name, _ in odd):
+                raise IllegalAction(_("the draw must name each player with odd chips once"))
+        stacks = {name: self.accounts[name].stack for name, _ in odd}
+        race = chip_race(
+            dict(odd), stacks, removed=removed, next_chip=next_chip, draw=draw, seed=seed
+        )
+        cards = tuple((name, " ".join(race.cards[name])) for name, _ in odd if race.cards)
+        return Raced(removed, next_chip, odd, race.draw, seed, cards, race.won, race.protected)
+
+    def _racing(
+        self, odd: tuple[tuple[str, int], ...], removed: int, next_chip: int
+    ) -> tuple[tuple[str, int], ...]:
+        """The racing players in seat order, each checked: at the table with chips, named
+        once, fewer odd chips than make one of the next (he changes the others first), no
+        more than his stack."""
+        if not odd:
+            raise IllegalAction(_("a chip race needs the players' odd chips: alice=3 bob=1"))
+        counts: dict[str, int] = {}
+        per = next_chip // removed
+        for written, count in odd:
+            account = self.account(written)
+            name = account.name
+            if account.left or account.stack <= 0:
+                raise IllegalAction(_("{name} has no chips at the table to race").format(name=name))
+            if name in counts:
+                raise IllegalAction(_("{name} is named twice in the race").format(name=name))
+            if not 1 <= count < per:
+                raise IllegalAction(
+                    _(
+                        "{name}'s odd chips: 1 to {most} chips of {removed} "
+                        "({per} make a {chip}: change them first)"
+                    ).format(name=name, most=per - 1, removed=removed, per=per, chip=next_chip)
+                )
+            if count * removed > account.stack:
+                raise IllegalAction(
+                    _("{name} has {stack} chips, fewer than {count} x {removed}").format(
+                        name=name, stack=account.stack, count=count, removed=removed
+                    )
+                )
+            counts[name] = count
+        order = sorted(counts, key=lambda name: self.accounts[name].seat)
+        return tuple((name, counts[name]) for name in order)
+
+    def _apply_race(self, event: Raced) -> None:
+        draw = None if event.seed is not None else event.draw
+        if event != self.race_event(event.removed, event.odd, draw=draw, seed=event.seed):
+            raise MarquoirError(_("the recorded chip race does not match the table"))
+        for name, _count in event.odd:
+            account = self.accounts[name]
+            change = event.change(name)
+            # chips the race adds or takes out of play, as a count correction does
+            account.stack += change
+            account.adjusted += change
 
     def pause_event(self) -> Paused:
         """Stop the tournament's clock."""
@@ -293,7 +401,7 @@ class TournamentTable:
 
     def _tournament_deal(self) -> None:
         """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
-        level applies to this hand, TDA 2024 rule 34)."""
+        level applies to this hand, TDA 2024 rule 23)."""
         settings, state = self.settings.tournament, self.tournament
         assert settings is not None and state is not None
         for entry in state.entries:

@@ -309,6 +309,15 @@ def stack_chart_svg(report: SessionReport) -> str:
             for x, y, kind in series.marks:
                 kinds.add(kind)
                 axes.plot([x], [y], marker=MARKS[kind][0], markersize=8, color=line.get_color())
+        if report.tournament_data:  # a tournament: the average stack of the players left
+            averages = report.tournament_data["average_stacks"]
+            xs = [0, *(int(n) for n in averages)]
+            start = report.tournament_data["structure"]["stack"]
+            (line,) = axes.plot(
+                xs, [start, *averages.values()], color="#222", linestyle="--", linewidth=1.5
+            )
+            handles.append(line)
+            labels.append(_("average stack"))
         for kind in MARKS:  # the legend says what each mark means
             if kind in kinds:
                 shape, words = MARKS[kind]

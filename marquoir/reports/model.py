@@ -93,7 +93,8 @@ def chip_moves(events: list[Any]) -> tuple[ChipMove, ...]:
         data = event.data
         if event.kind == "deal":
             played = data["hand"]
-        elif event.kind in ("seat", "recave"):
+        elif event.kind in ("seat", "recave", "rebuy", "addon", "reenter"):
+            # (a tournament's rebuys, add-ons and re-entries are marked as recaves are)
             kind = "cave" if event.kind == "seat" else "recave"
             moves.append(ChipMove(played, data["player"], kind, data["chips"]))
         elif event.kind == "leave":
@@ -189,6 +190,8 @@ class SessionReport(Record):
     moves: Sequence[ChipMove] = ()
     # a tournament's structure, field, prize pool, deal and places (empty: a cash game)
     tournament: tuple[str, ...] = ()
+    # the same as data for JSON, with the level and average stack of each hand (None: cash)
+    tournament_data: dict[str, Any] | None = None
 
 
 def hand_lines(
@@ -462,6 +465,14 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
     settlement, unsettled = settlement_of(table)
     seated = sorted(table.accounts.values(), key=lambda a: (a.seat, a.name))
     log = HandLog(book, session, [account.name for account in seated])
+    lines, data = tournament_lines(table), None
+    if table.tournament is not None:
+        # (a tournament's part reads every hand and the events: a tournament is a few
+        # hundred hands at most, so the log is read whole here)
+        from .tournament import extra_lines, tournament_data
+
+        data = tournament_data(table, log, book.events(session))
+        lines += extra_lines(data) if data else ()
     return SessionReport(
         name=session.name,
         created_at=created_at,
@@ -474,7 +485,8 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
         settlement=settlement,
         unsettled=unsettled,
         moves=StoredMoves(log),
-        tournament=tournament_lines(table),
+        tournament=lines,
+        tournament_data=data,
     )
 
 
@@ -536,6 +548,9 @@ class StandingLine(Record):
     best_net: Decimal
     worst_session: str
     worst_net: Decimal
+    # the tournaments he played in the range and his league points in them
+    tournaments: int = 0
+    points: Decimal = Decimal(0)
 
 
 class Standings(Record):
@@ -544,16 +559,26 @@ class Standings(Record):
     sessions: tuple[str, ...]
     currency: str
     players: tuple[StandingLine, ...]
+    # the league points' formula, when tournaments are in the range ("": none)
+    points: str = ""
 
 
-def standings(book: Ledger, *, since: date | None = None, until: date | None = None) -> Standings:
+def standings(
+    book: Ledger,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    points: str | None = None,
+) -> Standings:
     """Each player's results over the sessions created between `since` and `until`
-    (both days included; the day a session was created, UTC), best total first.
+    (both days included; the day a session was created, UTC), best total first; with
+    tournaments in the range, their league points by the formula `points`
+    (`domain.tournament.league`), the most points first.
 
     Counted in SQL (`storage.aggregates`): each player's result from the `players_now` view,
     the hands from the summaries; no table is loaded but that of a session with a hand in
-    play (its last snapshot is from before the deal), so 1,000 sessions take well under a
-    second."""
+    play (its last snapshot is from before the deal) or of a tournament (its prizes and
+    points), so 1,000 sessions take well under a second."""
     chosen = []
     for row in aggregates.session_rows(book.conn):
         day = date.fromisoformat(row.created_at[:10])
@@ -564,13 +589,21 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
         if not line.hand_in_play:
             results.setdefault(line.session, []).append((line.player, line.result))
     per_player: dict[str, list[tuple[str, Decimal]]] = {}
+    league: dict[str, tuple[int, Decimal]] = {}
     for session in chosen:
         value = Decimal(session.chip_value)  # type: ignore[arg-type]
-        if session.name not in results:  # a hand in play, or nobody seated yet
+        money = None
+        if session.tournament:
+            table = book.load(book.session_named(session.name))
+            money = _tournament_money(table, league, points)
+            results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
+        elif session.name not in results:  # a hand in play, or nobody seated yet
             table = book.load(book.session_named(session.name))
             results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
         for name, result in results[session.name]:
             net_money = (Decimal(result) * value).quantize(Decimal("0.01"))
+            if money is not None:  # a tournament's result is its prizes less its entries
+                net_money = money.get(name, Decimal(0)).quantize(Decimal("0.01"))
             per_player.setdefault(name, []).append((session.name, net_money))
     played = aggregates.hands_dealt(book.conn, [session.id for session in chosen])
     lines = []
@@ -587,9 +620,40 @@ def standings(book: Ledger, *, since: date | None = None, until: date | None = N
                 best[1],
                 worst[0],
                 worst[1],
+                *league.get(name, (0, Decimal(0))),
             )
         )
-    lines.sort(key=lambda line: (-line.net, line.name))
+    lines.sort(key=lambda line: (-line.points, -line.net, line.name))
     currencies = {session.currency for session in chosen}
     currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
-    return Standings(tuple(session.name for session in chosen), currency, tuple(lines))
+    formula = _formula(points) if league else ""
+    return Standings(tuple(session.name for session in chosen), currency, tuple(lines), formula)
+
+
+def _formula(points: str | None) -> str:
+    from ..domain.tournament.league import DEFAULT_POINTS, parse_points
+
+    return parse_points(points or DEFAULT_POINTS)
+
+
+def _tournament_money(
+    table: Table, league: dict[str, tuple[int, Decimal]], points: str | None
+) -> dict[str, Decimal]:
+    """A tournament's money result for each player (prizes and bounties less entries, fees
+    included), and its league points added to `league` (tournaments, points)."""
+    from ..domain.tournament import state as tournament
+    from ..domain.tournament.league import tournament_points
+
+    settings, state = table.settings.tournament, table.tournament
+    assert settings is not None and state is not None
+    rows = [(row.player, row.place, row.shared) for row in tournament.standings(settings, state)]
+    ended_by_deal = state.chop is not None and not Decimal(state.chop["kept"])
+    scored = tournament_points(
+        _formula(points), max(1, len(state.entries)), rows, ended_by_deal=ended_by_deal
+    )
+    for player in {row[0] for row in rows}:
+        played, total = league.get(player, (0, Decimal(0)))
+        league[player] = (played + 1, total + scored.get(player, Decimal(0)))
+    money = tournament.balances(settings, state)
+    money.pop(tournament.HOUSE, None)
+    return money

@@ -229,7 +229,7 @@ def report_data(
         "chip_value": decimal_text(report.chip_value),
         "currency": report.currency,
         "players": [_player_data(p) for p in report.players] if players else [],
-        "hands": [_hand_data(hand) for hand in report.hands] if hands else [],
+        "hands": [_hand_data(hand, _levels(report)) for hand in report.hands] if hands else [],
         "settlement": None
         if settlement is None
         else {
@@ -241,7 +241,15 @@ def report_data(
             "groups": [list(group) for group in settlement.groups],
         },
         "unsettled": report.unsettled,
+        **_tournament_keys(report),
     }
+
+
+def _tournament_keys(report: SessionReport) -> dict[str, Any]:
+    """A tournament's `tournament` key (nothing for a cash game)."""
+    if report.tournament_data is None:
+        return {}
+    return {"tournament": report.tournament_data}
 
 
 def _player_data(p: PlayerLine) -> dict[str, Any]:
@@ -262,8 +270,15 @@ def _player_data(p: PlayerLine) -> dict[str, Any]:
     }
 
 
-def _hand_data(hand: HandLine) -> dict[str, Any]:
+def _levels(report: SessionReport) -> dict[str, int] | None:
+    """A tournament's level of each hand (None: a cash game)."""
+    return None if report.tournament_data is None else report.tournament_data["hand_levels"]
+
+
+def _hand_data(hand: HandLine, levels: dict[str, int] | None = None) -> dict[str, Any]:
+    level = {} if levels is None else {"level": levels.get(str(hand.hand_no))}
     return {
+        **level,
         "hand": hand.hand_no,
         "button": hand.button,
         "players": list(hand.players),
@@ -312,7 +327,9 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
     sorted, as `json.dumps` sorts them; the players, after the hands, are counted while the
     hands are written)."""
     log = report.hands if isinstance(report.hands, HandLog) else None
-    if log is None:
+    if log is None or report.tournament_data is not None:
+        # (a tournament's hands carry their level: it has a few hundred hands at most, and
+        # is written whole)
         yield json.dumps(report_data(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
         return
     data = report_data(report, hands=False, players=False)

@@ -283,14 +283,25 @@ def stacks_section(report: SessionReport) -> Section:
     if not report.hands:
         return Section(_("Stacks after each hand"), lines=(_("No hand finished yet."),))
     names = stack_columns(report)
-    numeric = (True,) * (len(names) + 1)
-    if isinstance(report.hands, HandLog):
+    # a tournament adds the average stack of the players left
+    averages = report.tournament_data["average_stacks"] if report.tournament_data else None
+    if isinstance(report.hands, HandLog) and averages is None:
         table = report.hands.scan().stack_table
         headers = (_("hand"), *names)
+        numeric = (True,) * (len(names) + 1)
         return Section(_("Stacks after each hand"), headers=headers, rows=table, numeric=numeric)
     rows = tuple(
-        (str(hand.hand_no), *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names))
+        (
+            str(hand.hand_no),
+            *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names),
+            *([str(averages.get(str(hand.hand_no), ""))] if averages is not None else []),
+        )
         for hand in report.hands
     )
-    headers = (_("hand"), *names)
-    return Section(_("Stacks after each hand"), headers=headers, rows=rows, numeric=numeric)
+    extra = (_("average"),) if averages is not None else ()
+    return Section(
+        _("Stacks after each hand"),
+        headers=(_("hand"), *names, *extra),
+        rows=rows,
+        numeric=(True,) * (len(names) + 1 + len(extra)),
+    )

@@ -23,15 +23,18 @@ class SessionRow(Record):
     created_at: str
     currency: str
     chip_value: object  # the stored text ("0.10"), as the session's settings hold it
+    tournament: bool  # a tournament: its result is its prizes, its points the league's
 
 
 def session_rows(conn: sqlite3.Connection) -> list[SessionRow]:
     """Every session of the file, oldest first."""
     rows = conn.execute(
         "SELECT id, name, created_at, json_extract(settings, '$.currency'), "
-        "json_extract(settings, '$.chip_value') FROM sessions ORDER BY id"
+        "json_extract(settings, '$.chip_value'), "
+        "coalesce(json_type(settings, '$.tournament'), 'null') != 'null' "
+        "FROM sessions ORDER BY id"
     )
-    return [SessionRow(*row) for row in rows]
+    return [SessionRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
 
 class ResultRow(Record):
@@ -81,7 +84,8 @@ def last_hand(conn: sqlite3.Connection, session_id: int) -> int:
 def chip_moves(conn: sqlite3.Connection, session_id: int) -> list[tuple[int, str, str, int]]:
     """The caves, recaves and cash-outs of the session in the order recorded, each with the
     number of the last hand dealt before it: (after_hand, player, kind, chips), kind "cave",
-    "recave" or "leave", the chips brought or taken away (a `leave --all` names everyone it
+    "recave" or "leave", the chips brought or taken away (a tournament's rebuys, add-ons and
+    re-entries are marked as recaves are) (a `leave --all` names everyone it
     cashed out). Read from the session's events on their index, not from the `ledger`
     view, which goes through every session's events once per kind of line (1.8 s for a
     session of 100,000 hands, against 0.2 s)."""
@@ -89,11 +93,12 @@ def chip_moves(conn: sqlite3.Connection, session_id: int) -> list[tuple[int, str
         # (the deals too, for their number only: one pass on the events' index)
         "SELECT kind, hand_no, CASE kind WHEN 'deal' THEN NULL ELSE data END FROM events"
         " WHERE session_id = ? AND undone = 0"
-        " AND kind IN ('deal', 'seat', 'recave', 'leave', 'leave-all') ORDER BY id",
+        " AND kind IN ('deal', 'seat', 'recave', 'rebuy', 'addon', 'reenter', 'leave', 'leave-all')"
+        " ORDER BY id",
         (session_id,),
     )
     moves: list[tuple[int, str, str, int]] = []
-    kinds = {"seat": "cave", "recave": "recave", "leave": "leave"}
+    kinds = {"seat": "cave", "leave": "leave"}
     hand = 0
     for kind, number, text in rows:
         if kind == "deal":
@@ -103,5 +108,5 @@ def chip_moves(conn: sqlite3.Connection, session_id: int) -> list[tuple[int, str
         if kind == "leave-all":
             moves.extend((hand, name, "leave", int(chips)) for name, chips in data["leaves"])
         else:
-            moves.append((hand, data["player"], kinds[kind], int(data["chips"])))
+            moves.append((hand, data["player"], kinds.get(kind, "recave"), int(data["chips"])))
     return moves

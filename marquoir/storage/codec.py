@@ -36,6 +36,7 @@ from ..domain.table import (
     LevelSet,
     Paused,
     PotALaClef,
+    Raced,
     Rebought,
     Recaved,
     Reentered,
@@ -135,6 +136,7 @@ KINDS: dict[type, str] = {
     AddedOn: "addon",
     Reentered: "reenter",
     Chopped: "chop",
+    Raced: "race",
     Paused: "pause",
     Resumed: "resume",
     Settled: "settle",
@@ -279,6 +281,17 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
     if kind == "leave-all":
         shares = tuple((name, chips) for name, chips in data.get("shares", ()))
         return LeftAll(tuple((name, chips) for name, chips in data["leaves"]), shares)
+    if kind == "race":
+        return Raced(
+            data["removed"],
+            data["next_chip"],
+            tuple((name, count) for name, count in data["odd"]),
+            tuple(data["draw"]),
+            data["seed"],
+            tuple((name, cards) for name, cards in data["cards"]),
+            tuple(data["won"]),
+            tuple(data["protected"]),
+        )
     if kind == "chop":
         shares = tuple((label, amount) for label, amount in data["shares"])
         return Chopped(data["method"], data["keep"], shares)

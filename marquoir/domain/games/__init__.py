@@ -5,25 +5,18 @@ game declares and decides, and what it may ask of the hand, is described in `bas
 (`GameRules`, `Dealing`); the hand drives, the game decides.
 
 Adding a game: write one module here with a subclass of `GameRules` (or of the game it
-refines, as Omaha refines hold'em), and add its line to `GAMES` below, with its name in
-`Game`. The settings (`TableConfig`: defaults, validation, title), the hand, the table and
-the command line (`--game NAME`) then know it. (A game whose shown cards Marquoir reads
-names its evaluator with `card_variant`, which `cards.py` must know.)
+refines, as Omaha refines hold'em), and add its line (module, class) to `GAMES` below, with
+its name in `Game`. The settings (`TableConfig`: defaults, validation, title), the hand, the
+table and the command line (`--game NAME`) then know it. (A game whose shown cards Marquoir
+reads names its evaluator with `card_variant`, which `cards.py` must know.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableMapping
 from enum import StrEnum
 
 from .base import SAID_BY_SCOREKEEPER, GameRules
-from .bouillotte import Bouillotte
-from .draw import Draw
-from .holdem import Holdem
-from .omaha import Omaha
-from .omaha_hilo import OmahaHiLo
-from .razz import Razz
-from .stud import Stud
-from .stud_hilo import StudHiLo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,16 +36,52 @@ class Game(StrEnum):
     RAZZ = "razz"
 
 
-GAMES: dict[str, type[GameRules]] = {
-    Game.HOLDEM: Holdem,
-    Game.OMAHA: Omaha,
-    Game.DRAW: Draw,  # jackpots included
-    Game.BOUILLOTTE: Bouillotte,
-    Game.STUD: Stud,
-    Game.OMAHA_HILO: OmahaHiLo,
-    Game.STUD_HILO: StudHiLo,
-    Game.RAZZ: Razz,
-}
+class GameRegistry(MutableMapping[str, type[GameRules]]):
+    """The games by name, a mapping like a dict whose values are imported on first use.
+
+    Every table command starts a fresh Python: a hold'em table's command loads the hold'em
+    module, not the seven other games (docs/design.md, "The hot path").
+    """
+
+    def __init__(self, where: dict[str, tuple[str, str]]) -> None:
+        self._where = dict(where)  # name -> (module of this package, class)
+        self._loaded: dict[str, type[GameRules]] = {}
+
+    def __getitem__(self, name: str) -> type[GameRules]:
+        rules = self._loaded.get(name)
+        if rules is None:
+            module, attribute = self._where[name]
+            rules = getattr(__import__(module, globals(), None, [attribute], 1), attribute)
+            self._loaded[name] = rules
+        return rules
+
+    def __setitem__(self, name: str, rules: type[GameRules]) -> None:
+        self._where[name] = (rules.__module__, rules.__qualname__)
+        self._loaded[name] = rules
+
+    def __delitem__(self, name: str) -> None:
+        del self._where[name]
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+GAMES = GameRegistry(
+    {
+        Game.HOLDEM: ("holdem", "Holdem"),
+        Game.OMAHA: ("omaha", "Omaha"),
+        Game.DRAW: ("draw", "Draw"),  # jackpots included
+        Game.BOUILLOTTE: ("bouillotte", "Bouillotte"),
+        Game.STUD: ("stud", "Stud"),
+        Game.OMAHA_HILO: ("omaha_hilo", "OmahaHiLo"),
+        Game.STUD_HILO: ("stud_hilo", "StudHiLo"),
+        Game.RAZZ: ("razz", "Razz"),
+    }
+)
 
 
 def rules_for(config: Settings) -> GameRules:
@@ -60,4 +89,4 @@ def rules_for(config: Settings) -> GameRules:
     return GAMES[config.game](config)
 
 
-__all__ = ["GAMES", "SAID_BY_SCOREKEEPER", "Game", "GameRules", "rules_for"]
+__all__ = ["GAMES", "SAID_BY_SCOREKEEPER", "Game", "GameRegistry", "GameRules", "rules_for"]

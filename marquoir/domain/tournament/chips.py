@@ -1,5 +1,5 @@
 """The chips on the table: making up a starting stack from the denominations in the case,
-and the chip race at a colour-up (TDA 2024 rule 14, chip race and colour-ups).
+and the chip race at a colour-up (TDA 2024 rule 24, chip race and colour-ups).
 
 Making up a stack (`starting_stack`), denominations smallest first:
 

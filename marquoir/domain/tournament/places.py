@@ -1,6 +1,7 @@
 """Finishing places from the eliminations, the prizes of shared places, and bounties.
 
-Places (TDA 2024 rule 11, simultaneous eliminations): players out on the same hand finish in
+Places (simultaneous eliminations: the WSOP rule and the usual practice; TDA 2024 RP-8 ties
+players out on one hand-for-hand deal at different tables): players out on the same hand finish in
 the order of their stacks at the start of that hand, the larger stack higher; players who
 started that hand with equal stacks share the places they cover, and the prizes of those
 places are added up and split equally. The last entry with chips is first.

@@ -7,6 +7,7 @@ computed from it by `standing` (pure functions of what was recorded).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -267,7 +268,7 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
 
 
 HOUSE = "house"
-CHOPS = ("icm", "chips", "even")
+CHOPS = ("icm", "chips", "even", "custom")
 
 
 def chop_shares(
@@ -282,9 +283,9 @@ def chop_shares(
     from .icm import chop_chips, chop_even, chop_icm
     from .session import check_money
 
-    if method not in CHOPS:
+    if method not in CHOPS or method == "custom":
         raise UsageError(
-            _("a deal is --icm, --chips or --even (got {method!r})").format(method=method)
+            _("a deal is --icm, --chips, --even or --custom (got {method!r})").format(method=method)
         )
     kept = check_money(keep, _("amount kept"))
     prizes = payout_table(settings, state).amounts[: len(stacks)]
@@ -298,6 +299,98 @@ def chop_shares(
     return tuple(
         (label, str(amount)) for (label, _), amount in zip(stacks, deal.amounts, strict=True)
     )
+
+
+def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """`alice=300 bob=200` (or `alice=300,bob=200`) -> (("alice", "300"), ("bob", "200")):
+    each player once, each amount money (`UsageError` otherwise)."""
+    from decimal import InvalidOperation
+
+    pairs: list[tuple[str, str]] = []
+    for word in (part for text in words for part in text.split(",") if part):
+        name, equals, amount = word.partition("=")
+        if not equals or not name:
+            raise UsageError(
+                _("a custom deal is NAME=AMOUNT for each player (got {word!r})").format(word=word)
+            )
+        try:
+            value = Decimal(amount)
+        except InvalidOperation:
+            value = Decimal(-1)
+        if not value.is_finite() or value < 0:
+            raise UsageError(
+                _("the amount of {name} must be an amount of money, not {amount!r}").format(
+                    name=name, amount=amount
+                )
+            )
+        if value != value.quantize(Decimal("0.01")):
+            raise UsageError(
+                _("the amount of {name} has more than two decimals: {amount}").format(
+                    name=name, amount=amount
+                )
+            )
+        pairs.append((name, str(value)))
+    if not pairs:
+        raise UsageError(_("a custom deal names each player left: --custom alice=300 bob=200"))
+    return tuple(pairs)
+
+
+def custom_shares(
+    settings: Any,
+    state: TournamentState,
+    pairs: Sequence[tuple[str, str]],
+    keep: str,
+    stacks: list[tuple[str, int]],
+) -> tuple[tuple[str, str], ...]:
+    """A deal the players wrote themselves: one amount for each entry left (named by its
+    label or its player's name), the amounts summing to the prizes still to be won less
+    `keep` (`IllegalAction` otherwise). Worked example: 105 to pay (53, 31, 21), --keep 15:
+    the three amounts must make 90."""
+    from ..errors import IllegalAction
+    from .session import check_money
+
+    kept = check_money(keep, _("amount kept"))
+    prizes = payout_table(settings, state).amounts[: len(stacks)]
+    if kept > (prizes[0] if prizes else 0):
+        raise IllegalAction(
+            _("the amount kept to play for must be between 0 and {value}").format(value=prizes[0])
+        )
+    left = [label for label, _ in stacks]
+    owners = {state.entry_of(e.player).label: e.player for e in state.entries}
+    amounts: dict[str, Decimal] = {}
+    for name, amount in pairs:
+        label = next((x for x in left if name in (x, owners.get(x))), None)
+        if label is None:
+            raise IllegalAction(
+                _("{name} is not one of the players left ({left})").format(
+                    name=name, left=", ".join(left)
+                )
+            )
+        if label in amounts:
+            raise IllegalAction(_("{name} is named twice in the deal").format(name=label))
+        amounts[label] = Decimal(amount)
+    missing = [label for label in left if label not in amounts]
+    if missing:
+        raise IllegalAction(
+            _("the deal gives nothing to {names}: name every player").format(
+                names=", ".join(missing)
+            )
+        )
+    to_share = sum(prizes, Decimal(0)) - kept
+    total = sum(amounts.values(), Decimal(0))
+    if total != to_share and kept:
+        raise IllegalAction(
+            _(
+                "the amounts make {total}, the prizes still to win less {kept} kept make {share}"
+            ).format(total=total, kept=kept, share=to_share)
+        )
+    if total != to_share:
+        raise IllegalAction(
+            _("the amounts make {total}, the prizes still to win make {share}").format(
+                total=total, share=to_share
+            )
+        )
+    return tuple((label, str(amounts[label])) for label in left)
 
 
 def paid_in(settings: Any, state: TournamentState) -> dict[str, Decimal]:
@@ -355,8 +448,10 @@ __all__ = [
     "TournamentState",
     "balances",
     "chop_shares",
+    "custom_shares",
     "eliminators",
     "paid_in",
+    "parse_custom",
     "payout_table",
     "prize_pool",
     "standings",
