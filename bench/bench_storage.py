@@ -5,9 +5,10 @@
 Two workloads: the random legal no-limit hold'em script of `bench_play.py` (`marquoir play`,
 about 15 lines a hand), and hands that fold to the big blind (a deal and three folds,
 recorded in-process as `bench_latency.py` builds its file). Each file is vacuumed, then
-weighed; the reference is the same hands in the previous format (before migration m004),
-rewritten from the file: every action with all its fields, a snapshot of the table after
-every event between hands, every hand summary in full. Standard library only (plus
+weighed; the reference is the same hands in the previous version's format (migrations m004
+and m006, before m007), rewritten from the file: times as ISO text, actions as JSON objects,
+the events' index, summaries naming the players in every field in a rowid table with an
+index (the snapshots are the same). Standard library only (plus
 marquoir).
 """
 
@@ -27,14 +28,12 @@ from bench_play import _settings, marquoir_script, script
 
 try:
     from marquoir.domain import Action
-    from marquoir.domain.table import Table
-    from marquoir.storage import codec
+    from marquoir.storage import codec, migrations
     from marquoir.storage.ledger import Ledger
 except ImportError:  # run from a checkout that is not installed: use the repository's copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from marquoir.domain import Action
-    from marquoir.domain.table import Table
-    from marquoir.storage import codec
+    from marquoir.storage import codec, migrations
     from marquoir.storage.ledger import Ledger
 
 TARGET = 1024
@@ -50,35 +49,65 @@ def weigh(path: Path) -> int:
 
 
 def previous_format(path: Path, copy: Path) -> int:
-    """`path`'s hands in the format before m004, in `copy`; returns its vacuumed size."""
+    """`path`'s hands in the previous version's format (migrations m004-m006, before m007),
+    in `copy`; returns its vacuumed size. Times as ISO text, actions as JSON objects without
+    their defaults, the index on (session, undone, id), hand summaries naming the players in
+    each field, in a rowid table with an index on (session, event)."""
     conn = sqlite3.connect(path)
     conn.execute(f"VACUUM INTO '{copy}'")
     conn.close()
     with Ledger(copy) as book:
         conn = book.conn
         conn.execute("BEGIN")
+        conn.execute(
+            "CREATE TABLE old_events (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL"
+            " REFERENCES sessions(id), hand_no INTEGER, kind TEXT NOT NULL, data TEXT NOT NULL,"
+            " undone INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL)"
+        )
+        conn.execute(
+            "CREATE TABLE old_hands (session_id INTEGER NOT NULL REFERENCES sessions(id),"
+            " hand_no INTEGER NOT NULL, event_id INTEGER NOT NULL REFERENCES events(id),"
+            " summary TEXT NOT NULL, PRIMARY KEY (session_id, hand_no))"
+        )
         for info, _created in book.sessions():
-            table = Table(info.settings)
-            conn.execute("DELETE FROM snapshots WHERE session_id = ?", (info.id,))
-            for stored in book.events(info):
-                table.apply(codec.event_from_record(stored.kind, stored.data))
-                full = codec.expand_event(stored.kind, stored.data)
+            streets = codec.streets_of(info.settings.table)
+            table = info.settings.table._asdict()
+            table["game"], table["betting"] = table["game"].value, table["betting"].value
+            rows = conn.execute(
+                "SELECT id, session_id, hand_no, kind, data, undone,"
+                " strftime('%Y-%m-%dT%H:%M:%S+00:00', created_at, 'unixepoch')"
+                " FROM events WHERE session_id = ? ORDER BY id",
+                (info.id,),
+            ).fetchall()
+            conn.executemany(
+                "INSERT INTO old_events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(*row[:4], _old_data(row[3], row[4], streets), *row[5:]) for row in rows],
+            )
+            hands = conn.execute(
+                "SELECT hand_no, event_id FROM hands WHERE session_id = ?", (info.id,)
+            ).fetchall()
+            for summary, (hand_no, event_id) in zip(book.hands(info), hands, strict=True):
                 conn.execute(
-                    "UPDATE events SET data = ? WHERE id = ?", (codec.dumps(full), stored.id)
+                    "INSERT INTO old_hands VALUES (?, ?, ?, ?)",
+                    (info.id, hand_no, event_id, migrations._m004_summary(summary, table)),
                 )
-                if table.hand is None:
-                    state = codec.dumps(codec.table_to_snapshot(table))
-                    conn.execute(
-                        "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                        (info.id, stored.id, state),
-                    )
-            for summary in book.hands(info):
-                conn.execute(
-                    "UPDATE hands SET summary = ? WHERE session_id = ? AND hand_no = ?",
-                    (codec.dumps(summary), info.id, summary["hand"]),
-                )
+        for name in migrations.M007_VIEWS:
+            conn.execute(f"DROP VIEW {name}")
+        conn.execute("DROP TABLE events")
+        conn.execute("DROP TABLE hands")
+        conn.execute("DROP TABLE streets")
+        conn.execute("ALTER TABLE old_events RENAME TO events")
+        conn.execute("ALTER TABLE old_hands RENAME TO hands")
+        conn.execute("CREATE INDEX events_session ON events (session_id, undone, id)")
+        conn.execute("CREATE INDEX hands_event ON hands (session_id, event_id)")
         conn.execute("COMMIT")
     return weigh(copy)
+
+
+def _old_data(kind: str, data: str, streets: tuple[str, ...]) -> str:
+    if kind != "action":
+        return data
+    return migrations._m004_action(codec.expand_event(kind, json.loads(data), streets=streets))
 
 
 def hand_count(path: Path) -> int:

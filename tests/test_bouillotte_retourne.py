@@ -3,15 +3,17 @@ Bouillotte, "From the cards"). Deals and stacks worked out by hand from the rule
 
 from __future__ import annotations
 
+import gzip
 import json
+import shutil
 import sqlite3
+from pathlib import Path
 from typing import Any
-
-from marquoir.storage import migrations
 
 from .installed import NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
+DATA = Path(__file__).parent / "data"
 
 FOUR = "new bo --game bouillotte --cave 20\nseat alice\nseat bob\nseat carol\nseat dave\n"
 
@@ -137,34 +139,44 @@ def test_the_brelans_read_from_the_cards_are_in_the_ledger_and_the_reports(
     assert _rows(cli, "SELECT count(*) FROM ledger WHERE kind = 'brelan'") == [(0,)]
 
 
-def test_a_file_from_before_keeps_its_brelans_from_the_cards(cli: Marquoir) -> None:
-    """A file written before the showdown kept its brelans: no `paid` in the event, the
-    summary's stacks with the brelans, the old views. Opening it for a command migrates it:
-    the ledger and the nets then count the brelans, and `verify` finds nothing to rebuild."""
-    cli.play(CARRE)
-    conn = sqlite3.connect(cli.db)
-    with conn:
-        conn.execute("UPDATE events SET data = json_remove(data, '$.paid') WHERE kind = 'showdown'")
-        summary = json.loads(conn.execute("SELECT summary FROM hands").fetchone()[0])
-        summary["final"] = {"alice": 19, "bob": 23, "carol": 18}
-        summary["stacks"] = {"alice": 17, "bob": 27, "carol": 16}
-        conn.execute("UPDATE hands SET summary = ?", [json.dumps(summary)])
-        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm006_brelans_from_the_cards'")
-        conn.execute("DROP VIEW ledger")
-        conn.execute(f"CREATE VIEW ledger AS {migrations.M005_LEDGER}")
-    conn.close()
-    cli("seat", "dave")  # any command that writes brings the file up to date
-    assert _rows(cli, "SELECT player, chips FROM ledger WHERE kind = 'brelan'") == [
-        ("alice", -2),
-        ("bob", 4),
-        ("carol", -2),
+def test_a_file_from_before_keeps_its_brelans_from_the_cards(tmp_path: Path) -> None:
+    """A file written with five migrations (tests/data/m005-file.db.gz), before the showdown
+    kept its brelans: in session `bouillotte`, hand 6 (armand, berthe, denis; passe 1) ends
+    with `showdown --retourne` and armand's 9c 9s 9h, a brelan: one passe from each other
+    player of the hand (docs/rules.md, Bouillotte), paid with the pots, its event without
+    `paid` and the summary's stacks with the brelan. Opening the file migrates it (m006 on
+    the old format, then m007's compact storage): the ledger has the brelan lines, the nets
+    count them, and `verify` finds nothing to rebuild."""
+    cli = Marquoir(tmp_path)
+    with gzip.open(DATA / "m005-file.db.gz", "rb") as source, open(cli.db, "wb") as target:
+        shutil.copyfileobj(source, target)
+    showdown = "SELECT id FROM events WHERE kind = 'showdown' AND hand_no = 6 AND session_id = 2"
+    (event,) = _rows(cli, showdown)[0]
+    cli("status")  # any command brings the file up to date
+    assert _rows(
+        cli,
+        "SELECT player, chips, event FROM ledger WHERE session = 'bouillotte'"
+        f" AND kind = 'brelan' AND event = {event}",
+    ) == [("armand", 2, event), ("berthe", -1, event), ("denis", -1, event)]
+    # the stacks after the hand (with the brelan, as the file had them) and the nets from
+    # the stacks before it (38, 27, 25): the pot of 7 to armand, and the brelan
+    assert _rows(
+        cli,
+        "SELECT player, stack, net FROM stacks_after_hand WHERE session = 'bouillotte'"
+        " AND hand = 6",
+    ) == [("armand", 45, 7), ("berthe", 23, -4), ("denis", 22, -3)]
+    assert _rows(cli, f"SELECT json_extract(data, '$.paid') FROM events WHERE id = {event}") == [
+        ('{"armand":2,"berthe":-1,"denis":-1}',)
     ]
-    assert _rows(cli, "SELECT player, stack, net FROM stacks_after_hand WHERE hand = 1") == [
-        ("alice", 17, -3),
-        ("bob", 27, 7),
-        ("carol", 16, -4),
-    ]
-    assert "all match" in cli("verify")
+    assert _rows(
+        cli, "SELECT json_type(summary) FROM hands WHERE session_id = 2 AND hand_no = 6"
+    ) == [("array",)]
+    report = json.loads(cli("report", "--format", "json", "--session", "bouillotte"))
+    (hand,) = [hand for hand in report["hands"] if hand["hand"] == 6]
+    assert hand["nets"] == {"armand": 7, "berthe": -4, "denis": -3}
+    assert hand["stacks"] == {"armand": 45, "berthe": 23, "denis": 22}
+    result = json.loads(cli("verify", "--json"))
+    assert result["sound"] and result["rebuilt"] == 0, result
 
 
 def test_the_brelan_of_a_misdeal_is_paid_as_if_the_deal_were_good(cli: Marquoir) -> None:

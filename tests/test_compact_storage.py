@@ -7,10 +7,12 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from marquoir.domain import Action, TableConfig, tie
 from marquoir.domain.table import SessionSettings, Table
-from marquoir.storage import codec
-from marquoir.storage.ledger import SNAPSHOT_BLOCK, Ledger
+from marquoir.storage import codec, ledger
+from marquoir.storage.ledger import Ledger
 from marquoir.storage.verify import verify
 
 PLAYERS = ("alice", "bob", "carol")
@@ -54,9 +56,12 @@ def _new_book(tmp_path: Path) -> Ledger:
     return book
 
 
-def test_few_snapshots_and_every_load_equals_a_replay_of_the_log(tmp_path: Path) -> None:
+def test_few_snapshots_and_every_load_equals_a_replay_of_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ledger, "SNAPSHOT_BLOCK", 50)  # (the rule, on fewer hands)
     with _new_book(tmp_path) as book:
-        _play_hands(book, 3 * SNAPSHOT_BLOCK + 7, random.Random(3))
+        _play_hands(book, 3 * 50 + 7, random.Random(3))
         count = book.conn.execute("SELECT count(*) FROM snapshots").fetchone()[0]
         assert count <= 2 * 4  # two at most for each block of hands begun
         assert _same(book.read()[1], _replayed(book))
@@ -78,20 +83,14 @@ def test_an_action_keeps_only_what_is_not_its_default(tmp_path: Path) -> None:
         rows = book.conn.execute(
             "SELECT data FROM events WHERE kind = 'action' ORDER BY id"
         ).fetchall()
-        # alice is on the button (the lowest seat): she acts first, three-handed
+        # alice is on the button (the lowest seat): she acts first, three-handed. An
+        # action is [action, player, street number, added, total, amount, verb, all_in],
+        # the trailing defaults left out
         assert [json.loads(row[0]) for row in rows] == [
-            {"action": "call", "added": 2, "player": "alice", "street": "preflop", "total": 2},
-            {
-                "action": "bet",
-                "added": 5,
-                "amount": 6,
-                "player": "bob",
-                "street": "preflop",
-                "total": 6,
-                "verb": "raise",
-            },
-            {"action": "fold", "player": "carol", "street": "preflop", "total": 2},
-        ]  # fmt: skip (carol, the big blind, folds with her 2 chips in: her total stays 2)
+            ["call", "alice", 0, 2, 2],
+            ["bet", "bob", 0, 5, 6, 6, "raise"],
+            ["fold", "carol", 0, 0, 2],
+        ]  # (carol, the big blind, folds with her 2 chips in: her total stays 2)
         actions = book.conn.execute(
             'SELECT player, verb, amount, total, all_in FROM actions ORDER BY "order"'
         ).fetchall()

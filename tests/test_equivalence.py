@@ -198,18 +198,9 @@ def test_lines_play_and_api_give_the_same_session(
         "button": 1,
         "seats": [["alice", 1, 200], ["bob", 2, 200], ["carol", 3, 200], ["dave", 4, 100]],
     }
-    assert log[5][2:] == (
-        "action",
-        {
-            "action": "bet",
-            "amount": 6,
-            "player": "dave",
-            "verb": "raise",
-            "added": 6,
-            "total": 6,
-            "street": "preflop",
-        },  # stored compact: `all_in` left out at its default (False)
-    )
+    # stored compact: [action, player, street number, added, total, amount, verb], `all_in`
+    # left out at its default (0)
+    assert log[5][2:] == ("action", ["bet", "dave", 0, 6, 6, 6, "raise"])
     assert log[-1][1:] == (None, "recave", {"player": "bob", "chips": 200})
     assert '"stack": 493' in stacks[by_line]
 

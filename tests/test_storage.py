@@ -19,27 +19,25 @@ from marquoir.storage.paths import app_dir, database_path
 SETTINGS = SessionSettings(TableConfig(1, 2), CavePolicy(default=100))
 
 EXPECTED_SCHEMA = [
-    ("index", "events_session", "CREATE INDEX events_session ON events (session_id, undone, id)"),
-    ("index", "hands_event", "CREATE INDEX hands_event ON hands (session_id, event_id)"),
     (
         "table",
         "events",
-        "CREATE TABLE events (\n            id INTEGER PRIMARY KEY,\n"
+        'CREATE TABLE "events" (\n            id INTEGER PRIMARY KEY,\n'
         "            session_id INTEGER NOT NULL REFERENCES sessions(id),\n"
         "            hand_no INTEGER,\n            kind TEXT NOT NULL,\n"
         "            data TEXT NOT NULL,\n            undone INTEGER NOT NULL DEFAULT 0,\n"
-        "            created_at TEXT NOT NULL\n        )",
+        "            created_at INTEGER NOT NULL\n        )",
     ),
     (
         "table",
         "hands",
-        "CREATE TABLE hands (\n"
+        'CREATE TABLE "hands" (\n'
         "            session_id INTEGER NOT NULL REFERENCES sessions(id),\n"
         "            hand_no INTEGER NOT NULL,\n"
         "            event_id INTEGER NOT NULL REFERENCES events(id),\n"
         "            summary TEXT NOT NULL,\n"
         "            PRIMARY KEY (session_id, hand_no)\n"
-        "        )",
+        "        ) WITHOUT ROWID\n        ",
     ),
     ("table", "meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
     (
@@ -57,6 +55,12 @@ EXPECTED_SCHEMA = [
         "            event_id INTEGER NOT NULL REFERENCES events(id),\n"
         "            state TEXT NOT NULL,\n            PRIMARY KEY (session_id, event_id)\n"
         "        )",
+    ),
+    (
+        "table",
+        "streets",
+        "CREATE TABLE streets (game TEXT NOT NULL, number INTEGER NOT NULL, name TEXT NOT NULL,"
+        " PRIMARY KEY (game, number)) WITHOUT ROWID",
     ),
 ]
 
@@ -81,7 +85,22 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m004_compact_storage",
         "m005_ledger_reads_leave_all",
         "m006_brelans_from_the_cards",
+        "m007_storage_by_the_byte",
     ]
+
+
+def test_the_streets_table_names_every_game_s_streets(tmp_path: Path) -> None:
+    """An action keeps its street by number; the `actions` view names it from `streets`,
+    written by a migration: it must know every game's streets, in order."""
+    from marquoir.domain.games import GAMES
+
+    Ledger(tmp_path / "m.db").close()
+    conn = sqlite3.connect(tmp_path / "m.db")
+    rows = conn.execute("SELECT game, name FROM streets ORDER BY game, number").fetchall()
+    kept: dict[str, tuple[str, ...]] = {}
+    for game, name in rows:
+        kept[game] = (*kept.get(game, ()), name)
+    assert kept == {game.value: rules.streets for game, rules in GAMES.items()}
 
 
 def test_the_fast_schema_check_counts_every_migration() -> None:
@@ -360,10 +379,27 @@ def test_a_player_s_last_event_may_be_leave_all(tmp_path: Path) -> None:
         book.execute(lambda table: table.seat_event("bob"))
         book.execute(lambda table: table.leave_all_event())
         book.conn.execute(
-            "UPDATE events SET created_at = '2099-01-01T00:00:00+00:00' WHERE kind = 'leave-all'"
+            "UPDATE events SET created_at = 4070908800 WHERE kind = 'leave-all'"  # 2099-01-01
         )
         times = book.player_times(book.current())
     assert {name: end for name, (_, end) in times.items()} == {
         "ann": "2099-01-01T00:00:00+00:00",
         "bob": "2099-01-01T00:00:00+00:00",
     }
+
+
+def test_a_player_s_last_event_may_be_an_action(tmp_path: Path) -> None:
+    """An action keeps its player as the second item of its array: still his event."""
+    with Ledger(tmp_path / "t.db") as book:
+        book.create_session("t", SETTINGS)
+        book.execute(lambda table: table.seat_event("ann"))
+        book.execute(lambda table: table.seat_event("bob"))
+        book.execute(lambda table: table.deal_event())
+        book.execute(lambda table: table.act_event(Action.call()))
+        book.conn.execute(
+            "UPDATE events SET created_at = 4070908800 WHERE kind = 'action'"  # 2099-01-01
+        )
+        times = book.player_times(book.current())
+    ends = {name: end for name, (_, end) in times.items()}
+    assert ends["ann"] == "2099-01-01T00:00:00+00:00"  # ann is on the button: she acts first
+    assert ends["bob"] != ends["ann"]

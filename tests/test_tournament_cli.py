@@ -362,18 +362,13 @@ CLOCKED = (
 
 
 def _age_events(cli: Marquoir, seconds: int) -> None:
-    """Move every recorded event `seconds` into the past (the clock reads their times)."""
+    """Move every recorded event `seconds` into the past (the clock reads their times; the
+    log keeps them as seconds since 1970)."""
     import sqlite3
-    from datetime import datetime, timedelta
 
     conn = sqlite3.connect(cli.db)
     with conn:
-        for event_id, stamp in conn.execute("SELECT id, created_at FROM events").fetchall():
-            older = datetime.fromisoformat(stamp) - timedelta(seconds=seconds)
-            conn.execute(
-                "UPDATE events SET created_at = ? WHERE id = ?",
-                (older.strftime("%Y-%m-%dT%H:%M:%S+00:00"), event_id),
-            )
+        conn.execute("UPDATE events SET created_at = created_at - ?", (seconds,))
     conn.close()
 
 

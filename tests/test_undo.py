@@ -282,7 +282,7 @@ def test_the_cases_cover_every_kind_of_event(cases: Cases) -> None:
         for kind, data in cases.play(name, script, line).recorded:
             seen.add(kind)
             if kind == "action":
-                seen.add("action:" + json.loads(data)["action"])
+                seen.add("action:" + json.loads(data)[0])  # [action, player, ...]
     recorded_today = set(codec.KINDS.values()) - codec.LEGACY_KINDS
     expected = recorded_today | {f"action:{kind.value}" for kind in ActionKind}
     assert expected - seen == set()

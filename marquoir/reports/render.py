@@ -19,6 +19,7 @@ from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from ..domain.i18n import _, speaking
+from ..storage import codec
 from . import exports
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
 from .scan import MD_SPECIAL, FigureCounter, Spool, counts_json, encode, pots_json, pretty
@@ -403,7 +404,7 @@ def _json_hands(log: HandLog, pad: str) -> Iterator[str]:
         (log.session.id,),
     )
     for hand_no, text in rows:
-        stored = json.loads(text)
+        stored = codec.summary_object(json.loads(text))
         counter.add(stored)
         yield hand_json(hand_no, stored, log.side_payments, log.forced, pad, known)
     log.set_figures(counter.figures())

@@ -23,6 +23,7 @@ from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
 from ..domain.i18n import _
+from ..storage import codec
 from ..storage.ledger import Ledger, SessionInfo
 
 
@@ -155,7 +156,7 @@ class HandScan:
             (session.id,),
         )
         for hand_no, text in rows:
-            summary = json.loads(text)
+            summary = codec.summary_object(json.loads(text))
             self.count += 1
             self.last = hand_no
             stakes = self.stakes_of(summary.get("schedule"))

@@ -55,7 +55,7 @@ def results_now(conn: sqlite3.Connection) -> list[ResultRow]:
 def hands_dealt(conn: sqlite3.Connection, session_ids: list[int]) -> dict[str, int]:
     """How many finished hands each player was dealt in, over these sessions."""
     rows = conn.execute(
-        "SELECT p.value, count(*) FROM hands h, json_each(h.summary, '$.players') p "
+        "SELECT p.value, count(*) FROM hands h, json_each(h.summary, '$[0]') p "
         "WHERE h.session_id IN (SELECT value FROM json_each(?)) GROUP BY p.value",
         (_ids(session_ids),),
     )

@@ -16,6 +16,7 @@ from ..domain import (
     TableConfig,
 )
 from ..domain.actions import ActionEvent
+from ..domain.games import GAMES
 from ..domain.table import (
     Account,
     Acted,
@@ -55,9 +56,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# (one encoder: `json.dumps` with options builds a new one at every call)
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
+
 def dumps(data: Any) -> str:
     """Compact, key-sorted JSON: the same state always gives the same text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return _ENCODE(data)
 
 
 def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
@@ -142,8 +147,11 @@ KINDS: dict[type, str] = {
 LEGACY_KINDS = frozenset({"carry-split"})
 
 
-def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict[str, Any]]:
-    """The (kind, data) kept for an event; a betting action also keeps what it did."""
+def event_to_record(
+    event: TableEvent, detail: object = None, *, streets: tuple[str, ...] = ()
+) -> tuple[str, Any]:
+    """The (kind, data) kept for an event; a betting action also keeps what it did, as a
+    short array (`streets`: the game's streets, to keep a street by its number)."""
     kind = KINDS[type(event)]
     if isinstance(event, Dealt):
         seats = [[s.name, s.seat, s.stack] for s in event.seats]
@@ -152,17 +160,7 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
             deal["dead"] = event.dead
         return kind, deal
     if isinstance(event, Acted):
-        data: dict[str, Any] = {"action": event.action.kind.value, "amount": event.action.amount}
-        if isinstance(detail, ActionEvent):
-            data.update(
-                player=detail.player,
-                verb=detail.verb,
-                added=detail.added,
-                total=detail.total,
-                all_in=detail.all_in,
-                street=detail.street,
-            )
-        return kind, compact_action(data)
+        return kind, action_record(event.action, detail, streets)
     if isinstance(event, Corrected) and isinstance(detail, int):
         return kind, {"player": event.player, "stack": event.stack, "was": detail}
     if isinstance(event, ShowedDown):
@@ -200,35 +198,61 @@ def event_to_record(event: TableEvent, detail: object = None) -> tuple[str, dict
     return kind, data
 
 
-# What an action keeps when it says nothing else: such fields are left out of the stored
-# JSON (the readable views read a missing field as this; `verb` defaults to `action`).
-ACTION_DEFAULTS: dict[str, Any] = {"amount": None, "added": 0, "total": 0, "all_in": False}
+def streets_of(config: TableConfig) -> tuple[str, ...]:
+    """The streets of a table's game, in order (an action keeps its street by number)."""
+    return GAMES[config.game].streets
 
 
-def compact_action(data: dict[str, Any]) -> dict[str, Any]:
-    """An action's stored form: the fields that hold their default left out (a check is
-    {"action": "check", "player": ..., "street": ...}, a third of its old size)."""
-    return {
-        key: value
-        for key, value in data.items()
-        if not (key in ACTION_DEFAULTS and value == ACTION_DEFAULTS[key])
-        and not (key == "verb" and value == data.get("action"))
-    }
+# An action is stored as a JSON array, by position (the readable view `actions` names the
+# fields): what was said, who, the street (its number in the game's streets), the chips it
+# put in, the player's total for the round, the amount said, what it was (`verb`, null when
+# it is what was said), whether it put the player all-in (1). Trailing fields at their
+# default are left out: a check is ["check","bob",1], a call ["call","bob",0,3,4], a third of
+# the JSON object files kept before migration m007.
+ACTION_FIELDS = ("action", "player", "street", "added", "total", "amount", "verb", "all_in")
+ACTION_DEFAULTS: tuple[Any, ...] = (None, None, None, 0, 0, None, None, 0)
 
 
-def expand_event(kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """An event's data with every field, whether it was stored compact or in full."""
-    if kind == "action":
-        full = {**ACTION_DEFAULTS, **data}
-        if "player" in data:  # (the detail: every field of it, as the full form had)
+def action_record(action: Action, detail: object, streets: tuple[str, ...]) -> list[Any]:
+    """An action's stored array (see ACTION_FIELDS)."""
+    row: list[Any] = [action.kind.value, None, None, 0, 0, action.amount, None, 0]
+    if isinstance(detail, ActionEvent):
+        street: Any = detail.street
+        if street in streets:
+            street = streets.index(street)
+        row[1:5] = detail.player, street, detail.added, detail.total
+        row[6] = None if detail.verb == row[0] else detail.verb
+        row[7] = 1 if detail.all_in else 0
+    while len(row) > 3 and row[-1] == ACTION_DEFAULTS[len(row) - 1]:
+        row.pop()
+    return row
+
+
+def expand_event(kind: str, data: Any, *, streets: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An event's data with every field, whether it was stored compact or in full (an
+    action's street named from `streets`, the game's)."""
+    if kind != "action":
+        return dict(data)
+    if isinstance(data, dict):  # (the JSON object of files before m007)
+        full = {"amount": None, "added": 0, "total": 0, "all_in": False, **data}
+        if "player" in data:
             full.setdefault("verb", data["action"])
         else:
             del full["added"], full["total"], full["all_in"]
         return full
-    return data
+    row = [*data, *ACTION_DEFAULTS[len(data) :]]
+    full = dict(zip(ACTION_FIELDS, row, strict=True))
+    if full["player"] is None:  # (recorded without what it did)
+        return {"action": full["action"], "amount": full["amount"]}
+    street = full["street"]
+    if isinstance(street, int) and 0 <= street < len(streets):
+        full["street"] = streets[street]
+    full["verb"] = full["verb"] or full["action"]
+    full["all_in"] = bool(full["all_in"])
+    return full
 
 
-def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
+def event_from_record(kind: str, data: Any) -> TableEvent:
     """Rebuild the event from its stored form (full or compact)."""
     if kind == "correction":
         return Corrected(data["player"], data["stack"])
@@ -236,6 +260,9 @@ def event_from_record(kind: str, data: dict[str, Any]) -> TableEvent:
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
         return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
     if kind == "action":
+        if isinstance(data, list):
+            amount = data[5] if len(data) > 5 else None
+            return Acted(Action(ActionKind(data[0]), amount, data[1]))
         action = Action(ActionKind(data["action"]), data.get("amount"), data.get("player"))
         return Acted(action)
     if kind == "showdown":
@@ -423,35 +450,172 @@ SUMMARY_DEFAULTS: dict[str, Any] = {
 }
 
 
-def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> dict[str, Any]:
-    """A hand summary's stored form, without what the row or the session already say: the
-    hand number (the row's `hand_no`), the forced bets when they are the session's, the
-    final stacks when they are the stacks after the hand, the fields at their default."""
-    stored = {
-        key: value
-        for key, value in summary.items()
-        if key != "hand" and not (key in SUMMARY_DEFAULTS and value == SUMMARY_DEFAULTS[key])
-    }
-    if stored.get("schedule") == settings.table.schedule._asdict():
-        del stored["schedule"]
-    stacks = stored.get("stacks", {})
-    final = stored.get("final", {})
-    if all(name in stacks and stacks[name] == chips for name, chips in final.items()) and set(
-        final
-    ) == set(stored.get("start", ())):
-        del stored["final"]
+def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[Any]:
+    """A hand summary's stored form, without what the row or the session already say, and
+    without repetition: a JSON array [players, start, net, pots, button, rest].
+
+    The hand number is the row's; `players` are named once, in the order of the hand;
+    `start` and `net` (final - start) follow them; the pots are [amount, eligible, shares]
+    with the players by their index in `players` (and a fourth item for a name that is not
+    "main pot" / "side pot N" or the halves of a hi-lo pot); `button` is an index too. `rest`
+    (left out when empty) holds what is not at its default: `others` (the stacks after the
+    hand of the players who sat it out), `after` (the stacks after the hand of its players,
+    only when they are not start + net), the forced bets when they are not the session's,
+    `returned`, `by_fold`, `void`, `carry`, `ranking`, `low`."""
+    players = summary["players"]
+    index = {name: number for number, name in enumerate(players)}
+    start, final, stacks = summary["start"], summary["final"], summary["stacks"]
+    rest: dict[str, Any] = {}
+    others = [[name, chips] for name, chips in stacks.items() if name not in index]
+    if others:
+        rest["others"] = sorted(others)
+    if any(stacks.get(name) != final[name] for name in players):
+        rest["after"] = [stacks.get(name) for name in players]
+    for key, default in SUMMARY_DEFAULTS.items():
+        if summary[key] != default:
+            rest[key] = summary[key]
+    if summary["schedule"] != settings.table.schedule._asdict():
+        rest["schedule"] = summary["schedule"]
+    button = summary["button"]
+    stored: list[Any] = [
+        players,
+        [start[name] for name in players],
+        [final[name] - start[name] for name in players],
+        [_compact_pot(number, pot, index) for number, pot in enumerate(summary["pots"])],
+        index.get(button, button),
+    ]
+    if rest:
+        stored.append(rest)
     return stored
 
 
+def _compact_pot(number: int, pot: dict[str, Any], index: dict[str, int]) -> list[Any]:
+    def who(name: str) -> int | str:
+        return index.get(name, name)
+
+    def shares(key: str) -> list[list[Any]]:
+        return [[who(name), amount] for name, amount in pot[key]]
+
+    row: list[Any] = [pot["amount"], [who(name) for name in pot["eligible"]], shares("shares")]
+    extra: dict[str, Any] = {key: shares(key) for key in ("high", "low") if key in pot}
+    if pot["name"] != pot_name(number):
+        extra["name"] = pot["name"]
+    if extra:
+        row.append(extra)
+    return row
+
+
+def pot_name(number: int) -> str:
+    """The name a pot has by its place: "main pot", "side pot 1", ..."""
+    return "main pot" if number == 0 else f"side pot {number}"
+
+
+def summary_object(stored: Any) -> dict[str, Any]:
+    """A stored hand summary as the JSON object files kept before migration m007 (the
+    fields at their default and the session's forced bets left out, `final` kept): what the
+    reports' one pass over the hands reads, without building every field of every hand as
+    `expand_summary` does. Its dicts of players are in name order."""
+    if isinstance(stored, dict):  # (the form before m007)
+        return stored
+    players, start, net, stored_pots, button = stored[:5]
+    rest: dict[str, Any] = stored[5] if len(stored) > 5 else {}
+
+    def name(who: Any) -> Any:
+        return players[who] if type(who) is int else who
+
+    final = {players[n]: start[n] + net[n] for n in range(len(players))}
+    after = rest.get("after")
+    stacks = dict(final) if after is None else dict(zip(players, after, strict=True))
+    stacks.update(rest.get("others", ()))
+    pots = []
+    for number, row in enumerate(stored_pots):
+        extra = row[3] if len(row) > 3 else {}
+        pot: dict[str, Any] = {"amount": row[0], "eligible": [name(who) for who in row[1]]}
+        for key in ("high", "low"):  # (the keys in the order the JSON object kept them)
+            if key in extra:
+                pot[key] = [[name(who), amount] for who, amount in extra[key]]
+        pot["name"] = extra.get("name", pot_name(number))
+        pot["shares"] = [[name(who), amount] for who, amount in row[2]]
+        pots.append(pot)
+    summary: dict[str, Any] = {
+        key: rest[key]
+        for key in ("returned", "by_fold", "void", "carry", "ranking", "low", "schedule")
+        if key in rest
+    }
+    summary.update(
+        button=name(button),
+        final=dict(sorted(final.items())),
+        players=players,
+        pots=pots,
+        stacks=dict(sorted(stacks.items())),
+        start=dict(sorted(zip(players, start, strict=True))),
+    )
+    return summary
+
+
 def expand_summary(
-    stored: dict[str, Any],
+    stored: Any,
     hand_no: int,
     settings: SessionSettings,
     *,
     schedule: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A hand summary with every field, whether it was stored compact or in full
-    (`schedule`: the session's forced bets as a dict, when the caller has it already)."""
+    """A hand summary with every field, from its stored form (`compact_summary`'s array, or
+    the JSON object of files before migration m007); `schedule`: the session's forced bets
+    as a dict, when the caller has it already. Its dicts of players are in name order."""
+    if isinstance(stored, dict):  # (the form before m007)
+        return _expand_m004(stored, hand_no, settings, schedule)
+    players, start, net, stored_pots, button = stored[:5]
+    rest: dict[str, Any] = stored[5] if len(stored) > 5 else {}
+
+    def name(who: Any) -> Any:
+        return players[who] if type(who) is int else who
+
+    final = {players[n]: start[n] + net[n] for n in range(len(players))}
+    after = rest.get("after")
+    stacks = dict(final) if after is None else dict(zip(players, after, strict=True))
+    stacks.update(rest.get("others", ()))
+    pots = []
+    for number, row in enumerate(stored_pots):
+        extra = row[3] if len(row) > 3 else {}
+        pot: dict[str, Any] = {
+            "amount": row[0],
+            "eligible": [name(who) for who in row[1]],
+        }
+        for key in ("high", "low"):
+            if key in extra:
+                pot[key] = [[name(who), amount] for who, amount in extra[key]]
+        pot["name"] = extra.get("name", pot_name(number))
+        pot["shares"] = [[name(who), amount] for who, amount in row[2]]
+        pots.append(pot)
+    if "schedule" in rest:
+        forced = rest["schedule"]
+    else:
+        forced = dict(settings.table.schedule._asdict() if schedule is None else schedule)
+    return {
+        "button": name(button),
+        "by_fold": rest.get("by_fold", False),
+        "carry": rest.get("carry", 0),
+        "final": dict(sorted(final.items())),
+        "hand": hand_no,
+        "low": rest.get("low"),
+        "players": players,
+        "pots": pots,
+        "ranking": rest.get("ranking"),
+        "returned": dict(rest.get("returned", {})),
+        "schedule": forced,
+        "stacks": dict(sorted(stacks.items())),
+        "start": dict(sorted(zip(players, start, strict=True))),
+        "void": rest.get("void", False),
+    }
+
+
+def _expand_m004(
+    stored: dict[str, Any],
+    hand_no: int,
+    settings: SessionSettings,
+    schedule: dict[str, Any] | None,
+) -> dict[str, Any]:
     summary = {**SUMMARY_DEFAULTS, "hand": hand_no, **stored}
     if "schedule" not in summary:
         base = settings.table.schedule._asdict() if schedule is None else schedule

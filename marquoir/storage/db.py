@@ -22,7 +22,9 @@ from .paths import default_database_path
 
 # How many migrations `migrations.py` defines; a test keeps the two in step. Checking the count
 # with plain sqlite3 lets the table commands skip importing sqlite-utils.
-MIGRATION_COUNT = 6  # m006: the brelans a showdown read from the cards paid
+# m006: the brelans a showdown read from the cards paid; m007: the log and the summaries by
+# the byte
+MIGRATION_COUNT = 7
 BUSY_TIMEOUT_MS = 10_000
 
 READ = "read"

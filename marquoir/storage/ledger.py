@@ -14,6 +14,7 @@ import time
 
 from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
+from ..domain.events import Acted
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import _
 from ..domain.records import Record
@@ -39,8 +40,14 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-# The last snapshot of every block of this many hands is kept (see `Ledger._snapshot`).
-SNAPSHOT_BLOCK = 50
+# The last snapshot of every block of this many hands is kept (see `Ledger._snapshot`): for
+# `verify`, which compares them with the replay; loading needs only the latest. (50 until
+# m007: a snapshot weighs as much as a few hands.)
+SNAPSHOT_BLOCK = 200
+
+
+def _iso(seconds: int) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(seconds))
 
 
 class NoSession(MarquoirError):
@@ -75,6 +82,15 @@ class StoredEvent(Record):
 
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+
+
+def _seconds() -> int:
+    """An event's time: whole seconds since 1970 (UTC), as the log keeps it (4 bytes)."""
+    return int(time.time())
+
+
+# The log keeps times as seconds; readers get them as ISO text in UTC, as before m007.
+ISO_AT = "strftime('%Y-%m-%dT%H:%M:%S+00:00', {}, 'unixepoch')"
 
 
 class _Transaction:
@@ -299,7 +315,7 @@ class Ledger:
         (a tournament's clock is computed from them)."""
         marks = ",".join("?" * len(kinds))
         rows = self.conn.execute(
-            "SELECT kind, data, created_at FROM events "
+            f"SELECT kind, data, {ISO_AT.format('created_at')} FROM events "
             f"WHERE session_id = ? AND undone = 0 AND kind IN ({marks}) ORDER BY id",
             (session.id, *kinds),
         )
@@ -364,7 +380,8 @@ class Ledger:
         paid_now = isinstance(event, ShowedDown) and table.brelans_hand == table.hand_no
         if isinstance(event, BrelansPaid) or paid_now:
             extra = dict(table.last_side_payments)
-        kind, data = codec.event_to_record(event, extra)
+        streets = codec.streets_of(table.config) if isinstance(event, Acted) else ()
+        kind, data = codec.event_to_record(event, extra, streets=streets)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
         misdeal = isinstance(event, BrelansPaid) and event.misdeal  # (of no finished hand)
         if hand_no is None and kind in ("action", "showdown", "brelans") and not misdeal:
@@ -372,7 +389,7 @@ class Ledger:
         cursor = self.conn.execute(
             "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
             "VALUES (?, ?, ?, ?, ?)",
-            (session.id, hand_no, kind, codec.dumps(data), _now()),
+            (session.id, hand_no, kind, codec.dumps(data), _seconds()),
         )
         event_id = int(cursor.lastrowid or 0)
         if table.hand is None:
@@ -417,7 +434,8 @@ class Ledger:
         one event naming everyone it cashed out."""
         rows = self.conn.execute(
             "SELECT player, min(at), max(at) FROM ("
-            " SELECT json_extract(data, '$.player') AS player, created_at AS at"
+            " SELECT CASE kind WHEN 'action' THEN json_extract(data, '$[1]')"
+            " ELSE json_extract(data, '$.player') END AS player, created_at AS at"
             " FROM events WHERE session_id = ? AND undone = 0"
             " UNION ALL"
             " SELECT json_extract(gone.value, '$[0]'), e.created_at"
@@ -426,12 +444,13 @@ class Ledger:
             ") WHERE player IS NOT NULL GROUP BY player",
             (session.id, session.id),
         )
-        return {row[0]: (row[1], row[2]) for row in rows}
+        return {row[0]: (_iso(row[1]), _iso(row[2])) for row in rows}
 
     def deal_times(self, session: SessionInfo) -> dict[int, str]:
         """When each hand was dealt (ISO time, UTC), by hand number."""
         rows = self.conn.execute(
-            "SELECT hand_no, created_at FROM events WHERE session_id = ? AND undone = 0 "
+            f"SELECT hand_no, {ISO_AT.format('created_at')} FROM events "
+            "WHERE session_id = ? AND undone = 0 "
             "AND kind = 'deal'",
             (session.id,),
         )
@@ -476,7 +495,7 @@ class Ledger:
     def hands_played(self, session: SessionInfo) -> dict[str, int]:
         """How many finished hands each player was dealt in, counted by SQLite."""
         rows = self.conn.execute(
-            "SELECT p.value, count(*) FROM hands h, json_each(h.summary, '$.players') p "
+            "SELECT p.value, count(*) FROM hands h, json_each(h.summary, '$[0]') p "
             "WHERE h.session_id = ? GROUP BY p.value",
             (session.id,),
         )
@@ -513,17 +532,33 @@ class Ledger:
             if row is None:
                 raise IllegalAction("nothing to undo in this session")
             conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (row[0],))
-            for kept in ("snapshots", "hands"):
-                conn.execute(
-                    f"DELETE FROM {kept} WHERE session_id = ? AND event_id >= ?",
-                    (session.id, row[0]),
-                )
+            conn.execute(
+                "DELETE FROM snapshots WHERE session_id = ? AND event_id >= ?",
+                (session.id, row[0]),
+            )
+            self._drop_hands_after(session, row[0])
             between: list[tuple[int, Any]] = []
             table = self.load(session, between=between)
             if between:  # the snapshot loading needs, if pruning had removed it
                 self._put_back(session, *between[0])
-        data = codec.expand_event(row[2], json.loads(row[3]))
+        streets = codec.streets_of(session.settings.table)
+        data = codec.expand_event(row[2], json.loads(row[3]), streets=streets)
         return session, StoredEvent(row[0], row[1], row[2], data), table
+
+    def _drop_hands_after(self, session: SessionInfo, event_id: int) -> None:
+        """Remove the summaries of the hands that event `event_id` or a later one ended: the
+        last ones of the session (read by their key, hand number, from the last)."""
+        while True:
+            row = self.conn.execute(
+                "SELECT hand_no, event_id FROM hands WHERE session_id = ? "
+                "ORDER BY hand_no DESC LIMIT 1",
+                (session.id,),
+            ).fetchone()
+            if row is None or row[1] < event_id:
+                return
+            self.conn.execute(
+                "DELETE FROM hands WHERE session_id = ? AND hand_no = ?", (session.id, row[0])
+            )
 
     def _put_back(self, session: SessionInfo, event_id: int, state: dict[str, Any]) -> None:
         """After an undo: the snapshot of the last event between hands, so that the next

@@ -526,3 +526,261 @@ def m006_brelans_from_the_cards(db: Database) -> None:
     for name, select in M006_VIEWS.items():
         db.execute(f"DROP VIEW IF EXISTS {name}")
         db.execute(f"CREATE VIEW {name} AS {select}")
+
+
+# m007's street names, frozen as data (a later game adds its rows in a migration of its own):
+# an action keeps its street by number, and the `actions` view names it from this table.
+_STUD_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+M007_STREETS = {
+    "holdem": ("preflop", "flop", "turn", "river"),
+    "omaha": ("preflop", "flop", "turn", "river"),
+    "omaha-hilo": ("preflop", "flop", "turn", "river"),
+    "draw": ("before the draw", "after the draw"),
+    "bouillotte": ("the round",),
+    "stud": _STUD_STREETS,
+    "stud-hilo": _STUD_STREETS,
+    "razz": _STUD_STREETS,
+}
+M007_ACTION_FIELDS = ("action", "player", "street", "added", "total", "amount", "verb", "all_in")
+M007_ACTION_DEFAULTS: tuple[Any, ...] = (None, None, None, 0, 0, None, None, 0)
+M007_ISO = "strftime('%Y-%m-%dT%H:%M:%S+00:00', {}, 'unixepoch')"
+
+# The views of m007, over the compact log and summaries: the same columns and rows as before
+# (m006's: the brelans a showdown read from the cards paid are brelan lines of the ledger
+# and part of the hand's net).
+M007_VIEWS = {
+    "session_settings": M003_VIEWS["session_settings"],
+    "players_now": M003_VIEWS["players_now"],
+    "ledger": M006_VIEWS["ledger"]
+    .replace(
+        "SELECT e.id AS event, e.session_id, e.created_at AS at,",
+        f"SELECT e.id AS event, e.session_id, {M007_ISO.format('e.created_at')} AS at,",
+    )
+    .replace(
+        "SELECT e.id, e.session_id, e.created_at,",
+        f"SELECT e.id, e.session_id, {M007_ISO.format('e.created_at')},",
+    ),
+    # an action is [action, player, street, added, total, amount, verb, all_in] (trailing
+    # defaults left out; `verb` null when it is the action)
+    "actions": """
+        SELECT s.name AS session, substr(s.created_at, 1, 10) AS date, e.hand_no AS hand,
+               coalesce(st.name, json_extract(e.data, '$[2]')) AS street,
+               row_number() OVER (PARTITION BY e.session_id, e.hand_no ORDER BY e.id)
+                   AS "order",
+               json_extract(e.data, '$[1]') AS player,
+               coalesce(json_extract(e.data, '$[6]'), json_extract(e.data, '$[0]')) AS verb,
+               coalesce(json_extract(e.data, '$[3]'), 0) AS amount,
+               coalesce(json_extract(e.data, '$[4]'), 0) AS total,
+               coalesce(json_extract(e.data, '$[7]'), 0) AS all_in,
+               e.id AS event
+        FROM events e JOIN sessions s ON s.id = e.session_id
+        LEFT JOIN streets st ON st.game = json_extract(s.settings, '$.table.game')
+                            AND st.number = json_extract(e.data, '$[2]')
+        WHERE e.undone = 0 AND e.kind = 'action'
+    """,
+    # a summary is [players, start, net, pots, button, rest?]; pots are [amount, eligible,
+    # shares, {name, high, low}?] with the players by their index in `players`
+    "hand_results": """
+        SELECT s.name AS session, substr(s.created_at, 1, 10) AS date, h.hand_no AS hand,
+               coalesce(json_extract(pot.value, '$[3].name'),
+                        CASE pot.key WHEN 0 THEN 'main pot' ELSE 'side pot ' || pot.key END)
+                   AS pot,
+               json_extract(pot.value, '$[0]') AS pot_chips,
+               CASE json_type(share.value, '$[0]') WHEN 'integer'
+                    THEN json_extract(h.summary,
+                                      '$[0][' || json_extract(share.value, '$[0]') || ']')
+                    ELSE json_extract(share.value, '$[0]') END AS player,
+               json_extract(share.value, '$[1]') AS won
+        FROM hands h JOIN sessions s ON s.id = h.session_id,
+             json_each(h.summary, '$[3]') pot, json_each(pot.value, '$[2]') share
+        ORDER BY h.session_id, h.hand_no, pot.key, share.key
+    """,
+    # the players of the hand (stack: `after`, else start + net) and those who sat out of it
+    # (`others`, net 0), brelans paid after a Bouillotte hand included; see hand_results
+    "stacks_after_hand": f"""
+        WITH brelans AS (
+            SELECT e.session_id, e.hand_no, paid.key AS player, paid.value AS chips
+            FROM events e, json_each(e.data, '$.paid') paid
+            WHERE e.undone = 0 AND {M006_PAID}
+        ), after AS (
+            SELECT h.session_id, h.hand_no, p.value AS player,
+                   coalesce(json_extract(h.summary, '$[5].after[' || p.key || ']'),
+                            json_extract(h.summary, '$[1][' || p.key || ']')
+                            + json_extract(h.summary, '$[2][' || p.key || ']')) AS stack,
+                   json_extract(h.summary, '$[2][' || p.key || ']') AS net
+            FROM hands h, json_each(h.summary, '$[0]') p
+            UNION ALL
+            SELECT h.session_id, h.hand_no, json_extract(o.value, '$[0]'),
+                   json_extract(o.value, '$[1]'), 0
+            FROM hands h, json_each(h.summary, '$[5].others') o
+        )
+        SELECT s.name AS session, substr(s.created_at, 1, 10) AS date, a.hand_no AS hand,
+               a.player AS player, a.stack + coalesce(b.chips, 0) AS stack,
+               a.net + coalesce(b.chips, 0) AS net
+        FROM after a JOIN sessions s ON s.id = a.session_id
+        LEFT JOIN brelans b
+            ON b.session_id = a.session_id AND b.hand_no = a.hand_no AND b.player = a.player
+        ORDER BY a.session_id, a.hand_no, a.player
+    """,
+}
+# (m006's brelans: a showdown's `paid` counted as a `brelans` event's)
+assert all(M006_PAID in M007_VIEWS[name] for name in ("ledger", "stacks_after_hand"))
+
+
+@migrations()
+def m007_storage_by_the_byte(db: Database) -> None:
+    # Why: a hand of no-limit hold'em took 2.3 KB, most of it the per-row cost of ~15
+    # events: a 25-character time on every event, actions as JSON objects naming every
+    # field, an index on (session, undone, id) that loading does not need (it reads the
+    # events after the last snapshot by id), and hand summaries naming each player four
+    # times in a table with two indexes. This rewrites the log and the summaries as the
+    # commands now write them: times as whole seconds (UTC), actions as short arrays with
+    # their street by number (the new `streets` table names them), summaries with the
+    # players named once, `hands` keyed by (session, hand) without a rowid. Nothing is lost:
+    # every field can be read back, the views give the same rows, `verify` replays the log.
+    # Plain JSON work with the games' streets frozen above, no domain code.
+    conn = db.conn
+    for name in M007_VIEWS:
+        conn.execute(f"DROP VIEW IF EXISTS {name}")
+    conn.execute(
+        "CREATE TABLE streets (game TEXT NOT NULL, number INTEGER NOT NULL, name TEXT NOT NULL,"
+        " PRIMARY KEY (game, number)) WITHOUT ROWID"
+    )
+    conn.executemany(
+        "INSERT INTO streets (game, number, name) VALUES (?, ?, ?)",
+        [(g, n, name) for g, names in M007_STREETS.items() for n, name in enumerate(names)],
+    )
+    games = {
+        session_id: json.loads(settings)["table"]["game"]
+        for session_id, settings in conn.execute("SELECT id, settings FROM sessions")
+    }
+    conn.execute(
+        """
+        CREATE TABLE events_m007 (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            hand_no INTEGER,
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            undone INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL
+        )
+        """
+    )
+    rows = conn.execute(
+        "SELECT id, session_id, hand_no, kind, data, undone,"
+        " CAST(strftime('%s', created_at) AS INTEGER) FROM events ORDER BY id"
+    )
+    conn.executemany(
+        "INSERT INTO events_m007 VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            (
+                event_id,
+                session_id,
+                hand_no,
+                kind,
+                _m007_action(json.loads(data), games[session_id]) if kind == "action" else data,
+                undone,
+                at,
+            )
+            for event_id, session_id, hand_no, kind, data, undone, at in rows
+        ),
+    )
+    conn.execute("DROP TABLE events")  # (its index goes with it)
+    conn.execute("ALTER TABLE events_m007 RENAME TO events")
+    conn.execute(
+        """
+        CREATE TABLE hands_m007 (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            hand_no INTEGER NOT NULL,
+            event_id INTEGER NOT NULL REFERENCES events(id),
+            summary TEXT NOT NULL,
+            PRIMARY KEY (session_id, hand_no)
+        ) WITHOUT ROWID
+        """
+    )
+    schedules = {
+        session_id: json.loads(settings)["table"]
+        for session_id, settings in conn.execute("SELECT id, settings FROM sessions")
+    }
+    rows = conn.execute("SELECT session_id, hand_no, event_id, summary FROM hands")
+    conn.executemany(
+        "INSERT INTO hands_m007 VALUES (?, ?, ?, ?)",
+        (
+            (sid, hand_no, event_id, _m007_summary(json.loads(summary), schedules[sid]))
+            for sid, hand_no, event_id, summary in rows
+        ),
+    )
+    conn.execute("DROP TABLE hands")
+    conn.execute("ALTER TABLE hands_m007 RENAME TO hands")
+    for name, select in M007_VIEWS.items():
+        conn.execute(f"CREATE VIEW {name} AS {select}")
+
+
+def _m007_action(data: dict[str, Any], game: str) -> str:
+    full = {**dict(zip(M007_ACTION_FIELDS, M007_ACTION_DEFAULTS, strict=True)), **data}
+    streets = M007_STREETS.get(game, ())
+    if full["street"] in streets:
+        full["street"] = streets.index(full["street"])
+    if full.get("verb") == full["action"]:
+        full["verb"] = None
+    full["all_in"] = 1 if full["all_in"] else 0
+    row = [full[field] for field in M007_ACTION_FIELDS]
+    while len(row) > 3 and row[-1] == M007_ACTION_DEFAULTS[len(row) - 1]:
+        row.pop()
+    return _m004_dumps(row)
+
+
+def _m007_summary(summary: dict[str, Any], schedule: dict[str, Any]) -> str:
+    """An m004 summary (fields at their default, the hand number, the session's forced bets
+    and `final` when it equals `stacks` left out) in m007's form: [players, start, net,
+    pots, button, rest?] (see the views above). `stacks` are those the pots left (m006
+    took the brelans a showdown paid out of them): `net` is `final` - `start`, and `after`
+    keeps `stacks` where they differ from `final`."""
+    players = summary["players"]
+    index = {name: number for number, name in enumerate(players)}
+    start, stacks = summary["start"], summary["stacks"]
+    final = summary.get("final") or {name: stacks.get(name) for name in start}
+
+    def who(name: str) -> int | str:
+        return index.get(name, name)
+
+    pots = []
+    for number, pot in enumerate(summary["pots"]):
+        row: list[Any] = [
+            pot["amount"],
+            [who(name) for name in pot["eligible"]],
+            [[who(name), amount] for name, amount in pot["shares"]],
+        ]
+        extra = {
+            key: [[who(name), amount] for name, amount in pot[key]]
+            for key in ("high", "low")
+            if key in pot
+        }
+        if pot["name"] != ("main pot" if number == 0 else f"side pot {number}"):
+            extra["name"] = pot["name"]
+        if extra:
+            row.append(extra)
+        pots.append(row)
+    rest: dict[str, Any] = {}
+    others = sorted([name, chips] for name, chips in stacks.items() if name not in index)
+    if others:
+        rest["others"] = others
+    if any(stacks.get(name) != final[name] for name in players):
+        rest["after"] = [stacks.get(name) for name in players]
+    for key in ("returned", "by_fold", "void", "carry", "ranking", "low"):
+        if key in summary and summary[key] not in ({}, False, 0, None):
+            rest[key] = summary[key]
+    forced = summary.get("schedule") or {}
+    if any(key not in schedule or schedule[key] != value for key, value in forced.items()):
+        rest["schedule"] = forced
+    stored: list[Any] = [
+        players,
+        [start[name] for name in players],
+        [final[name] - start[name] for name in players],
+        pots,
+        who(summary["button"]),
+    ]
+    if rest:
+        stored.append(rest)
+    return _m004_dumps(stored)

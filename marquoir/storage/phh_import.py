@@ -47,6 +47,7 @@ import time
 from decimal import Decimal
 
 from ..domain import Action, IllegalAction, MarquoirError, Phase
+from ..domain.events import Acted, Left, Seated
 from ..domain.hand import Hand
 from ..domain.phh import (
     PLAYED,
@@ -81,7 +82,7 @@ from .phh_history import exported_config, ranking_from_result, seats_of, session
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
     from ..domain.config import TableConfig
@@ -229,6 +230,14 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 
 def _plans(sources: list[PHHSource]) -> list[_Plan]:
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
+    said: dict[str, PHHAction] = {}  # (the same actions come back hand after hand)
+
+    def parse(text: str) -> PHHAction:
+        action = said.get(text)
+        if action is None:
+            action = said[text] = parse_action(text)
+        return action
+
     for source in sources:
         try:
             hands = loads(source.text)
@@ -237,7 +246,7 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
         for hand in hands:
             label = f"{source.name} hand {hand.key}" if hand.key else source.name
             try:
-                actions = tuple(parse_action(text) for text in hand.actions)
+                actions = tuple(parse(text) for text in hand.actions)
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
             read.append((label, hand, actions))
@@ -251,9 +260,10 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
     finest = 10**places
     tables: dict[int, TableConfig | str] = {}
     scales: dict[TableConfig, int] = {}
+    config_of = _memo_table_config()
     for label, hand, _ in read:
         try:
-            config = tables[id(hand)] = table_config(hand, finest)
+            config = tables[id(hand)] = config_of(hand, finest)
         except NotSupported as why:
             tables[id(hand)] = str(why)
             continue
@@ -267,10 +277,38 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
             plans.append(_Plan(label, hand, actions, None, 1, table))
             continue
         scale = scales[table]
-        derived = table_config(hand, scale)
+        derived = config_of(hand, scale)
         exported = exported_config(hand, derived) if scale == 1 else None
         plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
+
+
+def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
+    """`table_config`, computed once for each table met (the 10,000 hands of a file are
+    mostly at one table); a hand it refuses is refused again, with its own label."""
+    known: dict[tuple[Any, ...], TableConfig] = {}
+
+    def config_of(hand: PHHHand, scale: int) -> TableConfig:
+        stacks = hand.starting_stacks
+        key = (
+            hand.variant,
+            len(stacks),
+            all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
+            hand.blinds_or_straddles,
+            hand.antes,
+            hand.ante_trimming_status,
+            hand.min_bet,
+            hand.small_bet,
+            hand.big_bet,
+            hand.bring_in,
+            scale,
+        )
+        config = known.get(key)
+        if config is None:
+            config = known[key] = table_config(hand, scale)
+        return config
+
+    return config_of
 
 
 def player_names(hand: PHHHand) -> list[str]:
@@ -294,6 +332,8 @@ class _Group:
         self.settings = settings
         self.table = Table(settings)
         self.before = codec.table_to_snapshot(self.table)
+        # the names of the players met, as the table knows them (see `_events`)
+        self.known: dict[str, str] = {}
         # the last event written, and whether the snapshot after it is written too
         self.last_event = 0
         self.saved = True
@@ -318,7 +358,7 @@ def import_phh(
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
         raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
-    now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    now = int(time.time())  # (one time for the import: the sessions' and the events')
     results: list[HandImport] = []
     groups: dict[tuple[str | None, TableConfig, int], _Group] = {}
     with ledger.transaction() as conn:
@@ -353,10 +393,11 @@ def import_phh(
 class _Writer:
     """Writes the sessions' rows: events with their ids, snapshots, hand summaries."""
 
-    def __init__(self, conn: sqlite3.Connection, next_id: int, now: str, base: str) -> None:
+    def __init__(self, conn: sqlite3.Connection, next_id: int, now: int, base: str) -> None:
         self.conn = conn
         self.next_id = next_id
-        self.now = now
+        self.now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(now))  # (sessions)
+        self.seconds = now  # (events: seconds since 1970)
         self.base = base
         self.made: list[_Group] = []
 
@@ -396,7 +437,7 @@ class _Writer:
             "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (first + i, sid, hand_no, kind, codec.dumps(data), self.now)
+                (first + i, sid, hand_no, kind, codec.dumps(data), self.seconds)
                 for i, (kind, data, hand_no) in enumerate(rows)
             ],
         )
@@ -419,11 +460,12 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     rows: list[tuple[str, dict[str, Any], int | None]] = []
     summary: list[tuple[int, dict[str, Any]]] = []
     names = player_names(plan.hand)
+    streets = codec.streets_of(group.settings.table)
 
     def record(event: TableEvent) -> None:
         playing = table.hand is not None or isinstance(event, Dealt)
         detail = table.apply(event)
-        kind, data = codec.event_to_record(event, detail)
+        kind, data = codec.event_to_record(event, detail, streets=streets)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
         if hand_no is None and kind in ("action", "showdown"):
             hand_no = table.hand_no
@@ -432,11 +474,18 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
             summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
 
     from_result: list[bool] = []
+    where = [""]  # the action being applied, for the error message
     try:
-        for event in _events(table, plan, names, scale, from_result):
-            record(event)
+        for event in _events(group, plan, names, from_result, where):
+            try:
+                record(event)
+            except MarquoirError as error:
+                if not where[0]:
+                    raise
+                raise type(error)(f"{where[0]}: {error}") from error
     except _Skip as why:
         group.table = codec.table_from_snapshot(group.settings, group.before)
+        group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
         raise PHHImportError(f"{plan.label}: {error}") from error
@@ -457,16 +506,30 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
 
 
 def _events(
-    table: Table, plan: _Plan, names: list[str], scale: int, from_result: list[bool]
+    group: _Group, plan: _Plan, names: list[str], from_result: list[bool], where: list[str]
 ) -> Iterator[TableEvent]:
     """The table's events for one hand, each made once the ones before it are applied;
-    `from_result` gets an entry when the showdown was taken from the history's result."""
-    hand = plan.hand
+    `from_result` gets an entry when the showdown was taken from the history's result;
+    `where` names the action being yielded (empty for the other events).
+
+    The engine's fast path: an event the table checks again when it applies it (a seat, an
+    action, a departure) is made without checking it first, so that each rule is checked
+    once (applying is what records the event). A player's first seat goes through
+    `seat_event` (his name is checked, and resolved against the names met before)."""
+    table, scale, hand = group.table, plan.scale, plan.hand
     seats = seats_of(plan.fields.get("seats"), len(names))
+    where[0] = ""
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         # each hand sits its players down and cashes them out: the next hand's seat is no
         # re-buy, whatever recave limit the session's settings keep
-        yield table.seat_event(name, seat=seat, cave=to_chips(stack, scale), recave=False)
+        cave = to_chips(stack, scale)
+        met = group.known.get(name)
+        if met is None:
+            event = table.seat_event(name, seat=seat, cave=cave, recave=False)
+            group.known[name] = event.player
+            yield event
+        else:
+            yield Seated(met, seat, cave)
     yield table.button_event(names[-1])
     yield table.deal_event()
     cards: dict[str, str] = {}
@@ -495,10 +558,13 @@ def _events(
             # Marquoir's rules ask him nothing (docs/rules.md: who acts): nothing to record.
             continue
         else:
+            where[0] = _where(hand, number)
             try:
-                yield _act(table, action, name, scale)
+                acted = _act(table, action, name, scale)
             except MarquoirError as error:
-                raise type(error)(f"{_where(hand, number)}: {error}") from error
+                raise type(error)(f"{where[0]}: {error}") from error
+            yield acted
+            where[0] = ""
     played = table.hand
     if played is not None:
         if played.phase is Phase.BETTING:
@@ -512,7 +578,7 @@ def _events(
             from_result.append(True)
             yield table.showdown_event(ranking)
     for account in table.present():
-        yield table.leave_event(account.name)
+        yield Left(account.name, account.stack)
 
 
 def _where(hand: PHHHand, number: int) -> str:
@@ -529,7 +595,7 @@ def _act(table: Table, action: PHHAction, name: str, scale: int) -> TableEvent:
     else:
         assert action.amount is not None
         said = Action.bet(to_chips(action.amount, scale), player=name)
-    return table.act_event(said)
+    return Acted(said)  # (checked when applied: the fast path of `_events`)
 
 
 def _showdown(

@@ -143,7 +143,7 @@ def _compare(
             event_id, summary = hands[hand_no]
             try:
                 full = _canonical(codec.expand_summary(json.loads(summary), hand_no, settings))
-            except (AttributeError, TypeError, ValueError):  # not even a JSON object
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # damaged
                 full = None
             if (event_id, full) != expected.hands[hand_no]:
                 wrong.append(f"hand {hand_no}: differs from the log")
