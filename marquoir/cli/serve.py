@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from ..domain import IllegalAction, UsageError
+from ..domain.i18n import _
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 
@@ -86,10 +87,12 @@ def _check_free(host: str, port: int) -> None:
 def serve(db: str | None, *, port: int, lan: bool) -> None:
     """Serve the file until interrupted."""
     if not 1 <= port <= 65535:
-        raise UsageError(f"a port is a number from 1 to 65535 (got {port})")
+        raise UsageError(_("a port is a number from 1 to 65535 (got {port})").format(port=port))
     path = os.path.abspath(database_path(db))
     if not os.path.exists(path):
-        raise IllegalAction(f"no database at {path}: record a session first (marquoir new)")
+        raise IllegalAction(
+            _("no database at {path}: record a session first (marquoir new)").format(path=path)
+        )
     Ledger(path).close()  # brings an older file up to date (the readable views)
     ds = datasette_app(path)
     import uvicorn

@@ -1,0 +1,165 @@
+"""What the French translation had left in English: the tournament's money, the plurals,
+the refusals built from English fragments.
+
+The expected French follows the rules of French typography as Babel writes them (CLDR's
+`fr`): a narrow no-break space (U+202F) between the thousands, a decimal comma, a no-break
+space (U+00A0) before the `€`; a count of 0 or 1 takes the singular.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from marquoir.domain import i18n
+
+from .installed import Marquoir
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+CUP = (
+    "new cup --tournament --buy-in 500 --fee 25 --stack 1000 --levels 25/50,50/100"
+    " --payouts 60/40 --lang fr\n"
+    "seat ann\nseat bob\nseat cid\nseat dan\nseat eve\n"
+)
+
+
+def refused(cli: Marquoir, *args: str) -> str:
+    """The one `Erreur :` line of a command the rules refuse (exit 1, nothing recorded)."""
+    done = cli.run(*args)
+    assert (done.returncode, done.stdout) == (1, ""), (args, done)
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("Erreur : "), line
+    return line.removeprefix("Erreur : ")
+
+
+# -- money -----------------------------------------------------------------------------------
+
+
+def test_the_places_give_french_money(cli: Marquoir) -> None:
+    cli.play(CUP)
+    places = cli("classement").splitlines()
+    # 5 entries of 500: 2 500 in the pool, 60/40 of it
+    assert places[0] == f"tournoi cup : 5 entrées, 0 recave, 0 add-on, dotation 2{NNBSP}500{NBSP}€"
+    assert places[1] == f"gains : 1. 1{NNBSP}500{NBSP}€, 2. 1{NNBSP}000{NBSP}€"
+    assert f"prix : 0{NBSP}€" in places[2]
+    assert "EUR" not in "\n".join(places)
+
+
+def test_the_report_tournament_section_gives_french_money(cli: Marquoir) -> None:
+    cli.play(CUP)
+    section = cli("report").split("Tournoi\n-------\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert section[0] == (
+        f"buy-in 500{NBSP}€ + 25{NBSP}€ de frais, 1{NNBSP}000 jetons, niveaux 25/50, 50/100"
+    )
+    assert section[1] == f"5 entrées, 0 recave, 0 add-on : dotation 2{NNBSP}500{NBSP}€"
+    assert section[2] == f"gains : 1. 1{NNBSP}500{NBSP}€, 2. 1{NNBSP}000{NBSP}€"
+    # the places (still playing: "en jeu"), with a French colon
+    assert f"en jeu ann : 0{NBSP}€" in section, section
+
+
+def test_a_deal_gives_french_money(cli: Marquoir) -> None:
+    cli.play(CUP)
+    shown = cli("partage", "--even", "--keep", "500").splitlines()
+    # 2 500 less 500 kept: 400 each for five
+    assert shown[0] == (
+        f"deal (even) : ann 400{NBSP}€, bob 400{NBSP}€, cid 400{NBSP}€, dan 400{NBSP}€, "
+        f"eve 400{NBSP}€"
+    )
+    assert shown[1] == f"500{NBSP}€ restent en jeu : la partie continue"
+
+
+def test_the_clock_gives_french_money(cli: Marquoir) -> None:
+    from marquoir.cli.clock_view import screen_lines
+    from marquoir.storage.db import READ
+    from marquoir.storage.ledger import Ledger
+
+    cli.play(CUP)
+    book = Ledger(str(cli.db), mode=READ)
+    try:
+        session, table = book.read()
+        with i18n.speaking("fr"):
+            lines = screen_lines(session, table, time.time(), book)
+    finally:
+        book.close()
+    assert f"  dotation : 2{NNBSP}500{NBSP}€" in lines
+    assert f"  gains : 1. 1{NNBSP}500{NBSP}€  2. 1{NNBSP}000{NBSP}€" in lines
+
+
+def test_english_money_is_unchanged(cli: Marquoir) -> None:
+    cli.play(CUP.replace(" --lang fr", ""))
+    places = cli("places").splitlines()
+    assert places[0] == "tournament cup: 5 entries, 0 rebuys, 0 add-ons, prize pool 2500 EUR"
+    assert places[1] == "payouts: 1. 1500, 2. 1000"
+
+
+@pytest.mark.parametrize(
+    ("value", "english", "french"),
+    [
+        ("24", "24", f"24{NBSP}€"),
+        ("1234.5", "1234.5", f"1{NNBSP}234,5{NBSP}€"),
+        ("-1000000.25", "-1000000.25", f"-1{NNBSP}000{NNBSP}000,25{NBSP}€"),
+    ],
+)
+def test_a_listed_amount(value: str, english: str, french: str) -> None:
+    with i18n.speaking("en"):
+        assert i18n.money_item(value, "EUR") == english
+    with i18n.speaking("fr"):
+        assert i18n.money_item(value, "EUR") == french
+
+
+# -- plurals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "english", "french"),
+    [(0, "0 rebuys", "0 recave"), (1, "1 rebuy", "1 recave"), (2, "2 rebuys", "2 recaves")],
+)
+def test_a_count_takes_the_form_of_its_language(count: int, english: str, french: str) -> None:
+    for lang, expected in (("en", english), ("fr", french)):
+        with i18n.speaking(lang):
+            text = i18n.ngettext("{count} rebuy", "{count} rebuys", count)
+            assert text.format(count=count) == expected
+
+
+def test_one_rebuy_is_singular_in_both_languages(tmp_path: Path) -> None:
+    script = (
+        "new t --tournament --buy-in 10 --stack 100 --levels 1/2,2/4 --rebuys 1 --rebuy-until 1"
+        " --payouts 100\nseat ann\nseat bob\n"
+        "deal\nallin\nallin\nwin bob\nrebuy ann\n"
+    )
+    (tmp_path / "en").mkdir()
+    (tmp_path / "fr").mkdir()
+    english = Marquoir(tmp_path / "en", in_process=True)
+    french = Marquoir(tmp_path / "fr", in_process=True)
+    english.play(script)
+    french.play(script.replace("--payouts 100", "--payouts 100 --lang fr"))
+    assert (
+        english("places").splitlines()[0].startswith("tournament t: 2 entries, 1 rebuy, 0 add-ons")
+    )
+    assert french("places").splitlines()[0].startswith("tournoi t : 2 entrées, 1 recave, 0 add-on")
+    # the one rebuy allowed is used
+    assert refused(french, "rachat", "ann") == "ann a pris sa 1 recave"
+
+
+# -- refusals made of English fragments -------------------------------------------------------
+
+
+def test_a_refusal_during_a_hand_is_french_through(cli: Marquoir) -> None:
+    cli.play("new club --blinds 1/2 --cave 100 --lang fr\nseat ann\nseat bob\ndeal\n")
+    # heads-up: the button (ann) posts the small blind and speaks first before the flop
+    assert refused(cli, "part", "bob") == (
+        "impossible de partir pendant un coup : le coup 1 est en cours (ann a la parole)"
+    )
+    assert (
+        refused(cli, "settle")
+        == "impossible de régler club pour l'instant : le coup 1 est encore en cours"
+    )
+
+
+def test_a_bad_table_setting_is_refused_in_french(cli: Marquoir) -> None:
+    assert refused(cli, "--lang", "fr", "new", "x", "--blinds", "1/2", "--deck", "40") == (
+        "un jeu a 52 ou 32 cartes (reçu 40)"
+    )
+    assert refused(cli, "--lang", "fr", "use", "nowhere") == "pas de partie nommée nowhere"
