@@ -163,3 +163,42 @@ def test_a_bad_table_setting_is_refused_in_french(cli: Marquoir) -> None:
         "un jeu a 52 ou 32 cartes (reçu 40)"
     )
     assert refused(cli, "--lang", "fr", "use", "nowhere") == "pas de partie nommée nowhere"
+
+
+# -- the live page of `serve` ------------------------------------------------------------------
+
+
+def live(db: Path, path: str, lang: str) -> str:
+    """A page of `marquoir serve`, through Datasette's own client, the locale speaking `lang`."""
+    import asyncio
+
+    pytest.importorskip("datasette")
+    from marquoir.cli.serve import datasette_app
+
+    ds = datasette_app(str(db))
+
+    async def fetch() -> str:
+        response = await ds.client.get(path)
+        assert response.status_code == 200, response.text
+        return str(response.text)
+
+    with i18n.speaking(lang):
+        return asyncio.run(fetch())
+
+
+def test_the_live_page_speaks_its_session_language(cli: Marquoir) -> None:
+    cli.play("new soir --blinds 1/2 --cave 100 --lang fr\nseat ann\nseat bob\ndeal\n")
+    cli.play("new evening --blinds 1/2 --cave 100\nseat ann\nseat bob\n")
+    page = live(cli.db, "/table/soir", "en")  # a French session, an English locale
+    assert '<html lang="fr">' in page
+    assert "<h2>La table en ce moment</h2>" in page and "<h2>Classement</h2>" in page
+    assert "<p>Coup 1, preflop · bouton ann" in page
+    assert '<a href="/">Parties</a>' in page and "The table" not in page
+    english = live(cli.db, "/table/evening", "en")
+    assert '<html lang="en">' in english and "<p>0 hands played · between hands" in english
+    # the list of sessions follows the locale (or `--lang`)
+    index = live(cli.db, "/", "fr")
+    assert '<html lang="fr">' in index and "Parcourir le fichier</a> (en lecture seule)" in index
+    assert "Pas encore" not in index and "evening</a>" in index
+    assert "(en cours)" in index  # evening, the session created last, is the current one
+    assert '<html lang="en">' in live(cli.db, "/", "en")

@@ -80,7 +80,9 @@ def _check_free(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as failure:
             raise IllegalAction(
-                f"cannot listen on port {port}: {failure.strerror}; try --port N"
+                _("cannot listen on port {port}: {strerror}; try --port N").format(
+                    port=port, strerror=failure.strerror
+                )
             ) from None
 
 
@@ -99,7 +101,17 @@ def serve(db: str | None, *, port: int, lan: bool) -> None:
 
     host = "0.0.0.0" if lan else "127.0.0.1"
     _check_free(host, port)
-    print(f"serving {path} read-only at http://127.0.0.1:{port}/ (Ctrl-C stops)", flush=True)
+    print(
+        _("serving {path} read-only at {url} (Ctrl-C stops)").format(
+            path=path, url=f"http://127.0.0.1:{port}/"
+        ),
+        flush=True,
+    )
     if lan:
-        print(f"on a phone on the same network, open http://{lan_address()}:{port}/", flush=True)
+        print(
+            _("on a phone on the same network, open {url}").format(
+                url=f"http://{lan_address()}:{port}/"
+            ),
+            flush=True,
+        )
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")

@@ -88,6 +88,15 @@ def follow_session(lang: str) -> None:
         _language = lang
 
 
+def session_language(lang: str) -> str:
+    """The language of a session's output: `--lang`'s, else the session's (`new --lang fr`),
+    else the locale's; for a process that shows several sessions (`serve`), where
+    follow_session would carry one session's language over to the next."""
+    if _chosen or lang not in LANGUAGES:
+        return language()
+    return lang
+
+
 def language() -> str:
     """The language the messages are printed in: "fr" or "en"."""
     global _language
