@@ -202,3 +202,15 @@ def test_the_live_page_speaks_its_session_language(cli: Marquoir) -> None:
     assert "Pas encore" not in index and "evening</a>" in index
     assert "(en cours)" in index  # evening, the session created last, is the current one
     assert '<html lang="en">' in live(cli.db, "/", "en")
+
+
+# -- the language of the help ------------------------------------------------------------------
+
+
+def test_the_help_follows_lang_or_the_locale_never_the_session(cli: Marquoir) -> None:
+    """The rule README.fr.md states: help often runs with no session, and reads no file."""
+    cli.play("new soir --blinds 1/2 --cave 100 --lang fr\n")
+    assert "Show this message and exit." in cli("places", "--help")
+    assert "Tournoi : la place" in cli("--lang", "fr", "places", "--help")
+    cli.env.update({"LANGUAGE": "", "LC_ALL": "fr_FR.UTF-8"})
+    assert "Tournoi : la place" in cli("places", "--help")
