@@ -214,3 +214,39 @@ def test_the_help_follows_lang_or_the_locale_never_the_session(cli: Marquoir) ->
     assert "Tournoi : la place" in cli("--lang", "fr", "places", "--help")
     cli.env.update({"LANGUAGE": "", "LC_ALL": "fr_FR.UTF-8"})
     assert "Tournoi : la place" in cli("places", "--help")
+
+
+@pytest.mark.parametrize(
+    ("cards", "french"),
+    [
+        ("2c", "bob montre 1 carte : holdem en demande 2"),
+        ("2c3c4c", "bob montre 3 cartes : holdem en demande 2"),
+    ],
+)
+def test_a_showdown_with_the_wrong_count_of_cards_in_french(cards: str, french: str) -> None:
+    from marquoir.domain.cards import ShowdownError, parse_cards, ranking_from_cards
+
+    with i18n.speaking("fr"), pytest.raises(ShowdownError) as info:
+        ranking_from_cards(
+            "holdem",
+            {"alice": parse_cards("AhKd"), "bob": parse_cards(cards)},
+            parse_cards("3c4d5h6s9d"),
+        )
+    assert str(info.value) == french
+
+
+def test_settle_explains_one_group_in_the_singular(cli: Marquoir) -> None:
+    cli.play("new club --blinds 1/2 --cave 100 --lang fr\nseat ann\nseat bob\n")
+    assert refused(cli, "settle") == (
+        "impossible de régler club pour l'instant : ann, bob ont encore des jetons sur la "
+        "table : faites-les sortir avec `leave JOUEUR` (ou `leave --all`) d'abord"
+    )
+    cli.play(
+        "new club2 --blinds 1/2 --cave 100 --chip-value 0.10 --lang fr\nseat ann\nseat bob\n"
+        "deal\nallin\ncall\nwin ann\nleave bob\nleave ann\n"
+    )
+    why = [line for line in cli("settle", "--why").splitlines() if line.startswith("pourquoi")]
+    assert why == [
+        "pourquoi : 2 joueurs ont un solde ; ils forment 1 groupe qui se règle entre eux, et un "
+        "groupe de k joueurs demande k - 1 virements (2 - 1 = 1) :"
+    ]

@@ -234,16 +234,15 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
         players = sum(len(group) for group in settlement.groups)
         groups = len(settlement.groups)
         print(
-            _(
-                "why: {players} players have a balance; they split into {groups} group{value} "
+            ngettext(
+                "why: {players} players have a balance; they form {groups} group "
+                "that settles on its own, and a group of k players needs k - 1 transfers "
+                "({players} - {groups} = {value2}):",
+                "why: {players} players have a balance; they split into {groups} groups "
                 "that settle on their own, and a group of k players needs k - 1 transfers "
-                "({players} - {groups} = {value2}):"
-            ).format(
-                players=players,
-                groups=groups,
-                value="s" if groups != 1 else "",
-                value2=players - groups,
-            )
+                "({players} - {groups} = {value2}):",
+                groups,
+            ).format(players=players, groups=groups, value2=players - groups)
         )
         for group in settlement.groups:
             print(f"  {', '.join(group)}")

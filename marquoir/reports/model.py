@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
-from ..domain.i18n import _, grouped, money, money_item
+from ..domain.i18n import _, grouped, money, money_item, ngettext
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -419,17 +419,25 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
         ).format(chips=table.carry)
     holding = [a.name for a in table.present() if a.stack > 0]
     if holding:
-        return None, (
-            f"{', '.join(holding)} still {'holds' if len(holding) == 1 else 'hold'} chips at "
-            "the table: cash out with `leave PLAYER` (or `leave --all`) first"
-        )
+        return None, ngettext(
+            "{names} still holds chips at the table: cash out with `leave PLAYER` "
+            "(or `leave --all`) first",
+            "{names} still hold chips at the table: cash out with `leave PLAYER` "
+            "(or `leave --all`) first",
+            len(holding),
+        ).format(names=", ".join(holding))
     results = {a.name: a.result for a in table.accounts.values()}
     gap = sum(results.values())
     if gap:
-        return None, (
-            f"the chips cashed out are {abs(gap)} {'more' if gap > 0 else 'fewer'} than the "
-            "chips bought (after the count corrections): recount and correct the stacks first"
+        more = _(
+            "the chips cashed out are {chips} more than the chips bought (after the count "
+            "corrections): recount and correct the stacks first"
         )
+        fewer = _(
+            "the chips cashed out are {chips} fewer than the chips bought (after the count "
+            "corrections): recount and correct the stacks first"
+        )
+        return None, (more if gap > 0 else fewer).format(chips=abs(gap))
     try:
         balances = money_balances(results, Decimal(table.settings.chip_value))
     except SettlementError as failure:
