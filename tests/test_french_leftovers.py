@@ -250,3 +250,19 @@ def test_settle_explains_one_group_in_the_singular(cli: Marquoir) -> None:
         "pourquoi : 2 joueurs ont un solde ; ils forment 1 groupe qui se règle entre eux, et un "
         "groupe de k joueurs demande k - 1 virements (2 - 1 = 1) :"
     ]
+
+
+def test_a_file_that_is_not_ours_is_refused_in_french(cli: Marquoir, tmp_path: Path) -> None:
+    import sqlite3
+
+    foreign = tmp_path / "other.db"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.close()
+    done = cli.run("--lang", "fr", "--db", str(foreign), "status")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"Erreur : {foreign} n'est pas une base de données Marquoir (elle "
+        "contient des tables que Marquoir n'a pas créées) : laissée intacte ; indiquez un autre "
+        "fichier avec --db\n"
+    )
