@@ -266,3 +266,21 @@ def test_a_file_that_is_not_ours_is_refused_in_french(cli: Marquoir, tmp_path: P
         "contient des tables que Marquoir n'a pas créées) : laissée intacte ; indiquez un autre "
         "fichier avec --db\n"
     )
+
+
+def test_a_phh_import_counts_in_french(cli: Marquoir, tmp_path: Path) -> None:
+    cli.play(
+        "new club --blinds 1/2 --cave 100\nseat ann\nseat bob\n"
+        "deal\nallin\nfold\n"  # one hand, won without a showdown: its stacks replay exactly
+    )
+    out = tmp_path / "club.phhs"
+    done = cli.run("export", "phh", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "back").mkdir()
+    back = Marquoir(tmp_path / "back", in_process=True)
+    done = back.run("--lang", "fr", "import", "phh", str(out), "--session", "retour")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == [
+        "1 coup importé dans la partie retour",
+        "tapis finaux identiques : 1 sur 1",
+    ]
