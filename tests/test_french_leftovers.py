@@ -284,3 +284,20 @@ def test_a_phh_import_counts_in_french(cli: Marquoir, tmp_path: Path) -> None:
         "1 coup importé dans la partie retour",
         "tapis finaux identiques : 1 sur 1",
     ]
+
+
+@pytest.mark.parametrize(
+    ("args", "french"),
+    [
+        (("--game", "stud"), "le stud demande ses limites (--limits PETITE/GROSSE)"),
+        (
+            ("--game", "bouillotte", "--cave", "20", "--ante", "1"),
+            "la Bouillotte n'a pas d'ante : le donneur met la passe",
+        ),
+        (("--blinds", "2/1"), "la petite blinde (2) est plus grande que la grosse blinde (1)"),
+    ],
+)
+def test_a_game_setting_is_refused_in_french(
+    cli: Marquoir, args: tuple[str, ...], french: str
+) -> None:
+    assert refused(cli, "--lang", "fr", "new", "x", *args) == french
