@@ -159,6 +159,7 @@ def run_in_process(
 ) -> subprocess.CompletedProcess[str]:
     """`marquoir ARGS` through `main` in this process, as the installed command runs it."""
     from marquoir.cli import commands, main
+    from marquoir.domain import i18n
 
     out, err = io.BytesIO(), io.BytesIO()
     saved_streams = sys.stdin, sys.stdout, sys.stderr
@@ -189,6 +190,10 @@ def run_in_process(
         sys.stdin, sys.stdout, sys.stderr = saved_streams
         os.environ.clear()
         os.environ.update(saved_env)
+        # a French session's command left its language behind (follow_session): the tests
+        # that call the domain next in this process read the locale's again, as a new
+        # process would
+        i18n.set_language(None)
         for stream in streams:  # flushed, and left without closing the bytes read below
             stream.flush()
             stream.detach()

@@ -29,9 +29,25 @@ def test_every_message_has_a_french_translation_in_the_po() -> None:
     untranslated = [
         f"{where}: {message!r}"
         for message, where in messages().items()
-        if po.get(message) is None or not po[message].string
+        if po.get(message) is None or not all(forms(po[message].string))
     ]
     assert untranslated == []
+
+
+def forms(string: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """A translation's forms: one, or one per plural form of a message with a count."""
+    return (string or "",) if isinstance(string, str) or string is None else tuple(string)
+
+
+def test_french_has_two_plural_forms_the_singular_up_to_one() -> None:
+    """French says `0 recave`, `1 recave`, `2 recaves` (the singular below 2, French
+    grammar's rule); Marquoir's reader applies that rule, which the .po's header states."""
+    with FRENCH.open("rb") as handle:
+        po = read_po(handle, locale="fr")
+    assert po.num_plurals == 2
+    assert po.plural_expr.replace(" ", "") in ("(n>1)", "n>1")
+    plural = [m for m in po if isinstance(m.id, tuple)]
+    assert plural != [] and all(len(m.string) == 2 for m in plural)
 
 
 def test_the_compiled_catalog_is_the_po() -> None:
@@ -39,7 +55,18 @@ def test_the_compiled_catalog_is_the_po() -> None:
         po = {m.id: m.string for m in read_po(handle, locale="fr") if m.id and m.string}
     with COMPILED.open("rb") as handle:
         mo = gettext.GNUTranslations(handle)
-    assert {message: mo.gettext(message) for message in po} == po
+    read = {
+        message: (
+            mo.gettext(message)
+            if isinstance(message, str)
+            else (mo.ngettext(*message, 1), mo.ngettext(*message, 2))
+        )
+        for message in po
+    }
+    assert read == {
+        message: forms(string) if isinstance(message, tuple) else string
+        for message, string in po.items()
+    }
 
 
 def test_a_translation_uses_only_the_placeholders_of_its_message() -> None:
@@ -51,7 +78,10 @@ def test_a_translation_uses_only_the_placeholders_of_its_message() -> None:
     wrong = [
         m.id
         for m in po
-        if m.id and m.string and not set(fields.findall(m.string)) <= set(fields.findall(m.id))
+        if m.id
+        and m.string
+        and not set(fields.findall(" ".join(forms(m.string))))
+        <= set(fields.findall(" ".join(forms(m.id))))
     ]
     assert wrong == []
 
@@ -65,7 +95,12 @@ def test_the_reader_finds_every_message_as_gettext_does() -> None:
     with FRENCH.open("rb") as handle:
         ids = [m.id for m in read_po(handle, locale="fr") if m.id]
     for message in [*ids, "no such message", "", "zzz"]:
-        assert fast.gettext(message) == reference.gettext(message), message
+        if isinstance(message, tuple):
+            for count in (0, 1, 2, 10):
+                assert fast.ngettext(*message, count) == reference.ngettext(*message, count)
+        else:
+            assert fast.gettext(message) == reference.gettext(message), message
+    assert fast.ngettext("{count} no such", "{count} no suches", 2) == "{count} no suches"
 
 
 def test_english_never_reads_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -82,7 +82,7 @@ def test_leave_all_then_settle_with_the_fewest_transfers(run: Run) -> None:
         "  bob pays carol 29.30 EUR\n"
         "  alice pays dave 15.30 EUR\n"
         "  bob pays dave 0.70 EUR\n"
-        "why: 4 players have a balance; they split into 1 group that settle on their own, and "
+        "why: 4 players have a balance; they form 1 group that settles on its own, and "
         "a group of k players needs k - 1 transfers (4 - 1 = 3):\n"
         "  alice, bob, carol, dave\n"
     )

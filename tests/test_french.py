@@ -384,16 +384,17 @@ def test_a_tournament_speaks_french(cli: Marquoir) -> None:
     # the rebuy period ended with level 1
     assert refused_in_french(cli, "rachat", "ann") == "la période de recave a fini avec le niveau 1"
     places = cli("classement").splitlines()
-    assert places[0] == "tournoi t : 3 entrées, 1 recaves, 0 add-ons, dotation 40 EUR"
-    assert places[1] == "gains : 1. 24, 2. 16"
+    # French money (a no-break space before €) and French plurals (1 recave, 0 add-on)
+    assert places[0] == "tournoi t : 3 entrées, 1 recave, 0 add-on, dotation 40\u00a0€"
+    assert places[1] == "gains : 1. 24\u00a0€, 2. 16\u00a0€"
     status = cli("état").splitlines()
     assert status[0].endswith("| niveau 2") and status[1].startswith("siège")
     report = cli("report")
     assert "\nTournoi\n-------\n" in report
-    assert "dotation 40 EUR" in report and "niveaux 1/2, 2/4" in report
+    assert "dotation 40\u00a0€" in report and "niveaux 1/2, 2/4" in report
     assert "## Tournoi" in cli("report", "--format", "md")
     html = cli("report", "--format", "html")
-    assert '<html lang="fr">' in html and "dotation 40 EUR" in html
+    assert '<html lang="fr">' in html and "dotation 40\u00a0€" in html
     # the help speaks the language of the command line (it reads no session)
     assert "Tournoi : la place, le prix et les primes" in cli("--lang", "fr", "places", "--help")
     assert "Exemples :\n    marquoir places" in cli("--lang", "fr", "places", "-h")

@@ -277,7 +277,7 @@ def test_rebuys_add_ons_and_reentries_are_refused_outside_their_rules(cli: Marqu
     assert "still has chips" in cli.refused("reenter", "b")
     assert "break after level 4" in cli.refused("addon", "a")
     cli("rebuy", "b")
-    assert "used all 1 rebuys" in cli.refused("rebuy", "b")
+    assert "used his 1 rebuy" in cli.refused("rebuy", "b")
     cli("level", "4")
     cli("addon", "a")
     assert "taken the add-on already" in cli.refused("addon", "a")

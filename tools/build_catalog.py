@@ -25,16 +25,24 @@ FRENCH = LOCALE / "fr" / "LC_MESSAGES" / "marquoir.po"
 COMPILED = FRENCH.with_suffix(".mo")
 
 
-def messages() -> dict[str, str]:
-    """Every message to translate, with where it comes from."""
-    found: dict[str, str] = {}
+# French: 0 and 1 take the singular (`0 recave`, `1 recave`, `2 recaves`), Marquoir's
+# i18n.Catalog.ngettext applies the same rule. Babel would write CLDR's three forms.
+PLURAL_FORMS = (2, "(n > 1)")
+
+
+def messages() -> dict[str | tuple[str, str], str]:
+    """Every message to translate (a message with a count: its singular and plural), with
+    where it comes from."""
+    found: dict[str | tuple[str, str], str] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
         str(ROOT / "marquoir"),
         method_map=[("**.py", "python")],
-        keywords={"_": None, "N_": None},
+        keywords={"_": None, "N_": None, "ngettext": (1, 2)},
     ):
         if isinstance(message, str):
             found.setdefault(message, f"marquoir/{filename}:{lineno}")
+        elif isinstance(message, tuple) and len(message) == 2:
+            found.setdefault((message[0], message[1]), f"marquoir/{filename}:{lineno}")
     import typer.main
 
     from marquoir.cli.app import app
@@ -43,6 +51,13 @@ def messages() -> dict[str, str]:
     for text in help_texts(typer.main.get_command(app)):
         found.setdefault(text, "the command line's help")
     return found
+
+
+def _forms(string: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """A translation's forms (one, or one per plural form; none yet: one empty form)."""
+    if isinstance(string, str) or string is None:
+        return (string or "",)
+    return tuple(string)
 
 
 def template() -> Catalog:
@@ -62,11 +77,12 @@ def main() -> None:
     else:
         french = Catalog(locale="fr", project="marquoir", charset="utf-8")
     french.update(new, no_fuzzy_matching=True)
+    french._num_plurals, french._plural_expr = PLURAL_FORMS  # (Babel has no public setter)
     with FRENCH.open("wb") as handle:
         write_po(handle, french, sort_output=True, ignore_obsolete=True)
     with COMPILED.open("wb") as handle:
         write_mo(handle, french)
-    missing = [m.id for m in french if m.id and not m.string]
+    missing = [m.id for m in french if m.id and not all(_forms(m.string))]
     print(f"{len(new)} messages, {len(missing)} without a French translation")
 
 

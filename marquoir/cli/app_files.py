@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _
+from ..domain.i18n import _, ngettext
 from ..storage import db as database
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
@@ -105,9 +105,13 @@ def backup(
                 _("cannot write {file}: {strerror}").format(file=file, strerror=failure.strerror)
             ) from None
     size = os.path.getsize(file)
-    plural = "s" if sessions != 1 else ""
     print(
-        _("{path} copied to {file} ({sessions} session{plural}, {size:,} bytes)").format(
-            path=path, file=file, sessions=sessions, plural=plural, size=size
+        _("{path} copied to {file} ({sessions}, {size:,} bytes)").format(
+            path=path,
+            file=file,
+            sessions=ngettext("{count} session", "{count} sessions", sessions).format(
+                count=sessions
+            ),
+            size=size,
         )
     )

@@ -12,7 +12,7 @@ import time
 from decimal import Decimal
 
 from ..domain import IllegalAction
-from ..domain.i18n import _, follow_session, grouped
+from ..domain.i18n import _, follow_session, grouped, money, money_item
 from ..domain.table import Table
 from ..domain.tournament.state import payout_table, prize_pool
 from ..storage.db import READ
@@ -66,9 +66,9 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
         _("  average stack {average} chips ({blinds} BB)").format(
             average=grouped(average), blinds=f"{Decimal(average) / big_blind:.1f}"
         ),
-        _("  prize pool {pool} {currency}").format(pool=pool, currency=currency),
+        _("  prize pool {pool}").format(pool=money(f"{pool}", currency)),
         _("  payouts: {paid}").format(
-            paid="  ".join(f"{n}. {amount}" for n, amount in enumerate(paid, 1))
+            paid="  ".join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(paid, 1))
         ),
         "",
         _("  Ctrl-C to leave"),

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine, LeftAll
-from ..domain.i18n import N_, _, follow_session, money, number, speaking
+from ..domain.i18n import N_, _, follow_session, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
 from ..domain.settlement import BANK, Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
@@ -59,7 +59,7 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
     missed = [a.name for a in table.present() if a.name not in counted]
     if lines is None:
         print(
-            (_("{count} corrections recorded") if done != 1 else _("1 correction recorded")).format(
+            ngettext("{count} correction recorded", "{count} corrections recorded", done).format(
                 count=done
             )
             if done
@@ -225,7 +225,7 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
         lines = [transfer_line(t, currency) for t in payouts]
     else:
         count = len(settlement.transfers)
-        transfers = _("{count} transfers:") if count != 1 else _("1 transfer:")
+        transfers = ngettext("{count} transfer:", "{count} transfers:", count)
         print(transfers.format(count=count) if count else _("nobody owes anything"))
         lines = [transfer_line(t, currency) for t in settlement.transfers]
     for line in lines:
@@ -234,16 +234,15 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
         players = sum(len(group) for group in settlement.groups)
         groups = len(settlement.groups)
         print(
-            _(
-                "why: {players} players have a balance; they split into {groups} group{value} "
+            ngettext(
+                "why: {players} players have a balance; they form {groups} group "
+                "that settles on its own, and a group of k players needs k - 1 transfers "
+                "({players} - {groups} = {value2}):",
+                "why: {players} players have a balance; they split into {groups} groups "
                 "that settle on their own, and a group of k players needs k - 1 transfers "
-                "({players} - {groups} = {value2}):"
-            ).format(
-                players=players,
-                groups=groups,
-                value="s" if groups != 1 else "",
-                value2=players - groups,
-            )
+                "({players} - {groups} = {value2}):",
+                groups,
+            ).format(players=players, groups=groups, value2=players - groups)
         )
         for group in settlement.groups:
             print(f"  {', '.join(group)}")
@@ -438,9 +437,11 @@ def show_standings(
     ]
     count = len(table.sessions)
     print(
-        _("{count} session{value}, amounts in {currency}").format(
-            count=count, value="s" if count != 1 else "", currency=table.currency
-        )
+        ngettext(
+            "{count} session, amounts in {currency}",
+            "{count} sessions, amounts in {currency}",
+            count,
+        ).format(count=count, currency=table.currency)
     )
     if league:
         known = POINTS_WORDS.get(table.points)

@@ -71,9 +71,13 @@ def write_chunks(chunks: Iterator[str], output: str | None, *, force: bool, data
                 os.remove(output)
                 raise
     except FileExistsError:
-        raise IllegalAction(f"{output} already exists: add --force to overwrite it") from None
+        raise IllegalAction(
+            _("{output} already exists: add --force to overwrite it").format(output=output)
+        ) from None
     except OSError as failure:
-        raise IllegalAction(f"cannot write {output}: {failure.strerror}") from None
+        raise IllegalAction(
+            _("cannot write {output}: {strerror}").format(output=output, strerror=failure.strerror)
+        ) from None
     print(f"written to {output}")
 
 

@@ -9,7 +9,7 @@ from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
-from ..domain.i18n import N_, _, number
+from ..domain.i18n import N_, _, ngettext, number
 from ..domain.pots import pot_name
 from ..domain.table import Table
 from ..storage.codec import forced_bets_dict
@@ -288,7 +288,7 @@ def status_text(session: str, table: Table) -> str:
     """The table at a glance: seats, stacks, bets, pots and whose turn it is."""
     hand = table.hand
     head = _("session {session} | {game} | ").format(session=session, game=game_title(table))
-    played = (_("{count} hands played") if table.hand_no != 1 else _("{count} hand played")).format(
+    played = ngettext("{count} hand played", "{count} hands played", table.hand_no).format(
         count=table.hand_no
     )
     if hand:
@@ -462,7 +462,7 @@ def stacks_text(session: str, table: Table) -> str:
             ]
         )
     count = data["hand"]
-    hands = (_("{count} hands") if count != 1 else _("{count} hand")).format(count=count)
+    hands = ngettext("{count} hand", "{count} hands", count).format(count=count)
     head = _("session {session} | ").format(session=session) + hands
     head += _(" (hand in play)") if table.in_hand else ""
     return head + "\n" + columns(rows)

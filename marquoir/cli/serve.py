@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from ..domain import IllegalAction, UsageError
+from ..domain.i18n import _
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 
@@ -79,24 +80,38 @@ def _check_free(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as failure:
             raise IllegalAction(
-                f"cannot listen on port {port}: {failure.strerror}; try --port N"
+                _("cannot listen on port {port}: {strerror}; try --port N").format(
+                    port=port, strerror=failure.strerror
+                )
             ) from None
 
 
 def serve(db: str | None, *, port: int, lan: bool) -> None:
     """Serve the file until interrupted."""
     if not 1 <= port <= 65535:
-        raise UsageError(f"a port is a number from 1 to 65535 (got {port})")
+        raise UsageError(_("a port is a number from 1 to 65535 (got {port})").format(port=port))
     path = os.path.abspath(database_path(db))
     if not os.path.exists(path):
-        raise IllegalAction(f"no database at {path}: record a session first (marquoir new)")
+        raise IllegalAction(
+            _("no database at {path}: record a session first (marquoir new)").format(path=path)
+        )
     Ledger(path).close()  # brings an older file up to date (the readable views)
     ds = datasette_app(path)
     import uvicorn
 
     host = "0.0.0.0" if lan else "127.0.0.1"
     _check_free(host, port)
-    print(f"serving {path} read-only at http://127.0.0.1:{port}/ (Ctrl-C stops)", flush=True)
+    print(
+        _("serving {path} read-only at {url} (Ctrl-C stops)").format(
+            path=path, url=f"http://127.0.0.1:{port}/"
+        ),
+        flush=True,
+    )
     if lan:
-        print(f"on a phone on the same network, open http://{lan_address()}:{port}/", flush=True)
+        print(
+            _("on a phone on the same network, open {url}").format(
+                url=f"http://{lan_address()}:{port}/"
+            ),
+            flush=True,
+        )
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")

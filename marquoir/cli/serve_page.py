@@ -15,7 +15,7 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
-from ..domain.i18n import _
+from ..domain.i18n import N_, _, language, ngettext, session_language, speaking
 from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
@@ -95,16 +95,20 @@ async def index_page(datasette: Any) -> Response:
             current = book.current().name
         except MarquoirError:
             current = None
+    # the list of sessions speaks `--lang`'s language or the locale's
+    current_mark = _(" (current)")
     items = [
         f'<li><a href="/table/{urllib.parse.quote(info.name)}">{escape(info.name)}</a>'
-        f" {escape(created[:10])}{' (current)' if info.name == current else ''}</li>"
+        f" {escape(created[:10])}{current_mark if info.name == current else ''}</li>"
         for info, created in reversed(rows)
     ]
     browse = next(iter(datasette.databases))
     body = (
         "<h1>Marquoir</h1>"
-        + (f"<ul>{''.join(items)}</ul>" if items else "<p>No session yet.</p>")
-        + f'<p><a href="/{escape(browse)}">Browse the file</a> (read-only)</p>'
+        + (f"<ul>{''.join(items)}</ul>" if items else "<p>" + _("No session yet.") + "</p>")
+        + _('<p><a href="/{browse}">Browse the file</a> (read-only)</p>').format(
+            browse=escape(browse)
+        )
     )
     return Response.html(page("Marquoir", body, refresh=False))
 
@@ -117,8 +121,10 @@ async def session_page(request: Any, datasette: Any) -> Response:
             info = book.session_named(name)
         except MarquoirError as missing:
             return Response.html(page("Marquoir", f"<p>{escape(str(missing))}</p>"), status=404)
-        body = session_body(book, info)
-    return Response.html(page(f"{name} - Marquoir", body))
+        # a table's page speaks its session's language (unless `serve --lang` chose one)
+        with speaking(session_language(info.settings.lang)):
+            body = session_body(book, info)
+            return Response.html(page(f"{name} - Marquoir", body))
 
 
 def session_body(book: Ledger, info: SessionInfo) -> str:
@@ -142,12 +148,22 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     return "\n".join(
         [
             f"<h1>{escape(info.name)} <small>{escape(report.title)}</small></h1>",
-            '<nav><a href="/">Sessions</a></nav>',
+            '<nav><a href="/">' + _("Sessions") + "</a></nav>",
             table_now(status_dict(info.name, table), table),
-            "<h2>Standings</h2>",
+            "<h2>" + _("Standings") + "</h2>",
             section_html(standings(report)),
-            "<h2>Hands so far</h2>",
-            f"<p>{earlier} earlier hands are in the report.</p>" if earlier > 0 else "",
+            "<h2>" + _("Hands so far") + "</h2>",
+            (
+                "<p>"
+                + ngettext(
+                    "{count} earlier hand is in the report.",
+                    "{count} earlier hands are in the report.",
+                    earlier,
+                ).format(count=earlier)
+                + "</p>"
+            )
+            if earlier > 0
+            else "",
             section_html(hands_section(report)),
         ]
     )
@@ -158,15 +174,15 @@ def standings(report: SessionReport) -> Section:
     rows = tuple(
         (
             p.name,
-            "left" if p.left else str(p.stack),
+            _("left") if p.left else str(p.stack),
             str(p.bought),
             signed(p.net_chips),
             money(p.net_money, report.currency, sign=True),
         )
         for p in sorted(report.players, key=lambda p: (-p.net_chips, p.name))
     )
-    headers = ("player", "stack", "bought", "net", "money")
-    return Section("Standings", headers=headers, rows=rows, numeric=(False,) + (True,) * 4)
+    headers = (_("player"), _("stack"), _("bought"), _("net"), _("money"))
+    return Section(_("Standings"), headers=headers, rows=rows, numeric=(False,) + (True,) * 4)
 
 
 def table_now(now: dict[str, Any], table: Table) -> str:
@@ -174,9 +190,11 @@ def table_now(now: dict[str, Any], table: Table) -> str:
     the words of the table's own lines (`pot 122`, `call to 6`), so the page and the
     terminal never disagree."""
     if now["in_hand"]:
-        head = f"Hand {now['hand']}, {escape(str(now['street'] or now['phase']))}"
+        head = _("Hand {number}, {street}").format(
+            number=now["hand"], street=escape(str(now["street"] or now["phase"]))
+        )
         if now["button"]:
-            head += f" · button {escape(now['button'])}"
+            head += _(" · button {name}").format(name=escape(now["button"]))
         turn = now["to_act"]
         if turn and now["legal"] and table.hand is not None:
             owe = table.hand.legal().call_words()
@@ -184,22 +202,24 @@ def table_now(now: dict[str, Any], table: Table) -> str:
                 value=escape(turn), value2=escape(owe)
             )
         elif now["phase"] == "showdown":
-            head += " · showdown"
+            head += _(" · showdown")
     else:
         count = now["hand"]
-        head = f"{count} hand{'s' if count != 1 else ''} played · between hands"
+        head = ngettext(
+            "{count} hand played · between hands", "{count} hands played · between hands", count
+        ).format(count=count)
     pot = escape(describe_pot(table.hand)) if table.hand is not None and now["pot"] else ""
     rows = []
     for p in now["players"]:
         state = [
-            label
+            _(label)
             for label, on in (
-                ("button", p["name"] == now["button"]),
-                ("to act", p["name"] == now["to_act"]),
-                ("folded", p["folded"]),
-                ("all-in", p["all_in"]),
-                ("sitting out", p["sitting_out"]),
-                ("busted", p["busted"] and not p["in_hand"]),
+                (N_("button"), p["name"] == now["button"]),
+                (N_("to act"), p["name"] == now["to_act"]),
+                (N_("folded"), p["folded"]),
+                (N_("all-in"), p["all_in"]),
+                (N_("sitting out"), p["sitting_out"]),
+                (N_("busted"), p["busted"] and not p["in_hand"]),
             )
             if on
         ]
@@ -215,11 +235,13 @@ def table_now(now: dict[str, Any], table: Table) -> str:
             f"<td>{escape(', '.join(state))}</td></tr>"
         )
     return (
-        '<section class="now"><h2>The table now</h2>'
+        '<section class="now"><h2>' + _("The table now") + "</h2>"
         f"<p>{head}</p>"
         + (_("<p>In the middle: {pot}</p>").format(pot=pot) if pot else "")
-        + '<table><tr><th class="n">seat</th><th>player</th><th class="n">stack</th>'
-        '<th class="n">bet</th><th></th></tr>' + "".join(rows) + "</table></section>"
+        + f'<table><tr><th class="n">{_("seat")}</th><th>{_("player")}</th>'
+        f'<th class="n">{_("stack")}</th><th class="n">{_("bet")}</th><th></th></tr>'
+        + "".join(rows)
+        + "</table></section>"
     )
 
 
@@ -227,7 +249,7 @@ def page(title: str, body: str, *, refresh: bool = True) -> str:
     """A small page for a phone; a live one reloads itself every few seconds."""
     reload = f'<meta http-equiv="refresh" content="{REFRESH_SECONDS}">' if refresh else ""
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"{reload}<title>{escape(title)}</title><style>{STYLE}{PAGE_STYLE}</style></head>"
         f"<body>{body}</body></html>"

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, follow_session, grouped, number
+from ..domain.i18n import _, follow_session, grouped, money, money_item, number
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
     ClockEvent,
@@ -230,28 +230,28 @@ def places(db: str | None, *, as_json: bool) -> None:
         session, table = book.read()
         follow_session(table.settings.lang)
     data = places_dict(session.name, table)
+    currency = table.settings.currency
     if as_json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
+    from ..domain.tournament.state import field_text
+
+    assert table.tournament is not None  # (places_dict refused a cash game)
     print(
-        _(
-            "tournament {name}: {entries} entries, {rebuys} rebuys, {add_ons} add-ons, "
-            "prize pool {prize_pool} {currency}"
-        ).format(
+        _("tournament {name}: {field}, prize pool {prize_pool}").format(
             name=session.name,
-            entries=data["entries"],
-            rebuys=data["rebuys"],
-            add_ons=data["add_ons"],
-            prize_pool=data["prize_pool"],
-            currency=table.settings.currency,
+            field=field_text(table.tournament),
+            prize_pool=money(data["prize_pool"], currency),
         )
     )
-    paid = ", ".join(f"{n}. {amount}" for n, amount in enumerate(data["payouts"], 1))
+    paid = ", ".join(
+        f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(data["payouts"], 1)
+    )
     print(_("payouts: {paid}").format(paid=paid))
     if Decimal(data["remainder"]):
         print(
             _("(the rounding remainder, {remainder}, went to first place)").format(
-                remainder=data["remainder"]
+                remainder=money_item(data["remainder"], currency)
             )
         )
     for row in data["places"]:
@@ -260,9 +260,9 @@ def places(db: str | None, *, as_json: bool) -> None:
         place = waiting if row["place"] is None else f"{row['place']}."
         if row["shared"] > 1:
             place += _(" (shared by {shared})").format(shared=row["shared"])
-        bounties = _(", bounties {bounties}").format(bounties=row["bounties"])
+        bounties = _(", bounties {bounties}").format(bounties=money_item(row["bounties"], currency))
         extra = bounties if Decimal(row["bounties"]) else ""
-        prize = _("prize {prize}").format(prize=row["prize"])
+        prize = _("prize {prize}").format(prize=money_item(row["prize"], currency))
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 
@@ -292,7 +292,8 @@ def chop(
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    shares = ", ".join(f"{label} {amount}" for label, amount in event.shares)
+    shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in event.shares)
+    # English names the currency once, after the shares; French gives each share its €
     print(
         _("deal ({method}): {shares} {currency}").format(
             method=event.method, shares=shares, currency=currency
@@ -300,9 +301,7 @@ def chop(
     )
     if Decimal(event.keep):
         print(
-            _("{keep} {currency} stay to play for: the game goes on").format(
-                keep=event.keep, currency=currency
-            )
+            _("{keep} stay to play for: the game goes on").format(keep=money(event.keep, currency))
         )
     else:
         print(_("the tournament ends with the deal"))

@@ -19,7 +19,7 @@ from collections import Counter
 from itertools import combinations
 
 from .errors import ShowdownError, UsageError
-from .i18n import _
+from .i18n import _, ngettext
 from .ranking import Ranking
 from .records import Record
 
@@ -227,11 +227,12 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
         )
     for name, cards in shown.items():
         if len(cards) != in_hand:
-            plural = "s" if len(cards) != 1 else ""
             raise ShowdownError(
-                _("{name} shows {len} card{plural}: {variant} needs {in_hand}").format(
-                    name=name, len=len(cards), plural=plural, variant=variant, in_hand=in_hand
-                )
+                ngettext(
+                    "{name} shows {len} card: {variant} needs {in_hand}",
+                    "{name} shows {len} cards: {variant} needs {in_hand}",
+                    len(cards),
+                ).format(name=name, len=len(cards), variant=variant, in_hand=in_hand)
             )
     seen: set[Card] = set()
     for where, cards in [("the board", board), *shown.items()]:

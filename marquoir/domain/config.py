@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from .errors import ConfigError
 from .games import GAMES, Game, GameRules, rules_for
+from .i18n import N_, _
 from .kinds import BettingKind
 from .records import Record
 
 # Settings that only some games accept, and what the others say of them.
 GAME_OPTIONS = (
-    ("deck", "the 32-card deck is for five-card draw"),
-    ("jackpots", "jackpots (--open jacks) are a draw game, not {name}"),
-    ("second_round", "--second-round is for draw, not {name}"),
-    ("passe", "the passe is for Bouillotte, not {name}"),
-    ("bring_in", "a bring-in is for stud, not {name}"),
-    ("straddle", "a straddle is for hold'em, not {name}"),
+    ("deck", N_("the 32-card deck is for five-card draw")),
+    ("jackpots", N_("jackpots (--open jacks) are a draw game, not {name}")),
+    ("second_round", N_("--second-round is for draw, not {name}")),
+    ("passe", N_("the passe is for Bouillotte, not {name}")),
+    ("bring_in", N_("a bring-in is for stud, not {name}")),
+    ("straddle", N_("a straddle is for hold'em, not {name}")),
 )
 
 
@@ -184,29 +185,36 @@ class TableConfig(_ConfigFields):
         if self.betting is BettingKind.FIXED_LIMIT:
             self._validate_limits()
         elif self.small_bet is not None or self.big_bet is not None:
-            raise ConfigError("limits (small bet / big bet) only apply to fixed-limit betting")
+            raise ConfigError(_("limits (small bet / big bet) only apply to fixed-limit betting"))
 
     def _validate_common(self) -> None:
-        for what, value in (
-            ("ante", self.ante),
-            ("passe", self.passe),
-            ("bring-in", self.bring_in),
-            ("small blind", self.small_blind),
-            ("big blind", self.big_blind),
+        # whole sentences: in French the article follows the word's gender
+        for refusal, value in (
+            (N_("the ante cannot be negative (got {value})"), self.ante),
+            (N_("the passe cannot be negative (got {value})"), self.passe),
+            (N_("the bring-in cannot be negative (got {value})"), self.bring_in),
+            (N_("the small blind cannot be negative (got {value})"), self.small_blind),
+            (N_("the big blind cannot be negative (got {value})"), self.big_blind),
         ):
             if value < 0:
-                raise ConfigError(f"the {what} cannot be negative (got {value})")
+                raise ConfigError(_(refusal).format(value=value))
         if self.chip_unit <= 0:
-            raise ConfigError(f"the chip unit must be at least 1 chip (got {self.chip_unit})")
+            raise ConfigError(
+                _("the chip unit must be at least 1 chip (got {unit})").format(unit=self.chip_unit)
+            )
         if self.cap is not None and self.cap < 0:
-            raise ConfigError(f"the raise cap cannot be negative (got {self.cap})")
+            raise ConfigError(
+                _("the raise cap cannot be negative (got {cap})").format(cap=self.cap)
+            )
         if self.deck not in (52, 32):
-            raise ConfigError(f"a deck has 52 or 32 cards (got {self.deck})")
+            raise ConfigError(_("a deck has 52 or 32 cards (got {deck})").format(deck=self.deck))
         self._refuse_options(GAME_OPTIONS[:1])
         if self.second_round not in ("dealer", "opener"):
             raise ConfigError(
-                f"after the draw the first to speak is the dealer's left or the opener "
-                f"(got {self.second_round!r})"
+                _(
+                    "after the draw the first to speak is the dealer's left or the opener "
+                    "(got {value!r})"
+                ).format(value=self.second_round)
             )
         self._refuse_options(GAME_OPTIONS[1:])
 
@@ -215,23 +223,31 @@ class TableConfig(_ConfigFields):
         accepted = GAMES[self.game].options
         for option, refusal in options:
             if option not in accepted and getattr(self, option) != _UNSET[option]:
-                raise ConfigError(refusal.format(name=self.game.value))
+                raise ConfigError(_(refusal).format(name=self.game.value))
 
     def _validate_limits(self) -> None:
         small, big = self.limits
         if self.small_bet is None and not self.big_blind:
-            raise ConfigError("fixed-limit needs its limits: --limits SMALL/BIG")
+            raise ConfigError(_("fixed-limit needs its limits: --limits SMALL/BIG"))
         if small <= 0 or big <= 0:
-            raise ConfigError(f"the limits must be positive (got {small}/{big})")
+            raise ConfigError(
+                _("the limits must be positive (got {small}/{big})").format(small=small, big=big)
+            )
         if big < small:
-            raise ConfigError(f"the big bet ({big}) is smaller than the small bet ({small})")
+            raise ConfigError(
+                _("the big bet ({big}) is smaller than the small bet ({small})").format(
+                    small=small, big=big
+                )
+            )
         if self.big_blind > small:
             raise ConfigError(
-                f"the big blind ({self.big_blind}) is larger than the small bet ({small}): "
-                "the limits don't match the blinds"
+                _(
+                    "the big blind ({blind}) is larger than the small bet ({small}): "
+                    "the limits don't match the blinds"
+                ).format(blind=self.big_blind, small=small)
             )
         if self.straddle:
-            raise ConfigError("a straddle is only kept in no-limit and pot-limit games")
+            raise ConfigError(_("a straddle is only kept in no-limit and pot-limit games"))
 
 
 __all__ = ["GAME_OPTIONS", "BettingKind", "Game", "TableConfig"]

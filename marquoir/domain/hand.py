@@ -528,20 +528,22 @@ class Hand:
         """The bounds of a bet or raise for player i, or why he may not make one."""
         p, rnd = self._players[i], self._rnd
         if p.stack <= rnd.current_bet - p.bet:
-            return f"{p.name} has no chips beyond the call"
+            return _("{player} has no chips beyond the call").format(player=p.name)
         if not self._others_have_chips(i):
-            return "nobody left in the hand could call a raise: call or fold"
+            return _("nobody left in the hand could call a raise: call or fold")
         ruled = self.rules.raise_window(self, i)
         if ruled is not None:
             return ruled
         if p.acted and not self._structure.reopens(rnd, rnd.current_bet - p.acted_level):
-            return (
-                f"the betting is not reopened for {p.name} (the all-in since he acted was "
+            return _(
+                "the betting is not reopened for {player} (the all-in since he acted was "
                 "less than a full raise): call or fold"
-            )
+            ).format(player=p.name)
         bounds = self._structure.bounds(rnd, self._raise_context(p))
         if bounds is None:
-            return f"the betting is capped ({self.config.cap} raises): call or fold"
+            return _("the betting is capped ({cap} raises): call or fold").format(
+                cap=self.config.cap
+            )
         return bounds
 
     def _raise_context(self, p: _Player) -> RaiseContext:

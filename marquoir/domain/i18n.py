@@ -38,24 +38,38 @@ class Catalog:
         length, offset = self._unpack(self._order + "2I", self._data, table + 8 * index)
         return self._data[offset : offset + length]
 
+    def _lookup(self, key: str) -> str | None:
+        """The translation stored under `key`, None when the catalog lacks it."""
+        wanted, low, high = key.encode(), 0, self._count
+        while low < high:
+            middle = (low + high) // 2
+            original = self._text(self._originals, middle)
+            if original < wanted:
+                low = middle + 1
+            elif original > wanted:
+                high = middle
+            else:
+                return self._text(self._translations, middle).decode() or None
+        return None
+
     def gettext(self, message: str) -> str:
         """The translation of `message`, or the message itself when the catalog lacks it."""
         found = self._found.get(message)
         if found is None:
-            key, low, high = message.encode(), 0, self._count
-            found = message
-            while low < high:
-                middle = (low + high) // 2
-                original = self._text(self._originals, middle)
-                if original < key:
-                    low = middle + 1
-                elif original > key:
-                    high = middle
-                else:
-                    found = self._text(self._translations, middle).decode() or message
-                    break
+            found = self._lookup(message) or message
             self._found[message] = found
         return found
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The French form of a message with a count (`plural=(n > 1)`: 0 and 1 take the
+        singular, as the .po's header says); the English forms when the catalog lacks it."""
+        key = f"{singular}\x00{plural}"  # gettext keeps both English forms under one key
+        forms = self._found.get(key)
+        if forms is None:
+            forms = self._lookup(key) or key
+            self._found[key] = forms
+        singular, _nul, plural = forms.partition("\x00")
+        return plural if count > 1 and plural else singular
 
 
 _catalog: Catalog | None = None
@@ -72,6 +86,15 @@ def follow_session(lang: str) -> None:
     global _language
     if lang in LANGUAGES and not _chosen:
         _language = lang
+
+
+def session_language(lang: str) -> str:
+    """The language of a session's output: `--lang`'s, else the session's (`new --lang fr`),
+    else the locale's; for a process that shows several sessions (`serve`), where
+    follow_session would carry one session's language over to the next."""
+    if _chosen or lang not in LANGUAGES:
+        return language()
+    return lang
 
 
 def language() -> str:
@@ -102,6 +125,15 @@ def _(message: str) -> str:
     if language() == "en":
         return message
     return catalog().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The message with a count in the language of the output, in the form the count takes:
+    `ngettext("{count} rebuy", "{count} rebuys", n).format(count=n)` (English: 1 takes the
+    singular; French: 0 and 1 do)."""
+    if language() == "en":
+        return singular if count == 1 else plural
+    return catalog().ngettext(singular, plural, count)
 
 
 def french() -> bool:
@@ -139,6 +171,15 @@ def money(amount: str, currency: str) -> str:
     whole, dot, cents = digits.partition(".")
     grouped = number(int(whole)) if whole.isdigit() else whole
     return f"{sign}{grouped}{',' if dot else ''}{cents}\u00a0{_SYMBOLS.get(currency, currency)}"
+
+
+def money_item(value: object, currency: str) -> str:
+    """An amount in a list whose English line names the currency once, or not at all
+    (`1. 45, 2. 30`): as it is in English, French money in French (`45 €`, `1 234,50 €`)."""
+    if language() == "en":
+        return str(value)
+    # a Decimal in fixed point (never `1E+2`), which money() reads
+    return money(f"{value:f}" if hasattr(value, "as_tuple") else str(value), currency)
 
 
 _MONTHS = [

@@ -638,8 +638,10 @@ class Table(TournamentTable, BouillotteTable):
     def _hand_pending(self) -> str:
         assert self.hand is not None
         if self.hand.phase is Phase.SHOWDOWN:
-            return f"hand {self.hand_no} waits for its showdown result"
-        return f"hand {self.hand_no} is in play ({self.hand.to_act} to act)"
+            return _("hand {number} waits for its showdown result").format(number=self.hand_no)
+        return _("hand {number} is in play ({player} to act)").format(
+            number=self.hand_no, player=self.hand.to_act
+        )
 
     def _hand_in_play(self) -> Hand:
         if self.hand is None:

@@ -20,7 +20,7 @@ from .events import (
     Resumed,
     Seated,
 )
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -147,9 +147,11 @@ class TournamentTable:
             )
         if entry.rebuys >= settings.rebuys:
             raise IllegalAction(
-                _("{label} has used all {rebuys} rebuys").format(
-                    label=entry.label, rebuys=settings.rebuys
-                )
+                ngettext(
+                    "{label} has used his {rebuys} rebuy",
+                    "{label} has used all {rebuys} rebuys",
+                    settings.rebuys,
+                ).format(label=entry.label, rebuys=settings.rebuys)
             )
         if account.stack > settings.stack:
             raise IllegalAction(

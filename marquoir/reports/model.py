@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
-from ..domain.i18n import _, grouped
+from ..domain.i18n import _, grouped, money, money_item, ngettext
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -409,27 +409,35 @@ def _figures_of(hands: Iterable[HandLine]) -> dict[str, tuple[int, int, int]]:
 def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
     """The settlement, or why the session cannot be settled yet."""
     if table.hand is not None:
-        return None, f"hand {table.hand_no} is still in play"
+        return None, _("hand {number} is still in play").format(number=table.hand_no)
     if table.tournament is not None:
         return _tournament_settlement(table)
     if table.carry:
-        return None, (
-            f"{table.carry} chips of a void deal wait in the middle for the next deal: "
+        return None, _(
+            "{chips} chips of a void deal wait in the middle for the next deal: "
             "play it before settling"
-        )
+        ).format(chips=table.carry)
     holding = [a.name for a in table.present() if a.stack > 0]
     if holding:
-        return None, (
-            f"{', '.join(holding)} still {'holds' if len(holding) == 1 else 'hold'} chips at "
-            "the table: cash out with `leave PLAYER` (or `leave --all`) first"
-        )
+        return None, ngettext(
+            "{names} still holds chips at the table: cash out with `leave PLAYER` "
+            "(or `leave --all`) first",
+            "{names} still hold chips at the table: cash out with `leave PLAYER` "
+            "(or `leave --all`) first",
+            len(holding),
+        ).format(names=", ".join(holding))
     results = {a.name: a.result for a in table.accounts.values()}
     gap = sum(results.values())
     if gap:
-        return None, (
-            f"the chips cashed out are {abs(gap)} {'more' if gap > 0 else 'fewer'} than the "
-            "chips bought (after the count corrections): recount and correct the stacks first"
+        more = _(
+            "the chips cashed out are {chips} more than the chips bought (after the count "
+            "corrections): recount and correct the stacks first"
         )
+        fewer = _(
+            "the chips cashed out are {chips} fewer than the chips bought (after the count "
+            "corrections): recount and correct the stacks first"
+        )
+        return None, (more if gap > 0 else fewer).format(chips=abs(gap))
     try:
         balances = money_balances(results, Decimal(table.settings.chip_value))
     except SettlementError as failure:
@@ -495,45 +503,62 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
         return ()
-    from ..domain.tournament.state import payout_table, prize_pool, standings
+    from ..domain.tournament.state import field_text, payout_table, prize_pool, standings
 
     currency = table.settings.currency
-    fee = _(" + {fee} fee").format(fee=settings.fee) if Decimal(settings.fee) else ""
+    fee = (
+        _(" + {fee} fee").format(fee=money_item(settings.fee, currency))
+        if Decimal(settings.fee)
+        else ""
+    )
     lines = [
         _("buy-in {buy_in}{fee} {currency}, {stack} chips, levels {levels}").format(
-            buy_in=settings.buy_in,
+            buy_in=money_item(settings.buy_in, currency),
             fee=fee,
             currency=currency,
             stack=grouped(settings.stack),
             levels=settings.levels.replace(",", ", "),
         ),
-        _(
-            "{count} entries, {rebuys} rebuys, {add_ons} add-ons: prize pool {value} {currency}"
-        ).format(
-            count=len(state.entries),
-            rebuys=state.rebuys,
-            add_ons=state.add_ons,
-            value=prize_pool(settings, state),
-            currency=currency,
+        _("{field}: prize pool {value}").format(
+            field=field_text(state),
+            value=money(f"{prize_pool(settings, state)}", currency),
         ),
     ]
     if state.entries:
         paid = payout_table(settings, state)
-        amounts = ", ".join(f"{n}. {a}" for n, a in enumerate(paid.amounts, 1))
+        amounts = ", ".join(
+            f"{n}. {money_item(a, currency)}" for n, a in enumerate(paid.amounts, 1)
+        )
         lines.append(_("payouts: {paid}").format(paid=amounts))
         lines.append(paid.note())
     if state.chop is not None:
-        shares = ", ".join(f"{label} {amount}" for label, amount in state.chop["amounts"].items())
+        chop = state.chop["amounts"].items()
+        shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in chop)
         kept = Decimal(state.chop["kept"])
         lines.append(
             _("deal ({method}): {shares}").format(method=state.chop["method"], shares=shares)
-            + (_("; {kept} kept to play for").format(kept=kept) if kept else "")
+            + (
+                _("; {kept} kept to play for").format(kept=money_item(kept, currency))
+                if kept
+                else ""
+            )
         )
     over = state.over()
     for row in standings(settings, state):
         place = f"{row.place}." if row.place is not None else _("deal") if over else _("playing")
-        bounties = _(" + bounties {bounties}").format(bounties=row.bounties) if row.bounties else ""
-        lines.append(f"{place} {row.entry}: {row.prize}{bounties}")
+        bounties = (
+            _(" + bounties {bounties}").format(bounties=money_item(row.bounties, currency))
+            if row.bounties
+            else ""
+        )
+        lines.append(
+            _("{place} {entry}: {prize}{bounties}").format(
+                place=place,
+                entry=row.entry,
+                prize=money_item(row.prize, currency),
+                bounties=bounties,
+            )
+        )
     return tuple(lines)
 
 

@@ -18,6 +18,7 @@ import os
 import sqlite3
 
 from ..domain import MarquoirError, UsageError
+from ..domain.i18n import _
 from .paths import default_database_path
 
 # How many migrations `migrations.py` defines; a test keeps the two in step. Checking the count
@@ -57,11 +58,15 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
             conn.close()
             raise
     except (OSError, sqlite3.DatabaseError) as error:
-        raise DatabaseError(f"cannot open the database {path}: {error}") from error
+        raise DatabaseError(
+            _("cannot open the database {path}: {error}").format(path=path, error=error)
+        ) from error
     if applied > MIGRATION_COUNT:
         conn.close()
         raise DatabaseError(
-            f"the database {path} was written by a newer version of Marquoir: upgrade first"
+            _(
+                "the database {path} was written by a newer version of Marquoir: upgrade first"
+            ).format(path=path)
         )
     if applied == 0 and mode != CREATE:  # an empty file: only `new` turns it into a database
         conn.close()
@@ -72,7 +77,9 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
             reason = unwritable(path)
             if reason is not None:
                 raise DatabaseError(
-                    f"{path} was written by an older Marquoir and must be upgraded, but {reason}"
+                    _(
+                        "{path} was written by an older Marquoir and must be upgraded, but {reason}"
+                    ).format(path=path, reason=reason)
                 )
             conn = _open(path, WRITE)
         _migrate(conn)
@@ -87,13 +94,15 @@ def unwritable(path: str) -> str | None:
     """
     folder = os.path.dirname(os.path.abspath(path))
     if not os.access(path, os.W_OK):
-        return "the file is read-only"
+        return _("the file is read-only")
     if not os.access(folder, os.W_OK):
-        return f"its folder {folder} is read-only (SQLite writes its -wal and -shm files there)"
+        return _(
+            "its folder {folder} is read-only (SQLite writes its -wal and -shm files there)"
+        ).format(folder=folder)
     for suffix in ("-wal", "-shm"):
         side = path + suffix
         if os.path.exists(side) and not os.access(side, os.W_OK):
-            return f"{side} is read-only"
+            return _("{side} is read-only").format(side=side)
     return None
 
 
@@ -113,7 +122,11 @@ def _open(path: str, mode: str) -> sqlite3.Connection:
     else:
         reason = unwritable(path)
         if reason is not None:
-            raise DatabaseError(f"cannot write {path}: {reason}; nothing was recorded")
+            raise DatabaseError(
+                _("cannot write {path}: {reason}; nothing was recorded").format(
+                    path=path, reason=reason
+                )
+            )
         conn = _sqlite(_uri(path, "mode=rw"))
     return conn
 
@@ -149,14 +162,22 @@ def _missing(path: str, mode: str) -> sqlite3.Connection:
     is_default = path == default_database_path()
     if not os.path.isdir(folder):
         if not is_default:
-            raise DatabaseError(f"cannot open the database {path}: no folder {folder}")
+            raise DatabaseError(
+                _("cannot open the database {path}: no folder {folder}").format(
+                    path=path, folder=folder
+                )
+            )
         if mode != CREATE:
             return _empty_database()
         os.makedirs(folder, exist_ok=True)  # the app folder, on first use
     if mode != CREATE:
         return _empty_database()
     if not os.access(folder, os.W_OK):
-        raise DatabaseError(f"cannot create {path}: its folder {folder} is read-only")
+        raise DatabaseError(
+            _("cannot create {path}: its folder {folder} is read-only").format(
+                path=path, folder=folder
+            )
+        )
     conn = _sqlite(_uri(path, "mode=rwc"))
     _migrate(conn)
     return conn
@@ -175,8 +196,10 @@ def _ours(conn: sqlite3.Connection, path: str) -> int:
     applied = _applied_migrations(conn)
     if applied == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
         raise DatabaseError(
-            f"{path} is not a Marquoir database (it holds tables Marquoir did not create): "
-            "left untouched; point --db at another file"
+            _(
+                "{path} is not a Marquoir database (it holds tables Marquoir did not create): "
+                "left untouched; point --db at another file"
+            ).format(path=path)
         )
     return applied
 

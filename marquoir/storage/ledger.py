@@ -233,7 +233,7 @@ class Ledger:
         """The session called `name` (or a name that differs from it only by case)."""
         row = self._session_row(name)
         if row is None:
-            raise NoSession(f"no session named {name}")
+            raise NoSession(_("no session named {name}").format(name=name))
         return self._info(row)
 
     def _session_row(self, name: str) -> Any:

@@ -49,6 +49,7 @@ from decimal import Decimal
 from ..domain import Action, IllegalAction, MarquoirError, Phase
 from ..domain.events import Acted, Left, Seated
 from ..domain.hand import Hand
+from ..domain.i18n import _, ngettext
 from ..domain.phh import (
     PLAYED,
     NotSupported,
@@ -159,29 +160,47 @@ class ImportReport(Record):
 
     def lines(self) -> list[str]:
         """The report for a person: counts, then every skipped hand and every difference."""
-        s = "s" if len(self.sessions) != 1 else ""
+        sessions = ", ".join(self.sessions)
         out = [
-            f"{self.imported} hands imported into session{s} {', '.join(self.sessions)}"
-            + (f", {self.skipped} skipped" if self.skipped else "")
+            _("{hands} into {sessions}").format(
+                hands=ngettext(
+                    "{count} hand imported", "{count} hands imported", self.imported
+                ).format(count=self.imported),
+                sessions=ngettext("session {names}", "sessions {names}", len(self.sessions)).format(
+                    names=sessions
+                ),
+            )
+            + (_(", {count} skipped").format(count=self.skipped) if self.skipped else "")
         ]
         if self.compared:
             out.append(
-                f"finishing stacks: {self.matching} of {self.compared} hands match"
-                + (f", {self.differing} differ" if self.differing else "")
+                _("finishing stacks: {matching} of {count} hands match").format(
+                    matching=self.matching, count=self.compared
+                )
+                + (_(", {count} differ").format(count=self.differing) if self.differing else "")
             )
         if self.from_result:
             out.append(
-                f"{self.from_result} hand{'s' if self.from_result != 1 else ''} showed unknown "
-                "cards at the showdown: the winners of each pot were taken from the history's "
-                "finishing_stacks (or winnings)"
+                ngettext(
+                    "{count} hand showed unknown cards at the showdown: the winners of each pot "
+                    "were taken from the history's finishing_stacks (or winnings)",
+                    "{count} hands showed unknown cards at the showdown: the winners of each pot "
+                    "were taken from the history's finishing_stacks (or winnings)",
+                    self.from_result,
+                ).format(count=self.from_result)
             )
         for name, scale in self.scales.items():
             out.append(
-                f"session {name}: amounts multiplied by {scale} to make whole chips (a chip "
-                f"is {1 / Decimal(scale)} of the file's unit)"
+                _(
+                    "session {name}: amounts multiplied by {scale} to make whole chips (a chip "
+                    "is {unit} of the file's unit)"
+                ).format(name=name, scale=scale, unit=1 / Decimal(scale))
             )
-        out += [f"skipped {h.label}: {h.message}" for h in self.hands if not h.imported]
-        out += [f"differs {h.label}: {h.message}" for h in self.hands if h.differs]
+        skipped, differs = _("skipped {label}: {message}"), _("differs {label}: {message}")
+        out += [
+            skipped.format(label=h.label, message=h.message) for h in self.hands if not h.imported
+        ]
+        out += [differs.format(label=h.label, message=h.message) for h in self.hands if h.differs]
         return out
 
 
@@ -261,7 +280,7 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
     tables: dict[int, TableConfig | str] = {}
     scales: dict[TableConfig, int] = {}
     config_of = _memo_table_config()
-    for label, hand, _ in read:
+    for label, hand, _actions in read:
         try:
             config = tables[id(hand)] = config_of(hand, finest)
         except NotSupported as why:

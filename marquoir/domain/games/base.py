@@ -231,27 +231,34 @@ class GameRules:
         try:
             i = hand.index_of(name)
         except KeyError:
-            raise IllegalAction(f"{name or 'nobody'} is not playing this hand") from None
+            raise IllegalAction(
+                _("{name} is not playing this hand").format(name=name or _("nobody"))
+            ) from None
         if action.kind is ActionKind.FALSE_OPEN:
             return self.false_open(hand, i, action)
         p = hand.player(i)
         if p.folded or p.stack == 0:
-            raise IllegalAction(f"{name} cannot speak: he is {'out' if p.folded else 'all-in'}")
+            refusal = (
+                _("{name} cannot speak: he is out")
+                if p.folded
+                else _("{name} cannot speak: he is all-in")
+            )
+            raise IllegalAction(refusal.format(name=name))
         if action.kind is ActionKind.FIRST:
             return self.name_first(hand, i, action)
         return self.bring_in(hand, i, action)
 
     def false_open(self, hand: Dealing, i: int, action: Action) -> ActionEvent:
         """A player opened without the hand to open (jackpots)."""
-        raise IllegalAction("a false opening is a jackpots matter")
+        raise IllegalAction(_("a false opening is a jackpots matter"))
 
     def name_first(self, hand: Dealing, i: int, action: Action) -> ActionEvent:
         """Who speaks first on this street (stud: the best hand showing)."""
-        raise IllegalAction("nobody is to be named first now")
+        raise IllegalAction(_("nobody is to be named first now"))
 
     def bring_in(self, hand: Dealing, i: int, action: Action) -> ActionEvent:
         """The bring-in (stud: the lowest card up), or its completion."""
-        raise IllegalAction("the bring-in is posted once, at the start of the hand")
+        raise IllegalAction(_("the bring-in is posted once, at the start of the hand"))
 
     def apply_announcement(self, hand: Dealing, event: ActionEvent) -> None:
         """Carry out what `verify_announcement` accepted."""
@@ -263,7 +270,7 @@ class GameRules:
         self, brelans: tuple[str, ...], carre: str | None, payers: Sequence[tuple[str, int]]
     ) -> dict[str, int]:
         """What the side payments after a hand move, player by player (Bouillotte only)."""
-        raise IllegalAction("brelans are paid at Bouillotte only")
+        raise IllegalAction(_("brelans are paid at Bouillotte only"))
 
 
 def post_antes(hand: Dealing, ante: int) -> None:
@@ -291,19 +298,26 @@ def post_antes_and_blinds(hand: Dealing, config: Settings) -> int:
 def check_blinds(config: Settings) -> None:
     """Blinds of at least one chip, the small not above the big; an ante for a bb-ante."""
     if config.big_blind <= 0:
-        raise ConfigError(f"the big blind must be at least 1 chip (got {config.big_blind})")
+        raise ConfigError(
+            _("the big blind must be at least 1 chip (got {chips})").format(chips=config.big_blind)
+        )
     if config.small_blind <= 0:
-        raise ConfigError(f"the small blind must be at least 1 chip (got {config.small_blind})")
+        raise ConfigError(
+            _("the small blind must be at least 1 chip (got {chips})").format(
+                chips=config.small_blind
+            )
+        )
     if config.small_blind > config.big_blind:
         raise ConfigError(
-            f"the small blind ({config.small_blind}) is larger than the big blind "
-            f"({config.big_blind})"
+            _("the small blind ({small}) is larger than the big blind ({big})").format(
+                small=config.small_blind, big=config.big_blind
+            )
         )
     if config.bb_ante and config.ante == 0:
-        raise ConfigError("a big-blind ante needs an ante amount (--ante N --bb-ante)")
+        raise ConfigError(_("a big-blind ante needs an ante amount (--ante N --bb-ante)"))
 
 
 def check_no_blinds(config: Settings, game: str) -> None:
     """Games without blinds."""
     if config.small_blind or config.big_blind:
-        raise ConfigError(f"{game} has no blinds")
+        raise ConfigError(_("{game} has no blinds").format(game=game))

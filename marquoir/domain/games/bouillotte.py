@@ -60,11 +60,11 @@ class Bouillotte(GameRules):
         cfg = self.config
         check_no_blinds(cfg, "bouillotte")
         if cfg.ante:
-            raise ConfigError("Bouillotte has no ante: the dealer puts in the passe")
+            raise ConfigError(_("Bouillotte has no ante: the dealer puts in the passe"))
         if cfg.passe <= 0:
-            raise ConfigError("Bouillotte needs a passe of at least 1 chip (--passe N)")
+            raise ConfigError(_("Bouillotte needs a passe of at least 1 chip (--passe N)"))
         if cfg.betting is not BettingKind.NO_LIMIT:
-            raise ConfigError("Bouillotte is played with bets limited only by the caves (nl)")
+            raise ConfigError(_("Bouillotte is played with bets limited only by the caves (nl)"))
 
     def start(self, hand: Dealing) -> int | str:
         passe = self.config.passe

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionEvent
 from ..errors import ConfigError, HandOver, IllegalAction
+from ..i18n import _
 from ..outcome import Phase
 from .base import GameRules, check_blinds, post_antes_and_blinds
 
@@ -49,15 +50,15 @@ class Draw(GameRules):
         cfg = self.config
         if cfg.jackpots:
             if not cfg.ante:
-                raise ConfigError("jackpots need an ante from every player (--ante N)")
+                raise ConfigError(_("jackpots need an ante from every player (--ante N)"))
             if cfg.small_blind or cfg.big_blind:
-                raise ConfigError("jackpots have no blinds: an ante from every player")
+                raise ConfigError(_("jackpots have no blinds: an ante from every player"))
         elif cfg.small_blind or cfg.big_blind:
             check_blinds(cfg)
         elif not cfg.ante:
-            raise ConfigError("draw needs an ante (--ante N), blinds (--blinds 1/2), or both")
+            raise ConfigError(_("draw needs an ante (--ante N), blinds (--blinds 1/2), or both"))
         if cfg.bb_ante and not cfg.big_blind:
-            raise ConfigError("a big-blind ante needs blinds")
+            raise ConfigError(_("a big-blind ante needs blinds"))
 
     def start(self, hand: Dealing) -> int | str:
         big = post_antes_and_blinds(hand, self.config)
@@ -74,10 +75,10 @@ class Draw(GameRules):
         if not self.config.jackpots:
             return super().false_open(hand, i, action)
         if hand.phase is Phase.COMPLETE:
-            raise HandOver("the hand is over")
+            raise HandOver(_("the hand is over"))
         p = hand.player(i)
         if p.name != hand.opener or p.folded:
-            raise IllegalAction(f"{p.name} did not open this pot")
+            raise IllegalAction(_("{name} did not open this pot").format(name=p.name))
         if _nobody_followed(hand, i):
             # `added` is negative: his opening comes back to his stack
             return ActionEvent(p.name, action, "withdraw", -p.bet, 0, False, hand.street)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionEvent
 from ..errors import ConfigError, IllegalAction
+from ..i18n import _
 from ..kinds import BettingKind
 from .base import GameRules, check_no_blinds, post_antes
 
@@ -40,11 +41,11 @@ class Stud(GameRules):
         cfg = self.config
         check_no_blinds(cfg, "stud")
         if cfg.betting is not BettingKind.FIXED_LIMIT:
-            raise ConfigError("stud is played fixed-limit here (--betting fl --limits S/B)")
+            raise ConfigError(_("stud is played fixed-limit here (--betting fl --limits S/B)"))
         if cfg.small_bet is None:
-            raise ConfigError("stud needs its limits (--limits SMALL/BIG)")
+            raise ConfigError(_("stud needs its limits (--limits SMALL/BIG)"))
         if cfg.bring_in <= 0:
-            raise ConfigError("stud needs a bring-in (--bring-in N)")
+            raise ConfigError(_("stud needs a bring-in (--bring-in N)"))
         if cfg.bring_in >= cfg.small_bet:
             raise ConfigError(
                 f"the bring-in ({cfg.bring_in}) must be less than the small bet "
@@ -82,7 +83,11 @@ class Stud(GameRules):
             return ActionEvent(p.name, action, "bring-in", added, added, added == p.stack, street)
         small = self.config.limits[0]
         if action.amount != small:
-            raise IllegalAction(f"completing the bring-in makes the bet {small}, the small bet")
+            raise IllegalAction(
+                _("completing the bring-in makes the bet {small}, the small bet").format(
+                    small=small
+                )
+            )
         added = min(small, p.stack)
         return ActionEvent(p.name, action, "complete", added, added, added == p.stack, street)
 

@@ -15,7 +15,7 @@ from math import lcm
 from typing import Any
 
 from ..errors import UsageError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..pots import PotAward
 from .payouts import Payouts, parse_payouts, payouts, preset_percentages
 from .places import (
@@ -167,6 +167,16 @@ def eliminators(player: str, awards: tuple[PotAward, ...]) -> dict[str, int]:
         return {}
     scale = lcm(*(w.denominator for w in weights.values()))
     return {name: int(w * scale) for name, w in weights.items()}
+
+
+def field_text(state: TournamentState) -> str:
+    """The field in words: `7 entries, 1 rebuy, 0 add-ons` (French: `0 add-on`)."""
+    entries, rebuys, add_ons = len(state.entries), state.rebuys, state.add_ons
+    return _("{entries}, {rebuys}, {add_ons}").format(
+        entries=ngettext("{count} entry", "{count} entries", entries).format(count=entries),
+        rebuys=ngettext("{count} rebuy", "{count} rebuys", rebuys).format(count=rebuys),
+        add_ons=ngettext("{count} add-on", "{count} add-ons", add_ons).format(count=add_ons),
+    )
 
 
 def prize_pool(settings: Any, state: TournamentState) -> Decimal:
