@@ -301,3 +301,20 @@ def test_a_game_setting_is_refused_in_french(
     cli: Marquoir, args: tuple[str, ...], french: str
 ) -> None:
     assert refused(cli, "--lang", "fr", "new", "x", *args) == french
+
+
+# -- the file's refusals -----------------------------------------------------------------
+
+
+def test_the_files_refusals_are_french(cli: Marquoir) -> None:
+    # before any session, then an undo with nothing to undo, then an unknown export
+    assert refused(cli, "--lang", "fr", "status") == (
+        "pas encore de partie : commencez-en une avec `marquoir new NOM --blinds 1/2`"
+    )
+    cli.play("new soir --blinds 1/2 --lang fr\n")
+    assert refused(cli, "annuler") == "rien à annuler dans cette partie"
+    done = cli.run("--lang", "fr", "--db", "", "status")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "Erreur : le chemin de la base est vide : donnez un nom de fichier à --db"
+    )

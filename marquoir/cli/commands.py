@@ -405,7 +405,7 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
         before = table.config.stakes()
         # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
         if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
-            raise UsageError("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
+            raise UsageError(_("hold'em and Omaha need their blinds, e.g. `blinds 2/4`"))
         return table.blinds_event(schedule)
 
     outcome = execute(db, change)

@@ -178,7 +178,7 @@ def showdown(
         commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
     else:
         if low is not None:
-            raise UsageError("with the cards shown, the cards decide the low half: drop --low")
+            raise UsageError(_("with the cards shown, the cards decide the low half: drop --low"))
         lang = "en" if english else "fr"
         commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
 

@@ -51,7 +51,7 @@ def database_path(datasette: Any) -> str:
     for database in datasette.databases.values():
         if getattr(database, "path", None):
             return str(database.path)
-    raise MarquoirError("no database file is served")
+    raise MarquoirError(_("no database file is served"))
 
 
 def register_routes() -> list[tuple[str, Any]]:

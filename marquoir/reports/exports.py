@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..domain.errors import MarquoirError, UsageError
+from ..domain.i18n import _
 from .model import SessionReport
 
 # The version of the JSON outputs (report, exports, settle, standings, stacks, status,
@@ -183,9 +184,17 @@ def export(report: SessionReport, what: str, fmt: str) -> str:
     """The ledger (`what="ledger"`) or the hand log (`"hands"`) as `fmt` "csv" (one header
     row) or "json" (an object: `version`, `session`, `date`, `what`, `rows`, keys sorted)."""
     if what not in WHATS:
-        raise UsageError(f"unknown export {what!r}: one of {', '.join(WHATS)}")
+        raise UsageError(
+            _("unknown export {what}: one of {known}").format(
+                what=repr(what), known=", ".join(WHATS)
+            )
+        )
     if fmt not in FORMATS:
-        raise UsageError(f"unknown export format {fmt!r}: one of {', '.join(FORMATS)}")
+        raise UsageError(
+            _("unknown export format {fmt}: one of {known}").format(
+                fmt=repr(fmt), known=", ".join(FORMATS)
+            )
+        )
     rows, fields = (
         (ledger_rows(report), LEDGER_FIELDS)
         if what == "ledger"

@@ -51,7 +51,11 @@ def render_chunks(report: SessionReport, fmt: str) -> Iterator[str]:
         from .html import html_chunks
 
         return html_chunks(report)
-    raise UsageError(f"unknown report format {fmt!r}: one of {', '.join(FORMATS)}")
+    raise UsageError(
+        _("unknown report format {fmt}: one of {known}").format(
+            fmt=repr(fmt), known=", ".join(FORMATS)
+        )
+    )
 
 
 def _in_english(

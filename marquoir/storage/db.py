@@ -47,7 +47,7 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
     file take turns instead of losing an event.
     """
     if not path:
-        raise UsageError("the database path is empty: give a file name to --db")
+        raise UsageError(_("the database path is empty: give a file name to --db"))
     try:
         if not os.path.exists(path):
             return _missing(path, mode)

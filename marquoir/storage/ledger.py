@@ -16,7 +16,7 @@ from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
 from ..domain.events import Acted
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import _
+from ..domain.i18n import _, follow_session
 from ..domain.records import Record
 from ..domain.table import (
     BrelansPaid,
@@ -254,7 +254,7 @@ class Ledger:
             "WHERE m.key = 'current_session'"
         ).fetchone()
         if row is None:
-            raise NoSession("no session yet: start one with `marquoir new NAME --blinds 1/2`")
+            raise NoSession(_("no session yet: start one with `marquoir new NAME --blinds 1/2`"))
         return self._info(row)
 
     def _set_current(self, session_id: int) -> None:
@@ -530,7 +530,8 @@ class Ledger:
                 (session.id,),
             ).fetchone()
             if row is None:
-                raise IllegalAction("nothing to undo in this session")
+                follow_session(session.settings.lang)  # (the refusal in the session's language)
+                raise IllegalAction(_("nothing to undo in this session"))
             conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (row[0],))
             conn.execute(
                 "DELETE FROM snapshots WHERE session_id = ? AND event_id >= ?",

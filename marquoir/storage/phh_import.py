@@ -243,7 +243,9 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
                     read.append(PHHSource(path, file.read()))
             except (OSError, UnicodeDecodeError) as error:
                 reason = getattr(error, "strerror", None) or str(error)
-                raise PHHImportError(f"cannot read {path}: {reason}") from error
+                raise PHHImportError(
+                    _("cannot read {path}: {reason}").format(path=path, reason=reason)
+                ) from error
     return read
 
 
@@ -372,11 +374,15 @@ def import_phh(
     except NoSession:
         taken = None
     if taken is not None:
-        raise IllegalAction(f"a session named {taken} already exists: import under a new name")
+        raise IllegalAction(
+            _("a session named {name} already exists: import under a new name").format(name=taken)
+        )
     plans = _plans(read_sources(sources))
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
-        raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
+        raise PHHImportError(
+            _("no hand can be imported: {reasons}").format(reasons="; ".join(reasons[:3]))
+        )
     now = int(time.time())  # (one time for the import: the sessions' and the events')
     results: list[HandImport] = []
     groups: dict[tuple[str | None, TableConfig, int], _Group] = {}
@@ -398,7 +404,9 @@ def import_phh(
             writer.snapshot(group)
         if not writer.made:
             reasons = sorted({r.message for r in results})
-            raise PHHImportError("no hand can be imported: " + "; ".join(reasons[:3]))
+            raise PHHImportError(
+                _("no hand can be imported: {reasons}").format(reasons="; ".join(reasons[:3]))
+            )
         conn.execute(
             "INSERT INTO meta (key, value) VALUES ('current_session', ?) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -424,7 +432,11 @@ class _Writer:
         name = self.base if not self.made else f"{self.base}-{len(self.made) + 1}"
         check_name(name, what="session")
         if self.conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
-            raise IllegalAction(f"a session named {name} already exists: import under a new name")
+            raise IllegalAction(
+                _("a session named {name} already exists: import under a new name").format(
+                    name=name
+                )
+            )
         cursor = self.conn.execute(
             "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
             (name, codec.dumps(codec.settings_to_dict(group.settings)), self.now),
@@ -606,7 +618,7 @@ def _where(hand: PHHHand, number: int) -> str:
 
 def _act(table: Table, action: PHHAction, name: str, scale: int) -> TableEvent:
     if table.hand is None or table.hand.to_act is None:
-        raise IllegalAction("nobody is to act, the betting is over")
+        raise IllegalAction(_("nobody is to act, the betting is over"))
     if action.verb == "f":
         said = Action.fold(player=name)
     elif action.verb == "cc":

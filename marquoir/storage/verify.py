@@ -12,6 +12,7 @@ import json
 import sqlite3
 
 from ..domain import MarquoirError
+from ..domain.i18n import _
 from ..domain.records import Record
 from ..domain.table import SessionSettings, Table
 from . import codec
@@ -179,7 +180,7 @@ def _integrity(conn: sqlite3.Connection) -> list[str]:
     found = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
     if found == ["ok"]:
         found = []
-    for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
+    for table, rowid, parent, _key in conn.execute("PRAGMA foreign_key_check"):
         if parent == "events" and table in ("snapshots", "hands"):
             continue  # a derived row of a known session: the comparison finds and rebuilds it
         found.append(f"{table} row {rowid} points to a missing {parent} row")
@@ -225,7 +226,7 @@ def verify(book: Ledger, *, cannot_write: str | None = None) -> Verification:
         rebuilt = sum(len(c.wrong) for _, (c, _e) in checks)
         return Verification((), tuple(c for _, (c, _e) in checks), rebuilt, None)
     else:
-        raise MarquoirError("the log kept changing while verify read it: try again")
+        raise MarquoirError(_("the log kept changing while verify read it: try again"))
     reason = cannot_write if book.mode == READ else None
     if integrity:
         reason = "the file is damaged: copy what can still be read with `marquoir backup`"
