@@ -334,6 +334,8 @@ class _ForcedBetsOfHands:
 
     def __init__(self, config: TableConfig | None) -> None:
         self.config = config
+        # (the session's own schedule, built once: the property builds it at every call)
+        self.default = None if config is None else config.schedule
         self.known: dict[ForcedBetSchedule, tuple[str, dict[str, Any]]] = {}
 
     def of(self, summary: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
@@ -341,7 +343,8 @@ class _ForcedBetsOfHands:
             return "", None
         # (hands recorded before the `blinds` command: the session's schedule, never changed)
         data = summary.get("schedule")
-        schedule = ForcedBetSchedule(**data) if data else self.config.schedule
+        schedule = ForcedBetSchedule(**data) if data else self.default
+        assert schedule is not None
         if schedule not in self.known:
             dealt = self.config.with_schedule(schedule)
             self.known[schedule] = (dealt.stakes(), forced_bets_dict(dealt))
