@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,14 @@ def installed(tmp_path: Path) -> Marquoir:
     """The installed `marquoir` script, each command a process of its own, as a user runs it
     (for the tests about the installed command itself)."""
     return Marquoir(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """No test leaves its language behind: a French report or a French session's command run
+    in this process (`main()`, `follow_session`) sets the language for the whole process, and
+    a later test in the same worker would otherwise speak French."""
+    yield
+    from marquoir.domain import i18n
+
+    i18n.set_language(None)
