@@ -48,3 +48,31 @@ def test_two_eliminators_split_the_bounty(cli: Marquoir) -> None:
     assert "d is out in place 4" in cli("showdown", "a = b > d")
     rows = json.loads(cli("places", "--json"))["places"]
     assert {r["name"]: r["bounties"] for r in rows} == {"a": "5", "b": "5", "c": "0", "d": "0"}
+
+
+# Three players, a on the button speaks first before the flop: a is all in, b calls (all in
+# too, same stack), c folds his big blind. b wins the showdown: a is the first one out, the
+# last of three entries.
+THREE = "seat a\nseat b\nseat c\ndeal\nallin\ncall\nfold\n"
+OPEN = "new lr --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40"
+
+
+def test_a_place_given_while_entries_are_open_is_provisional(cli: Marquoir) -> None:
+    # late registration until level 1, still level 1: a new entry or a re-entry may still
+    # come and push a down, so the director gives the place from the entries so far, for now
+    cli.play(OPEN + " --late-until 1 --reentries 1\n" + THREE)
+    out = cli("showdown", "b > a")
+    assert "a is out (place 3 for now: entries are still open)\n" in out
+    assert "is out in place" not in out
+
+
+def test_a_place_given_once_entries_are_closed_is_final(cli: Marquoir) -> None:
+    # no late registration: entries closed with the first deal, the field is the final one
+    cli.play(OPEN + "\n" + THREE)
+    assert "a is out in place 3\n" in cli("showdown", "b > a")
+
+
+def test_the_provisional_place_in_french(cli: Marquoir) -> None:
+    cli.play(OPEN + " --late-until 1 --lang fr\n" + THREE)
+    out = cli("showdown", "b > a")
+    assert "a est éliminé (place 3 pour l'instant : les inscriptions sont encore ouvertes)" in out

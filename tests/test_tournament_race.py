@@ -145,3 +145,25 @@ def test_the_race_in_french(cli: Marquoir) -> None:
     # 25 is a quarter of a 100: no chip raced, but dora's last chip: she is given a 100
     assert "dora (1 x 25) reçoit un 100, jamais éliminé par la course : tapis 100" in out
     assert "la course aux jetons de 25" in cli("--lang", "fr", "annuler")
+
+
+def test_a_denomination_is_raced_once(cli: Marquoir) -> None:
+    cli.play(SHORT)
+    race = ("race", "25", "bruno=1", "--draw", "bruno")
+    cli(*race)
+    # the 25s left the table at their race: nobody holds one to race again
+    before = file_bytes(cli)
+    refused = cli.refused(*race)
+    assert refused == "Error: the 25 chips were raced already: `undo` takes that race back"
+    assert file_bytes(cli) == before
+    fr = cli.run("--lang", "fr", *race)
+    assert (fr.returncode, fr.stdout) == (1, "")
+    assert fr.stderr == (
+        "Erreur : la course aux jetons de 25 a déjà eu lieu : `undo` (annuler) reprend cette "
+        "course\n"
+    )
+    assert file_bytes(cli) == before
+    # undo takes the first race back: the 25s are on the table again and may be raced
+    cli("undo")
+    assert "25 in odd chips make 0 x 100" in cli(*race)
+    assert "sound" in cli("verify")

@@ -199,7 +199,13 @@ def bust_lines(table: Table) -> list[str]:
     places = {p.entry: p.place for p in state.places()} if busted else {}
     for entry in busted:
         if entry.out:
-            out = _("{player} is out in place {place}")
+            # a director announces the place from the entries so far: while entries may
+            # still come, a later entry can push it down, so it is only provisional
+            out = (
+                _("{player} is out (place {place} for now: entries are still open)")
+                if table.entries_open()
+                else _("{player} is out in place {place}")
+            )
             lines.append(out.format(player=entry.label, place=places[entry.label]))
         else:
             no_chips = _("{player} has no chips: out unless he rebuys before the next deal")

@@ -106,6 +106,15 @@ class TournamentTable:
         self._check_late(tournament, N_("registration"))
         return Seated(name, self._free_seat(seat), tournament.stack)
 
+    def entries_open(self) -> bool:
+        """Whether an entry or a re-entry may still come (late registration open, or no hand
+        dealt yet): until then the field may grow, so a place given at a bust is provisional."""
+        tournament = self.settings.tournament
+        if tournament is None:
+            return False
+        late = tournament.late_until
+        return self.level <= late if late is not None else not self.hand_no
+
     def _check_late(self, tournament: TournamentSettings, what: str) -> None:
         late = tournament.late_until
         if late is not None and self.level > late:
@@ -249,7 +258,7 @@ class TournamentTable:
         cards are dealt here from `seed`. The arithmetic is `tournament.chips.chip_race`."""
         from .tournament.chips import chip_race, parse_denominations
 
-        settings, _state = self._tournament(N_("a chip race"))
+        settings, state = self._tournament(N_("a chip race"))
         self._between_hands(N_("race the chips"))
         if not settings.chips:
             raise IllegalAction(_("a chip race needs the chip set: `new ... --chips 25,100,500`"))
@@ -258,6 +267,14 @@ class TournamentTable:
             raise IllegalAction(
                 _("{removed} is not a chip that can leave the set ({chips})").format(
                     removed=removed, chips=", ".join(map(str, chips[:-1]))
+                )
+            )
+        if removed in state.raced:
+            # the removed chips left the table at their race: a second race would race
+            # chips nobody holds any more
+            raise IllegalAction(
+                _("the {removed} chips were raced already: `undo` takes that race back").format(
+                    removed=removed
                 )
             )
         next_chip = chips[chips.index(removed) + 1]
@@ -317,6 +334,8 @@ class TournamentTable:
             # chips the race adds or takes out of play, as a count correction does
             account.stack += change
             account.adjusted += change
+        assert self.tournament is not None
+        self.tournament.raced.add(event.removed)
 
     def pause_event(self) -> Paused:
         """Stop the tournament's clock."""

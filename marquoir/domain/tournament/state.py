@@ -63,6 +63,8 @@ class TournamentState:
     current: dict[str, int] = field(default_factory=dict)
     # a deal (`chop`): each player's money and what was kept to play for
     chop: dict[str, Any] | None = None
+    # the denominations already raced off the table (TDA 2024 rule 24): each leaves once
+    raced: set[int] = field(default_factory=set)
 
     def enter(self, player: str) -> Entry:
         """A new entry for `player` (his first, or a re-entry)."""
@@ -141,13 +143,15 @@ class TournamentState:
             ],
             "current": self.current,
             "chop": self.chop,
+            # only once a race was run: the snapshots of other tournaments stay as they were
+            **({"raced": sorted(self.raced)} if self.raced else {}),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentState:
         """The state `to_dict` wrote."""
         entries = [Entry(**row) for row in data["entries"]]
-        return cls(entries, dict(data["current"]), data.get("chop"))
+        return cls(entries, dict(data["current"]), data.get("chop"), set(data.get("raced", [])))
 
 
 def eliminators(player: str, awards: tuple[PotAward, ...]) -> dict[str, int]:
