@@ -190,36 +190,12 @@ def reenter(db: str | None, player: str) -> None:
 
 def places_dict(session: str, table: Table) -> dict[str, Any]:
     """`places --json`: every entry's place, prize and bounties, and the prize pool."""
-    from ..domain.tournament.state import payout_table, prize_pool, standings
+    from ..reports.tournament import places_data
 
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
         raise IllegalAction(_("places are for tournaments: this session is a cash game"))
-    table_of_prizes = payout_table(settings, state)
-    return {
-        "version": 1,
-        "session": session,
-        "entries": len(state.entries),
-        "rebuys": state.rebuys,
-        "add_ons": state.add_ons,
-        "prize_pool": str(prize_pool(settings, state)),
-        "payouts": [str(amount) for amount in table_of_prizes.amounts],
-        "remainder": str(table_of_prizes.remainder),
-        "places": [
-            {
-                "place": row.place,
-                "shared": row.shared,
-                "name": row.entry,
-                "player": row.player,
-                "prize": str(row.prize),
-                "bounties": str(row.bounties),
-                "rebuys": row.rebuys,
-                "add_on": row.add_on,
-                "out_hand": row.out_hand,
-            }
-            for row in standings(settings, state)
-        ],
-    }
+    return {"version": 1, "session": session, **places_data(settings, state)}
 
 
 def places(db: str | None, *, as_json: bool) -> None:

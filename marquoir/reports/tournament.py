@@ -16,6 +16,8 @@ from ..domain.i18n import _
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..domain.table import Table
+    from ..domain.tournament.session import TournamentSettings
+    from ..domain.tournament.state import TournamentState
 
 
 class HandLine(Protocol):
@@ -70,12 +72,9 @@ def tournament_data(
     table: Table, hands: Sequence[HandLine], events: list[Any]
 ) -> dict[str, Any] | None:
     """The tournament's keys of `report --format json` (None: a cash game)."""
-    from ..domain.tournament.state import payout_table, prize_pool, standings
-
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
         return None
-    paid = payout_table(settings, state)
     structure = settings._asdict()
     structure["levels"] = [
         {
@@ -96,26 +95,7 @@ def tournament_data(
         }
     return {
         "structure": structure,
-        "entries": len(state.entries),
-        "rebuys": state.rebuys,
-        "add_ons": state.add_ons,
-        "prize_pool": str(prize_pool(settings, state)),
-        "payouts": [str(amount) for amount in paid.amounts],
-        "remainder": str(paid.remainder),
-        "places": [
-            {
-                "place": row.place,
-                "shared": row.shared,
-                "name": row.entry,
-                "player": row.player,
-                "prize": str(row.prize),
-                "bounties": str(row.bounties),
-                "rebuys": row.rebuys,
-                "add_on": row.add_on,
-                "out_hand": row.out_hand,
-            }
-            for row in standings(settings, state)
-        ],
+        **places_data(settings, state),
         "deal": deal,
         "races": races(events),
         "hand_levels": {str(n): level for n, level in hand_levels(table, hands).items()},
@@ -168,3 +148,33 @@ def extra_lines(data: dict[str, Any]) -> tuple[str, ...]:
             )
         )
     return tuple(lines)
+
+
+def places_data(settings: TournamentSettings, state: TournamentState) -> dict[str, Any]:
+    """The field, the prize pool, the payouts and every entry's place, prize and bounties:
+    as `places --json` and the report's `tournament` key give them."""
+    from ..domain.tournament.state import payout_table, prize_pool, standings
+
+    paid = payout_table(settings, state)
+    return {
+        "entries": len(state.entries),
+        "rebuys": state.rebuys,
+        "add_ons": state.add_ons,
+        "prize_pool": str(prize_pool(settings, state)),
+        "payouts": [str(amount) for amount in paid.amounts],
+        "remainder": str(paid.remainder),
+        "places": [
+            {
+                "place": row.place,
+                "shared": row.shared,
+                "name": row.entry,
+                "player": row.player,
+                "prize": str(row.prize),
+                "bounties": str(row.bounties),
+                "rebuys": row.rebuys,
+                "add_on": row.add_on,
+                "out_hand": row.out_hand,
+            }
+            for row in standings(settings, state)
+        ],
+    }
