@@ -318,3 +318,10 @@ def test_the_files_refusals_are_french(cli: Marquoir) -> None:
     assert done.stderr.strip() == (
         "Erreur : le chemin de la base est vide : donnez un nom de fichier à --db"
     )
+
+
+def test_a_report_written_to_a_file_says_so_in_french(cli: Marquoir, tmp_path: Path) -> None:
+    cli.play("new soir --blinds 1/2 --cave 100 --lang fr\nseat ann\nseat bob\n")
+    target = tmp_path / "soir.txt"
+    assert cli("report", "-o", str(target)).strip() == f"écrit dans {target}"
+    assert target.read_text(encoding="utf-8").startswith("Rapport")

@@ -78,25 +78,9 @@ def write_chunks(chunks: Iterator[str], output: str | None, *, force: bool, data
         raise IllegalAction(
             _("cannot write {output}: {strerror}").format(output=output, strerror=failure.strerror)
         ) from None
-    print(f"written to {output}")
+    print(_("written to {output}").format(output=output))
 
 
 def write_text(text: str, output: str | None, *, force: bool, database: str) -> None:
-    """Write `text` to `output`, or to standard output for None or `-`."""
-    if output is None or output == STDOUT:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    check_target(output, force=force, database=database)
-    try:
-        # "x" creates the file or fails: no race between the check above and the write.
-        with open(output, "w" if force else "x", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-    except FileExistsError:
-        raise IllegalAction(
-            _("{output} already exists: add --force to overwrite it").format(output=output)
-        ) from None
-    except OSError as failure:
-        raise IllegalAction(
-            _("cannot write {output}: {strerror}").format(output=output, strerror=failure.strerror)
-        ) from None
-    print(_("written to {output}").format(output=output))
+    """Write `text` to `output`, or to standard output for None or `-` (`write_chunks`)."""
+    write_chunks(iter((text,)), output, force=force, database=database)
