@@ -34,6 +34,8 @@ THIRD_PARTY = {
 }
 # Public, although spelled with an underscore (so as not to clash with field names).
 NAMED_TUPLE_API = frozenset({"_asdict", "_replace", "_make", "_fields", "_field_defaults"})
+# `os._exit`: the standard library's documented way to end a process without its teardown.
+PUBLIC_UNDERSCORED = NAMED_TUPLE_API | {"_exit"}
 
 
 def imports_of(path: Path) -> list[tuple[str, int]]:
@@ -265,7 +267,7 @@ def private_uses(path: Path) -> list[str]:
             isinstance(node, ast.Attribute)
             and is_private(node.attr)
             and node.attr not in own
-            and node.attr not in NAMED_TUPLE_API
+            and node.attr not in PUBLIC_UNDERSCORED
             and not is_own(node.value)
         ):
             found.append(f"{node.lineno}: {ast.unparse(node)}")

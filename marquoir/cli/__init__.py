@@ -1,68 +1,44 @@
-"""The command line: `main` reads the hot verbs itself (`grammar.route`, the fast path) and
-hands the rest to typer, imported only then.
+"""The command line: `main` runs one `marquoir` command line (`console.py`), `script` is
+the console script.
 
-Errors are turned into one `Error: ...` line and an exit code in `errors.py`, and only there.
+Nothing is imported here at module level: `script` must turn the cyclic garbage collector
+off before the modules of the table commands load.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
-from ..domain.i18n import LANGUAGES, set_language
-from .runner import run_line
-
-
-def _typer(args: list[str], db: str | None, where: str) -> int:
-    from .app import run_typer  # ~150 ms: only for the lines the fast path leaves
-
-    return run_typer(args, db, where)
-
-
-def dispatch(args: list[str], *, db: str | None, where: str = "") -> int:
-    """Run one command line (without the word `marquoir`); return its exit code."""
-    return run_line(args, db=db, fallback=_typer, where=where)
-
-
-def split_db(args: list[str]) -> tuple[str | None, list[str]]:
-    """Take a leading `--db PATH` (or `--db=PATH`) off the arguments."""
-    if len(args) >= 2 and args[0] == "--db":
-        return args[1], args[2:]
-    if args and args[0].startswith("--db="):
-        return args[0][5:], args[1:]
-    return None, args
-
-
-def split_globals(args: list[str]) -> tuple[str | None, str | None, list[str]]:
-    """Take the leading `--db PATH` and `--lang fr|en` off the arguments, in either order.
-
-    A `--lang` that is neither fr nor en stays on the line: typer refuses it (exit 2).
-    """
-    db = lang = None
-    while args:
-        if args[0] == "--lang" and len(args) >= 2 and args[1] in LANGUAGES:
-            lang, args = args[1], args[2:]
-        elif args[0].startswith("--lang=") and args[0][7:] in LANGUAGES:
-            lang, args = args[0][7:], args[1:]
-        elif args[0] == "--db" or args[0].startswith("--db="):
-            found, rest = split_db(args)
-            if found is None:
-                break
-            db, args = found, rest
-        else:
-            break
-    return db, lang, args
-
 
 def main(argv: list[str] | None = None) -> int:
-    """The `marquoir` console script."""
-    db, lang, args = split_globals(list(sys.argv[1:] if argv is None else argv))
-    set_language(lang)
+    """Run one `marquoir` command line (`sys.argv[1:]` by default); return its exit code."""
+    from .console import main as run
+
+    return run(argv)
+
+
+def script() -> None:
+    """The `marquoir` console script: `main` in a process that lives for one command.
+
+    A table command is over in a few milliseconds, and most of its time is Python loading
+    modules (docs/design.md, "The hot path"). Two costs of a long-lived program are left out
+    for it. The cyclic garbage collector is off while the modules load and the command runs:
+    it would walk the thousands of objects the imports create, several times, to free none
+    (reference counting frees what a command makes). And once the command is done, its
+    database closed and its output flushed, the process ends without the interpreter's
+    teardown (`os._exit`), which would free every module one by one. A command that typer
+    reads (play, serve, reports, the evening's commands) turns the collector back on and
+    ends the ordinary way.
+    """
+    gc.disable()
+    code = main()
+    if gc.isenabled():  # typer read the line: an ordinary exit (atexit handlers, threads)
+        sys.exit(code)
     try:
-        code = dispatch(args, db=db)
         sys.stdout.flush()
-    except BrokenPipeError:  # `marquoir status --json | head`: the reader went away
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    return code
+        sys.stderr.flush()
+    except BrokenPipeError:  # `marquoir status | head`: the reader went away
+        pass
+    os._exit(code)

@@ -6,6 +6,7 @@ functions, the same ones the fast path calls: a line means the same on both.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -68,6 +69,13 @@ def _checked(read: Callable[[str], str], text: str, option: str | None = None) -
         raise typer.BadParameter(str(failure), param_hint=hint) from None
 
 
+# typer reads only `enum.Enum` types as choices, and the domain's enumerations are lighter
+# (marquoir/domain/enums.py): the same words as real enumerations, for the options.
+GameWord = enum.StrEnum("GameWord", [(g.name, g.value) for g in Game])  # type: ignore[misc]
+BettingWord = enum.StrEnum("BettingWord", [(k.name, k.value) for k in BettingKind])  # type: ignore[misc]
+HOLDEM_WORD = GameWord(Game.HOLDEM.value)
+
+
 @command()
 def new(
     ctx: typer.Context,
@@ -75,18 +83,20 @@ def new(
     blinds: Annotated[
         str | None, typer.Option(help="Small and big blind, e.g. 1/2 (hold'em, draw).")
     ] = None,
-    game: Annotated[
-        Game,
+    game_word: Annotated[
+        GameWord,
         typer.Option(
+            "--game",
             help="holdem, omaha, omaha-hilo, draw (five-card draw), bouillotte, stud, "
-            "stud-hilo or razz."
+            "stud-hilo or razz.",
         ),
-    ] = Game.HOLDEM,
-    betting: Annotated[
-        BettingKind | None,
+    ] = HOLDEM_WORD,
+    betting_word: Annotated[
+        BettingWord | None,
         typer.Option(
+            "--betting",
             help="nl (no-limit), pl (pot-limit) or fl (fixed-limit; the stud games' only; "
-            "omaha-hilo's default)."
+            "omaha-hilo's default).",
         ),
     ] = None,
     ante: Annotated[int, typer.Option(parser=chips, help="Ante posted by every player.")] = 0,
@@ -204,6 +214,8 @@ def new(
     ] = "",
 ) -> None:
     """Start a session (it becomes the current one)."""
+    game = Game(game_word.value)
+    betting = None if betting_word is None else BettingKind(betting_word.value)
     if lang not in ("", *LANGUAGES):
         raise typer.BadParameter(
             _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"

@@ -5,7 +5,6 @@ Each function opens the database, calls one storage function, and prints the res
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
@@ -78,6 +77,8 @@ def close_kept() -> None:
 
 
 def _print_json(data: Any) -> None:
+    import json  # (not on the table commands' path)
+
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from .enums import StrEnum
 from .i18n import N_, _, number
 from .records import Record
 

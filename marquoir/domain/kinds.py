@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
+from .enums import StrEnum
 
 
 class BettingKind(StrEnum):

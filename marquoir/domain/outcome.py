@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from .enums import StrEnum
 from .pots import PotAward
 from .ranking import Ranking
 from .records import Record

@@ -9,7 +9,7 @@ The classes are what `collections.namedtuple` makes (a tuple subclass with the s
 constructor, attributes, `_make`, `_replace`, `_asdict`, `_fields`, `_field_defaults`,
 `__match_args__`, repr and pickling), built without its cost: `namedtuple` compiles each
 class's constructor from source (`eval`), ~50 us a class, and the table commands define
-dozens of records at every start. Here the constructor's code is compiled once per number of
+dozens of records at every start. Here the constructor's code is written once per number of
 fields and renamed for each class (`code.replace`), which makes the same function.
 """
 
@@ -23,8 +23,30 @@ else:
     from types import FunctionType
 
     _SKIP = {"__annotations__", "__module__", "__qualname__", "__slots__", "_root"}
-    _TUPLE_NEW = tuple.__new__
-    _templates = {}  # number of fields -> the code of `lambda _cls, a0, a1: (a0, a1)`
+    _TUPLE_NEW = _tuple_new = tuple.__new__
+    # number of fields -> the code of `lambda _cls, a0, a1: _tuple_new(_cls, (a0, a1))`; the
+    # usual sizes written out (compiled with this module, not at every start: `eval` costs
+    # ~50 us), the others compiled on first use
+    _templates = {
+        arity: template.__code__
+        for arity, template in enumerate(
+            (
+                lambda _cls: _tuple_new(_cls, ()),
+                lambda _cls, a0: _tuple_new(_cls, (a0,)),
+                lambda _cls, a0, a1: _tuple_new(_cls, (a0, a1)),
+                lambda _cls, a0, a1, a2: _tuple_new(_cls, (a0, a1, a2)),
+                lambda _cls, a0, a1, a2, a3: _tuple_new(_cls, (a0, a1, a2, a3)),
+                lambda _cls, a0, a1, a2, a3, a4: _tuple_new(_cls, (a0, a1, a2, a3, a4)),
+                lambda _cls, a0, a1, a2, a3, a4, a5: _tuple_new(_cls, (a0, a1, a2, a3, a4, a5)),
+                lambda _cls, a0, a1, a2, a3, a4, a5, a6: _tuple_new(
+                    _cls, (a0, a1, a2, a3, a4, a5, a6)
+                ),
+                lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7: _tuple_new(
+                    _cls, (a0, a1, a2, a3, a4, a5, a6, a7)
+                ),
+            )
+        )
+    }
 
     def _constructor(typename, fields, defaults):
         """`__new__(_cls, field, ...)`, as namedtuple's, keywords and defaults included."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from ..domain import (
     Action,
     ActionKind,
@@ -50,19 +48,11 @@ from ..domain.table import (
     Table,
     TableEvent,
 )
+from .jsontext import dumps as dumps  # every stored value is written as this text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-
-# (one encoder: `json.dumps` with options builds a new one at every call)
-_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
-
-
-def dumps(data: Any) -> str:
-    """Compact, key-sorted JSON: the same state always gives the same text."""
-    return _ENCODE(data)
 
 
 def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:

@@ -7,7 +7,6 @@ no hand is in play) in a single `BEGIN IMMEDIATE` transaction.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import time
@@ -31,6 +30,7 @@ from ..domain.table import (
 )
 from . import codec
 from .db import CREATE, DatabaseError, connect
+from .jsontext import loads
 
 # No typing, pathlib, datetime or contextlib at run time: this module is on the path of every
 # table command (docs/design.md, "The hot path").
@@ -266,7 +266,7 @@ class Ledger:
 
     @staticmethod
     def _info(row: Any) -> SessionInfo:
-        settings = codec.settings_from_dict(json.loads(row[2]))
+        settings = codec.settings_from_dict(loads(row[2]))
         return SessionInfo(int(row[0]), str(row[1]), settings)
 
     # -- the table -------------------------------------------------------------------------
@@ -286,7 +286,7 @@ class Ledger:
             table, after = Table(session.settings), 0
         else:
             try:
-                table = codec.table_from_snapshot(session.settings, json.loads(row[1]))
+                table = codec.table_from_snapshot(session.settings, loads(row[1]))
             except (KeyError, TypeError, ValueError) as damage:
                 raise DatabaseError(
                     f"the saved table of session {session.name} is damaged ({damage!r}): "
@@ -306,7 +306,7 @@ class Ledger:
             "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
             (session.id, after),
         )
-        return [StoredEvent(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+        return [StoredEvent(r[0], r[1], r[2], loads(r[3])) for r in rows]
 
     def timed_events(
         self, session: SessionInfo, kinds: tuple[str, ...]
@@ -319,7 +319,7 @@ class Ledger:
             f"WHERE session_id = ? AND undone = 0 AND kind IN ({marks}) ORDER BY id",
             (session.id, *kinds),
         )
-        return [(r[0], json.loads(r[1]), r[2]) for r in rows]
+        return [(r[0], loads(r[1]), r[2]) for r in rows]
 
     def execute(
         self, command: Callable[[Table], TableEvent], *, closed_ok: bool = False
@@ -466,7 +466,7 @@ class Ledger:
             "AND json_extract(data, '$.paid') IS NOT NULL) ORDER BY id",
             (session.id,),
         )
-        return {int(row[0]): json.loads(row[1]).get("paid", {}) for row in rows}
+        return {int(row[0]): loads(row[1]).get("paid", {}) for row in rows}
 
     def hands(self, session: SessionInfo) -> list[dict[str, Any]]:
         """The summaries of the session's finished hands, in order."""
@@ -481,7 +481,7 @@ class Ledger:
         settings = session.settings
         schedule = settings.table.schedule._asdict()  # (once: building it costs)
         for hand_no, summary in rows:
-            yield codec.expand_summary(json.loads(summary), hand_no, settings, schedule=schedule)
+            yield codec.expand_summary(loads(summary), hand_no, settings, schedule=schedule)
 
     def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
         """The summaries of the session's last `count` finished hands, in order."""
@@ -490,7 +490,7 @@ class Ledger:
             (session.id, count),
         )
         settings = session.settings
-        return [codec.expand_summary(json.loads(row[1]), row[0], settings) for row in rows][::-1]
+        return [codec.expand_summary(loads(row[1]), row[0], settings) for row in rows][::-1]
 
     def hands_played(self, session: SessionInfo) -> dict[str, int]:
         """How many finished hands each player was dealt in, counted by SQLite."""
@@ -543,7 +543,7 @@ class Ledger:
             if between:  # the snapshot loading needs, if pruning had removed it
                 self._put_back(session, *between[0])
         streets = codec.streets_of(session.settings.table)
-        data = codec.expand_event(row[2], json.loads(row[3]), streets=streets)
+        data = codec.expand_event(row[2], loads(row[3]), streets=streets)
         return session, StoredEvent(row[0], row[1], row[2], data), table
 
     def _drop_hands_after(self, session: SessionInfo, event_id: int) -> None:

@@ -14,8 +14,8 @@ reads names its evaluator with `card_variant`, which `cards.py` must know.)
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
-from enum import StrEnum
 
+from ..enums import StrEnum
 from .base import SAID_BY_SCOREKEEPER, GameRules
 
 TYPE_CHECKING = False

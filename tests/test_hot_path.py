@@ -1,0 +1,218 @@
+"""The pieces that keep a table command fast (docs/design.md, "The hot path"), each checked
+against what it stands in for: `jsontext` against the `json` package, the domain's light
+`StrEnum` against `enum.StrEnum`, and the console script (`marquoir.cli.script`, which ends a
+table command's process without the interpreter's teardown) against `main`'s outputs.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import json
+import math
+import pickle
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from marquoir.domain import BettingKind, Game
+from marquoir.domain.enums import StrEnum
+from marquoir.storage import jsontext
+
+from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
+
+# -- jsontext: the same text and values as json ------------------------------------------------
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False)
+    | st.text()
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@given(VALUES)
+def test_dumps_writes_what_json_writes(value: Any) -> None:
+    assert jsontext.dumps(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+@given(VALUES)
+def test_loads_reads_what_json_reads(value: Any) -> None:
+    for text in (
+        json.dumps(value, sort_keys=True, separators=(",", ":")),  # what Marquoir writes
+        json.dumps(value, indent=2, ensure_ascii=False),  # spacing and raw accents: json reads it
+        f" {json.dumps(value)}\n",
+    ):
+        assert jsontext.loads(text) == json.loads(text)
+
+
+def test_loads_of_the_special_numbers_and_bytes() -> None:
+    assert math.isnan(jsontext.loads("NaN"))
+    assert jsontext.loads("[Infinity,-Infinity]") == [math.inf, -math.inf]
+    assert jsontext.loads(b'{"a":1}') == {"a": 1}
+
+
+@pytest.mark.parametrize("text", ["", "[1,]", "[1] x", "{'a': 1}", "[1", "nul"])
+def test_loads_refuses_what_json_refuses_with_its_message(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    with pytest.raises(json.JSONDecodeError) as got:
+        jsontext.loads(text)
+    assert str(got.value) == str(expected.value)
+
+
+def test_dumps_refuses_what_json_refuses() -> None:
+    with pytest.raises(TypeError, match="Object of type object is not JSON serializable"):
+        jsontext.dumps({"a": object()})
+    assert jsontext.dumps({"after": "a refusal"}) == '{"after":"a refusal"}'
+
+
+# -- StrEnum: as enum.StrEnum where Marquoir uses it ---------------------------------------------
+
+
+class Light(StrEnum):
+    """A docstring is not a member."""
+
+    FIRST = "first"
+    SECOND = "second-word"
+    _hidden = "not a member"
+
+    def shout(self) -> str:
+        return self.upper()
+
+
+class Real(enum.StrEnum):
+    """A docstring is not a member."""
+
+    FIRST = "first"
+    SECOND = "second-word"
+    _ignore_ = "_hidden"  # (enum.StrEnum would make it a member)
+
+    def shout(self) -> str:
+        return self.upper()
+
+
+def test_members_behave_as_enum_strenum_members() -> None:
+    for light, real in zip(Light, Real, strict=True):
+        assert (light.name, light.value, str(light), f"{light}", f"{light:>14}") == (
+            real.name,
+            real.value,
+            str(real),
+            f"{real}",
+            f"{real:>14}",
+        )
+        assert repr(light) == repr(real).replace("Real", "Light")
+        assert light == real.value and hash(light) == hash(real.value) == hash(real)
+        assert isinstance(light, str) and isinstance(light, Light)
+        assert type(light.value) is str and light.shout() == real.shout()
+        assert Light(real.value) is light and Light(light) is light
+        assert Light[real.name] is light
+        assert pickle.loads(pickle.dumps(light)) is light
+        assert copy.copy(light) is light and copy.deepcopy(light) is light
+        assert json.dumps({light: [light]}) == json.dumps({real: [real]})
+
+
+def test_the_class_behaves_as_enum_strenums_class() -> None:
+    assert [m.value for m in Light] == [m.value for m in Real]
+    assert [m.value for m in reversed(Light)] == [m.value for m in reversed(Real)]
+    assert len(Light) == len(Real) == 2
+    assert list(Light.__members__) == list(Real.__members__)
+    assert "first" in Light and "third" not in Light
+    assert Light.__doc__ == Real.__doc__
+    with pytest.raises(ValueError) as real_refusal:
+        Real("third")
+    with pytest.raises(ValueError) as light_refusal:
+        Light("third")
+    assert str(light_refusal.value) == str(real_refusal.value).replace("Real", "Light")
+    with pytest.raises(AttributeError):
+        Light.FIRST = "other"  # type: ignore[misc]
+
+
+def test_the_domains_enumerations_keep_their_words() -> None:
+    assert [g.value for g in Game] == [
+        "holdem",
+        "draw",
+        "bouillotte",
+        "stud",
+        "omaha",
+        "omaha-hilo",
+        "stud-hilo",
+        "razz",
+    ]
+    assert {BettingKind(w) for w in ("nl", "pl", "fl")} == set(BettingKind)
+    assert {Game.HOLDEM: 1}["holdem"] == 1 and sorted([Game.RAZZ, Game.DRAW]) == ["draw", "razz"]
+
+
+# -- the console script --------------------------------------------------------------------------
+
+
+@NOT_INSTALLED
+def test_the_script_prints_and_exits_as_main_does(tmp_path: Path) -> None:
+    """Every outcome of the fast path (an answer, a refusal, a usage error) and of typer's path,
+    as the installed script gives them and as `main` gives them in process."""
+    (tmp_path / "script").mkdir()
+    (tmp_path / "main").mkdir()
+    installed = Marquoir(tmp_path / "script")
+    cli = Marquoir(tmp_path / "main", in_process=True)
+    lines = [
+        ("new", "soir", "--blinds", "1/2"),
+        ("seat", "anne", "--cave", "100"),
+        ("seat", "bruno", "--cave", "100"),
+        ("deal",),
+        ("status",),
+        ("check",),  # refused: anne faces the big blind
+        ("raise", "x"),  # a usage error
+        ("call",),
+        ("check",),
+        ("stacks", "--json"),
+        ("bogus",),
+    ]
+    for line in lines:
+        mine, theirs = installed.run(*line), cli.run(*line)
+        assert (mine.returncode, mine.stdout, mine.stderr) == (
+            theirs.returncode,
+            theirs.stdout,
+            theirs.stderr,
+        ), line
+
+
+@NOT_INSTALLED
+def test_the_scripts_output_reaches_a_pipe_whole(installed: Marquoir) -> None:
+    """The process ends without the interpreter's teardown: what was printed must be flushed
+    first, also when the output is a pipe that a reader closes early."""
+    for line in (
+        ("new", "soir", "--blinds", "1/2", "--cave", "100"),
+        ("seat", "anne"),
+        ("seat", "bruno"),
+    ):
+        installed(*line)
+    installed("deal")
+    status = installed.run("status")
+    assert status.returncode == 0 and status.stdout.endswith("fold\n")
+    assert MARQUOIR is not None
+    head = subprocess.run(
+        f"{MARQUOIR} status | head -c 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=installed.env,
+    )
+    assert (head.stdout, head.stderr) == ("s", "")
+
+
+def test_main_leaves_the_collector_as_it_found_it(cli: Marquoir) -> None:
+    import gc
+
+    assert gc.isenabled()
+    cli("new", "soir", "--blinds", "1/2")
+    assert gc.isenabled()
