@@ -208,6 +208,11 @@ def test_the_scripts_output_reaches_a_pipe_whole(installed: Marquoir) -> None:
         env=installed.env,
     )
     assert (head.stdout, head.stderr) == ("s", "")
+    for closed in (">&-", "2>&-"):  # started with a stream closed: nothing to flush, no error
+        done = subprocess.run(
+            f"{MARQUOIR} status {closed}", shell=True, capture_output=True, env=installed.env
+        )
+        assert done.returncode == 0, (closed, done)
 
 
 def test_main_leaves_the_collector_as_it_found_it(cli: Marquoir) -> None:

@@ -36,9 +36,10 @@ def script() -> None:
     code = main()
     if gc.isenabled():  # typer read the line: an ordinary exit (atexit handlers, threads)
         sys.exit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # `marquoir status | head`: the reader went away
-        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:  # (None: started with that stream closed, `2>&-`)
+                stream.flush()
+        except BrokenPipeError:  # `marquoir status | head`: the reader went away
+            pass
     os._exit(code)

@@ -64,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     set_language(lang)
     try:
         code = dispatch(args, db=db)
-        sys.stdout.flush()
+        if sys.stdout is not None:  # (None: started with it closed, `>&-`)
+            sys.stdout.flush()
     except BrokenPipeError:  # `marquoir status --json | head`: the reader went away
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
