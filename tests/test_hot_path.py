@@ -136,6 +136,18 @@ def test_the_class_behaves_as_enum_strenums_class() -> None:
     assert str(light_refusal.value) == str(real_refusal.value).replace("Real", "Light")
     with pytest.raises(AttributeError):
         Light.FIRST = "other"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del Light.FIRST
+    assert Light("first") is Light.FIRST
+
+
+def test_two_members_with_one_value_are_refused() -> None:
+    """enum.StrEnum would make the second an alias of the first; the light one says no."""
+    with pytest.raises(TypeError, match="same value"):
+
+        class Twice(StrEnum):
+            FOLD = "fold"
+            PASS = "fold"
 
 
 def test_the_domains_enumerations_keep_their_words() -> None:
@@ -216,8 +228,18 @@ def test_the_scripts_output_reaches_a_pipe_whole(installed: Marquoir) -> None:
 
 
 def test_main_leaves_the_collector_as_it_found_it(cli: Marquoir) -> None:
+    """Only the console script turns the collector off (and typer's path back on): a program
+    calling `main` keeps its own setting, on the fast path and on typer's."""
     import gc
 
+    cli("new", "soir", "--blinds", "1/2", "--cave", "100")  # typer's path
+    cli("seat", "anne")
     assert gc.isenabled()
-    cli("new", "soir", "--blinds", "1/2")
-    assert gc.isenabled()
+    gc.disable()
+    try:
+        cli("seat", "bruno")  # typer's path
+        cli("deal")  # the fast path
+        cli("status")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

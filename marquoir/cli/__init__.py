@@ -33,8 +33,11 @@ def script() -> None:
     ends the ordinary way.
     """
     gc.disable()
-    code = main()
-    if gc.isenabled():  # typer read the line: an ordinary exit (atexit handlers, threads)
+    from . import console  # (the hot path's modules, loaded with the collector off)
+
+    console.pause_collector()
+    code = console.main(None)
+    if not console.collector_paused():  # typer read the line: an ordinary exit (atexit, threads)
         sys.exit(code)
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -13,11 +13,29 @@ import sys
 from ..domain.i18n import LANGUAGES, set_language
 from .runner import run_line
 
+# The console script (`marquoir.cli.script`) turned the cyclic garbage collector off for a
+# table command; a line typer reads turns it back on.
+_collector_paused = False
+
+
+def pause_collector() -> None:
+    """Note that the console script turned the cyclic collector off (`gc.disable()`, before
+    this module loaded): the first line typer reads turns it back on."""
+    global _collector_paused
+    _collector_paused = True
+
+
+def collector_paused() -> bool:
+    """Whether the collector the console script turned off is still off: only the fast
+    path ran."""
+    return _collector_paused
+
 
 def _typer(args: list[str], db: str | None, where: str) -> int:
-    # A command typer reads may run long (play, serve, a report): the cyclic collector back
-    # on, if the console script had turned it off for a table command (`script`).
-    gc.enable()
+    global _collector_paused
+    if _collector_paused:  # a command typer reads may run long (play, serve, a report)
+        gc.enable()
+        _collector_paused = False
     from .app import run_typer  # ~150 ms: only for the lines the fast path leaves
 
     return run_typer(args, db, where)

@@ -12,7 +12,10 @@ behave as `enum.StrEnum`'s do where Marquoir uses them: `Game.HOLDEM == "holdem"
 same member. A test checks each of these against `enum.StrEnum`.
 
 Members are the class attributes whose names do not start with `_` and whose values are
-strings; everything else (methods, docstring) stays as written.
+strings; everything else (methods, docstring) stays as written. Not supported, and not used
+by Marquoir: aliases (two members with one value: refused), `_missing_`, `_value_`, `auto()`,
+and `isinstance(member, enum.Enum)`, which is False (the typer app, which needs real
+enumerations, makes its own from the same words).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ else:
                 for key, value in namespace.items()
                 if not key.startswith("_") and type(value) is str
             }
+            if len(set(words.values())) < len(words):  # enum.StrEnum makes aliases of them
+                raise TypeError(f"{name}: two members with the same value (not supported)")
             for key in words:
                 del namespace[key]
             cls = super().__new__(mcs, name, bases, namespace)
@@ -73,6 +78,11 @@ else:
             if name in cls.__dict__.get("_member_map_", ()):
                 raise AttributeError(f"cannot reassign member {name!r}")
             super().__setattr__(name, value)
+
+        def __delattr__(cls, name):
+            if name in cls.__dict__.get("_member_map_", ()):
+                raise AttributeError(f"cannot delete member {name!r}")
+            super().__delattr__(name)
 
     class StrEnum(str, metaclass=_StrEnumType):
         """Base of the domain's enumerations: `class Phase(StrEnum): BETTING = "betting"`."""

@@ -41,13 +41,16 @@ class _DecoderOptions:
 
 
 if _json is not None:
-    _scan = _json.make_scanner(_DecoderOptions())  # type: ignore[arg-type]  # (duck-typed)
-    # json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False): what is
-    # stored is a tree built from records, never circular (and a shared marker table would
-    # keep stale entries after a TypeError)
-    _encode = _json.make_encoder(
-        None, _unserializable, _json.encode_basestring_ascii, None, ":", ",", True, False, True
-    )
+    try:
+        _scan = _json.make_scanner(_DecoderOptions())  # type: ignore[arg-type]  # (duck-typed)
+        # json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False): what
+        # is stored is a tree built from records, never circular (and a shared marker table
+        # would keep stale entries after a TypeError)
+        _encode = _json.make_encoder(
+            None, _unserializable, _json.encode_basestring_ascii, None, ":", ",", True, False, True
+        )
+    except Exception:  # pragma: no cover - the accelerator's calls changed: `json` does it all
+        _json = None  # type: ignore[assignment]
 
 
 def dumps(data: Any) -> str:
