@@ -126,7 +126,10 @@ def table_chunks(section: Section) -> Iterator[str]:
     row_format = "\n<tr>" + "".join(f"{tag}{{}}</td>" for tag in opening) + "</tr>"
     batch: list[str] = []
     if isinstance(section.rows, Spool):  # (escaping a line escapes each of its cells)
-        rows: Iterator[Sequence[str]] = (escape(line).split(TAB) for line in section.rows.lines())
+        lines = section.rows.lines()
+        if section.rows.markup:
+            lines = map(escape, lines)
+        rows: Iterator[Sequence[str]] = (line.split(TAB) for line in lines)
     else:
         rows = ([escape(cell) for cell in row] for row in section.rows)
     for row in rows:

@@ -12,17 +12,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
 from ..domain.i18n import _, speaking
-from ..storage import codec
 from . import exports
+from .hand_json import json_hands
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
-from .scan import MD_SPECIAL, FigureCounter, Spool, counts_json, encode, pots_json, pretty
+from .scan import MD_SPECIAL, TAB, Spool
 from .story import Section, decimal_text, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
@@ -341,77 +342,12 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
     for number, key in enumerate(sorted(data)):
         yield ("\n" if number == 0 else ",\n") + f"  {json.dumps(key)}: "
         if key == "hands":
-            yield from _json_list(_json_hands(log, "\n    "))
+            yield from _json_list(json_hands(log, "\n    "))
             data = report_data(report, hands=False)  # (the players: counted with the hands)
             continue
         value = json.dumps(data[key], sort_keys=True, indent=2, ensure_ascii=False)
         yield value.replace("\n", "\n  ")
     yield "\n}\n"
-
-
-def hand_json(
-    hand_no: int,
-    stored: dict[str, Any],
-    side_payments: dict[int, dict[str, int]],
-    forced: Any,
-    pad: str,
-    known: dict[tuple[str, Any], str],
-) -> str:
-    """A hand as the report's JSON writes it (`_hand_data` of `model.hand_line`, indented
-    from `pad`), from its summary as stored (compact: `codec.expand_summary`'s defaults
-    filled in here): the same text as `pretty(_hand_data(...))`, written field by field
-    (`known`: the forced bets' text, written once a schedule)."""
-    stacks = stored["stacks"]
-    start = stored["start"]
-    final = stored.get("final") or {name: stacks.get(name) for name in start}
-    nets = {name: final[name] - start[name] for name in start}
-    paid = side_payments.get(hand_no)
-    if paid:
-        stacks = dict(stacks)
-        for name, delta in paid.items():
-            nets[name] = nets.get(name, 0) + delta
-            stacks[name] = stacks.get(name, 0) + delta
-    stakes, forced_bets = forced.of(stored)
-    i1 = pad + "  "
-    # (the forced bets are flat: their items are the key)
-    key = (stakes, tuple((forced_bets or {}).items()))
-    forced_text = known.get(key)
-    if forced_text is None:
-        forced_text = known[key] = pretty(forced_bets, i1)
-    return "".join(
-        (
-            "{",
-            f'{i1}"button": {encode(stored["button"])},',
-            f'{i1}"by_fold": {pretty(stored.get("by_fold", False), i1)},',
-            f'{i1}"carry": {pretty(stored.get("carry", 0), i1)},',
-            f'{i1}"forced_bets": {forced_text},',
-            f'{i1}"hand": {hand_no},',
-            f'{i1}"nets": {counts_json(nets, i1)},',
-            f'{i1}"players": {pretty(stored["players"], i1)},',
-            f'{i1}"pots": {pots_json(stored["pots"], i1)},',
-            f'{i1}"stacks": {counts_json(stacks, i1)},',
-            f'{i1}"stakes": {encode(stakes)},',
-            f'{i1}"void": {pretty(stored.get("void", False), i1)}',
-            pad,
-            "}",
-        )
-    )
-
-
-def _json_hands(log: HandLog, pad: str) -> Iterator[str]:
-    """Each hand as the report's JSON writes it (`pad`: a newline and the indentation of the
-    list), each player's figures counted on the way (the players come after the hands)."""
-    counter = FigureCounter()
-    known: dict[tuple[str, Any], str] = {}
-    rows = log.book().conn.execute(
-        "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
-        (log.session.id,),
-    )
-    for hand_no, text in rows:
-        stored = codec.summary_object(json.loads(text))
-        counter.add(stored)
-        yield hand_json(hand_no, stored, log.side_payments, log.forced, pad, known)
-    log.set_figures(counter.figures())
 
 
 def _json_list(items: Iterator[str]) -> Iterator[str]:
@@ -449,12 +385,43 @@ def csv_chunks(report: SessionReport) -> Iterator[str]:
         writer.writerows((exports.neutralise(line),) for line in section.lines)
         if section.headers:
             writer.writerow(tuple(map(exports.neutralise, section.headers)))
-            for number, row in enumerate(section.rows, 1):
-                writer.writerow(tuple(_csv_cell(cell) for cell in row))
-                if number % BATCH == 0:
-                    yield _taken(out)
+            rows = _csv_rows(section)
+            while batch := list(islice(rows, BATCH)):
+                writer.writerows(batch)
+                yield _taken(out)
         writer.writerow(())
     yield _taken(out)
+
+
+def _csv_rows(section: Section) -> Iterator[Sequence[str]]:
+    """A table's rows as CSV cells (`_csv_cell`)."""
+    if not isinstance(section.rows, Spool):
+        return (tuple(map(_csv_cell, row)) for row in section.rows)
+    right = section.numeric or (False,) * len(section.headers)
+    return _spooled_csv_rows(section.rows, right)
+
+
+# (memory for the distinct texts of a long table's cells, at most this many at once)
+CSV_TEXTS = 100_000
+
+
+def _spooled_csv_rows(spool: Spool, numeric: tuple[bool, ...]) -> Iterator[list[str]]:
+    """A spooled table's rows as CSV cells. Its right-aligned columns hold whole numbers
+    (the hand scan writes them with `str`), which `_csv_cell` leaves as they are; each
+    distinct text of its other columns (names, stakes, winners) is rewritten once."""
+    texts = [column for column, right in enumerate(numeric) if not right]
+    known: dict[str, str] = {}
+    for line in spool.lines():
+        row = line.split(TAB)
+        for column in texts:
+            text = row[column]
+            cell = known.get(text)
+            if cell is None:
+                if len(known) == CSV_TEXTS:
+                    known.clear()
+                cell = known[text] = _csv_cell(text)
+            row[column] = cell
+        yield row
 
 
 def _taken(out: io.StringIO) -> str:

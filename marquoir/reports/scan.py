@@ -18,19 +18,13 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterable, Iterator
-from json.encoder import encode_basestring
+from html import escape
 from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
 from ..domain.i18n import _
 from ..storage import codec
 from ..storage.ledger import Ledger, SessionInfo
-
-
-def encode(text: str) -> str:
-    """A JSON string as `json.dumps(..., ensure_ascii=False)` writes it (in C)."""
-    return encode_basestring(text)
-
 
 # The characters render.py `md_escape` escapes in Markdown: a cell's escaped width is its
 # length plus one per special character in it.
@@ -62,34 +56,46 @@ class Spool:
         # (open while the report is written: closed by `close`, removed by the system)
         self.file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115
         self.widths = [0] * columns
-        self.rows = 0
+        self._written = 0  # rows
         self.printable = True
         self.special = False  # a cell holds a character that Markdown escapes
+        self.markup = False  # a cell holds a character that HTML escapes
         self._md_widths: list[int] | None = None
-        self._pending: list[str] = []
+        self._pending: list[list[str]] = []
 
     def add(self, cells: list[str]) -> None:
-        self.widths = list(map(max, self.widths, map(len, cells)))
-        self._pending.append(TAB.join(cells))
+        """A row (measured and written with the rows pending, a thousand at a time)."""
+        self._pending.append(cells)
         if len(self._pending) == 1000:
             self._flush()
-        self.rows += 1
 
     def _flush(self) -> None:
-        if self._pending:
-            self.file.write("\n".join(self._pending) + "\n")
-            self._pending.clear()
+        """The pending rows measured (column by column) and written."""
+        pending = self._pending
+        if pending:
+            columns = zip(self.widths, zip(*pending, strict=True), strict=True)
+            self.widths = [max(width, *map(len, cells)) for width, cells in columns]
+            self.file.write("\n".join(map(TAB.join, pending)) + "\n")
+            self._written += len(pending)
+            pending.clear()
+
+    @property
+    def rows(self) -> int:
+        """How many rows the table has."""
+        return self._written + len(self._pending)
 
     def texts(self, texts: Iterable[str]) -> None:
         """The names, pot names and stakes that the non-numeric cells are made of (the rest
-        of a cell is digits, spaces and ", ()/"): printable and free of Markdown's specials
-        when each of them is."""
+        of a cell is digits, spaces and ", ()/"): printable, free of Markdown's specials and
+        of HTML's when each of them is."""
         for text in texts:
             self.printable = self.printable and text.isprintable()
             self.special = self.special or bool(md_extra(text))
+            self.markup = self.markup or escape(text) != text
 
     def width(self, column: int, *, markdown: bool) -> int:
         """The widest cell of a column, escaped for Markdown or not."""
+        self._flush()
         if not (markdown and self.special):
             return self.widths[column]
         if self._md_widths is None:  # (rare: read the rows once more to measure)
@@ -142,11 +148,9 @@ class HandScan:
         self.last = 0
         self.runs: list[list[Any]] = []  # [stakes, first hand, last hand]
         self.columns = list(columns)
-        dealt: dict[tuple[str, ...], int] = {}  # each list of players dealt in: how many hands
-        won: dict[str, int] = {}
-        biggest: dict[str, int] = {}
         self.log = Spool(6)
         self.stack_table = Spool(len(columns) + 1)
+        counter = FigureCounter()
         seated = set(columns)
         strangers = False  # a name in the hands that is no account's (never seen so far)
         buttons: set[str] = set()
@@ -155,39 +159,31 @@ class HandScan:
             "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
             (session.id,),
         )
+        settings = session.settings
         for hand_no, text in rows:
-            summary = codec.summary_object(json.loads(text))
+            hand = codec.decode_summary(json.loads(text), hand_no, settings)
             self.count += 1
             self.last = hand_no
-            stakes = self.stakes_of(summary.get("schedule"))
+            stakes = self.stakes_of(hand.rest.get("schedule"))
             if self.runs and self.runs[-1][0] == stakes:
                 self.runs[-1][2] = hand_no
             else:
                 self.runs.append([stakes, hand_no, hand_no])
-            players = tuple(summary["players"])
-            dealt[players] = dealt.get(players, 0) + 1
-            stacks = summary["stacks"]
+            stacks = hand.stacks
             paid = side_payments.get(hand_no)
             if paid:
                 stacks = dict(stacks)
                 for name, delta in paid.items():
                     stacks[name] = stacks.get(name, 0) + delta
-            buttons.add(summary["button"])
-            self._log_rows(hand_no, summary, stakes, won, biggest)
+            buttons.add(hand.button)
+            counter.count(hand.players, self._log_rows(hand_no, hand, stakes))
             if stacks.keys() == seated:  # (everyone at the table: the common case)
                 add_stacks([str(hand_no), *map(str, map(stacks.__getitem__, columns))])
                 continue
-            if not (stacks.keys() <= seated and seated.issuperset(players)):
+            if not (stacks.keys() <= seated and seated.issuperset(hand.players)):
                 strangers = True
             add_stacks([str(hand_no), *(str(stacks[n]) if n in stacks else "" for n in columns)])
-        played: dict[str, int] = {}
-        for players, count in dealt.items():
-            for name in players:
-                played[name] = played.get(name, 0) + count
-        self.figures = {
-            name: (played.get(name, 0), won.get(name, 0), biggest.get(name, 0))
-            for name in played.keys() | won.keys()
-        }
+        self.figures = counter.figures()
         if strangers:  # a column for each name met in the hands that is no account's
             self.stack_table.close()
             self.columns, self.stack_table = _stack_table(book, session, side_payments, columns)
@@ -204,43 +200,32 @@ class HandScan:
             known = self._stakes[key] = self._config.with_schedule(schedule).stakes()
         return known
 
-    def _log_rows(
-        self,
-        hand_no: int,
-        summary: dict[str, Any],
-        stakes: str,
-        won: dict[str, int],
-        biggest: dict[str, int],
-    ) -> None:
-        """The hand's rows of the hand log (story.py `hands_section`), and who took chips."""
-        first = [str(hand_no), summary["button"], stakes]
+    def _log_rows(self, hand_no: int, hand: codec.StoredHand, stakes: str) -> dict[str, int]:
+        """The hand's rows of the hand log (story.py `hands_section`); returns the chips
+        each player took."""
+        first = [str(hand_no), hand.button, stakes]
         taken: dict[str, int] = {}
-        by_fold = summary.get("by_fold", False)
+        by_fold = hand.rest.get("by_fold", False)
         words = self._words
-        for pot in summary["pots"]:
-            shares = pot["shares"]
-            for name, amount in shares:
+        for pot in hand.pots:
+            for name, amount in pot.shares:
                 taken[name] = taken.get(name, 0) + amount
-            low = pot.get("low")
-            if low:
-                high = _shares(pot.get("high", ()))
-                text = words["high/low"].format(high=high, low=_shares(low))
+            if pot.low:
+                high = _shares(pot.high or ())
+                text = words["high/low"].format(high=high, low=_shares(pot.low))
             else:
-                text = _shares(shares)
+                text = _shares(pot.shares)
                 if by_fold:
                     text = words["folded"].format(winners=text)
-            title = self._pot_titles.get(pot["name"])
+            title = self._pot_titles.get(pot.name)
             if title is None:
-                title = self._pot_titles[pot["name"]] = pot_title(pot["name"])
-            self.log.add([*(first or ("", "", "")), title, str(pot["amount"]), text])
+                title = self._pot_titles[pot.name] = pot_title(pot.name)
+            self.log.add([*(first or ("", "", "")), title, str(pot.amount), text])
             first = []
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            self.log.add([*first, words["void"], str(summary.get("carry", 0)), words["next"]])
-        for name, amount in taken.items():
-            if amount > 0:
-                won[name] = won.get(name, 0) + 1
-                if amount > biggest.get(name, 0):
-                    biggest[name] = amount
+            carry = str(hand.rest.get("carry", 0))
+            self.log.add([*first, words["void"], carry, words["next"]])
+        return taken
 
     def close(self) -> None:
         self.log.close()
@@ -289,13 +274,18 @@ class FigureCounter:
         self.won: dict[str, int] = {}
         self.biggest: dict[str, int] = {}
 
-    def add(self, summary: dict[str, Any]) -> None:
-        players = tuple(summary["players"])
-        self.dealt[players] = self.dealt.get(players, 0) + 1
+    def add(self, hand: codec.StoredHand) -> None:
+        """A hand's players, and the chips each took from its pots."""
         taken: dict[str, int] = {}
-        for pot in summary["pots"]:
-            for name, amount in pot["shares"]:
+        for pot in hand.pots:
+            for name, amount in pot.shares:
                 taken[name] = taken.get(name, 0) + amount
+        self.count(hand.players, taken)
+
+    def count(self, players: list[str], taken: dict[str, int]) -> None:
+        """A hand's players, and the chips each took (`taken`)."""
+        key = tuple(players)
+        self.dealt[key] = self.dealt.get(key, 0) + 1
         for name, amount in taken.items():
             if amount > 0:
                 self.won[name] = self.won.get(name, 0) + 1
@@ -303,6 +293,7 @@ class FigureCounter:
                     self.biggest[name] = amount
 
     def figures(self) -> dict[str, tuple[int, int, int]]:
+        """Per player: hands played, hands won, biggest pot."""
         played: dict[str, int] = {}
         for players, count in self.dealt.items():
             for name in players:
@@ -311,81 +302,3 @@ class FigureCounter:
             name: (played.get(name, 0), self.won.get(name, 0), self.biggest.get(name, 0))
             for name in played.keys() | self.won.keys()
         }
-
-
-def pretty(value: Any, pad: str) -> str:
-    """`json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False)` written from `pad`
-    (a newline and the indentation the value starts at) for the JSON types of a report:
-    3 times faster than `json`'s encoder, whose indented output is pure Python."""
-    if isinstance(value, str):
-        return encode(value)
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if isinstance(value, int):
-        return int.__repr__(value)
-    inner = pad + "  "
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        items = [f"{inner}{encode(key)}: {pretty(value[key], inner)}" for key in sorted(value)]
-        return "{" + ",".join(items) + pad + "}"
-    if isinstance(value, list | tuple):
-        if not value:
-            return "[]"
-        return "[" + ",".join([inner + pretty(item, inner) for item in value]) + pad + "]"
-    return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False).replace("\n", pad)
-
-
-def counts_json(chips: dict[str, Any], pad: str) -> str:
-    """A dict of names to chips, keys sorted, as `pretty` writes it."""
-    if not chips or not all(type(value) is int for value in chips.values()):
-        return pretty(chips, pad)
-    inner = pad + "  "
-    return "{" + ",".join([f"{inner}{encode(k)}: {chips[k]}" for k in sorted(chips)]) + pad + "}"
-
-
-def pots_json(pots: list[dict[str, Any]], pad: str) -> str:
-    """The pots of a hand summary as the report's JSON writes them (render.py `_hand_data`:
-    `pot`, `chips`, `shares`, and `high` and `low` for a pot split in halves), as `pretty`
-    writes them."""
-    if not pots:
-        return "[]"
-    i1 = pad + "  "
-    i2 = i1 + "  "
-    items = []
-    for pot in pots:
-        low = pot.get("low")
-        halves = (
-            f'{i2}"high": {_shares_json(pot.get("high", ()), i2)},'
-            f'{i2}"low": {_shares_json(low, i2)},'
-            if low
-            else ""
-        )
-        shares = _shares_json(pot["shares"], i2)
-        items.append(
-            f'{i1}{{{i2}"chips": {pretty(pot["amount"], i2)},{halves}'
-            f'{i2}"pot": {encode(pot["name"])},{i2}"shares": {shares}{i1}}}'
-        )
-    return "[" + ",".join(items) + pad + "]"
-
-
-def _shares_json(shares: Any, pad: str) -> str:
-    if not shares:
-        return "[]"
-    i1 = pad + "  "
-    i2 = i1 + "  "
-    return (
-        "["
-        + ",".join(
-            [
-                f'{i1}{{{i2}"chips": {pretty(amount, i2)},{i2}"player": {encode(name)}{i1}}}'
-                for name, amount in shares
-            ]
-        )
-        + pad
-        + "]"
-    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from ..domain import (
     Action,
     ActionKind,
@@ -15,6 +17,7 @@ from ..domain import (
 )
 from ..domain.actions import ActionEvent
 from ..domain.games import GAMES
+from ..domain.records import Record
 from ..domain.table import (
     Account,
     Acted,
@@ -500,47 +503,82 @@ def pot_name(number: int) -> str:
     return "main pot" if number == 0 else f"side pot {number}"
 
 
-def summary_object(stored: Any) -> dict[str, Any]:
-    """A stored hand summary as the JSON object files kept before migration m007 (the
-    fields at their default and the session's forced bets left out, `final` kept): what the
-    reports' one pass over the hands reads, without building every field of every hand as
-    `expand_summary` does. Its dicts of players are in name order."""
-    if isinstance(stored, dict):  # (the form before m007)
-        return stored
+class StoredPot(Record):
+    """A pot of a stored hand summary, its players named (`eligible`: as stored, by index)."""
+
+    amount: int
+    name: str
+    shares: list[list[Any]]  # [[player, chips], ...]
+    high: list[list[Any]] | None  # the halves of a pot split in a hi-lo game
+    low: list[list[Any]] | None
+    eligible: list[Any]
+
+
+class StoredHand(Record):
+    """A stored hand summary decoded once, in the order of its players (`final`, `start`:
+    their stacks before and after the hand; `stacks`: everyone's after it, the players'
+    first); `rest` holds what is not at its default (`compact_summary`)."""
+
+    players: list[str]
+    start: list[int]
+    final: list[int]
+    stacks: dict[str, int]
+    pots: list[StoredPot]
+    button: str
+    rest: dict[str, Any]
+
+
+# The pots' names by their place, made once (`pot_name`).
+_POT_NAMES = tuple(pot_name(number) for number in range(32))
+
+
+def decode_summary(stored: Any, hand_no: int, settings: SessionSettings) -> StoredHand:
+    """A stored hand summary (`compact_summary`'s array, or the JSON object of files
+    before migration m007) decoded: the players named, the stacks worked out."""
+    if isinstance(stored, dict):  # (the form before m007, made compact first)
+        stored = compact_summary(_expand_m004(stored, hand_no, settings, None), settings)
     players, start, net, stored_pots, button = stored[:5]
     rest: dict[str, Any] = stored[5] if len(stored) > 5 else {}
-
-    def name(who: Any) -> Any:
-        return players[who] if type(who) is int else who
-
-    final = {players[n]: start[n] + net[n] for n in range(len(players))}
+    final = list(map(operator.add, start, net))
     after = rest.get("after")
-    stacks = dict(final) if after is None else dict(zip(players, after, strict=True))
-    stacks.update(rest.get("others", ()))
-    pots = []
-    for number, row in enumerate(stored_pots):
-        extra = row[3] if len(row) > 3 else {}
-        pot: dict[str, Any] = {"amount": row[0], "eligible": [name(who) for who in row[1]]}
-        for key in ("high", "low"):  # (the keys in the order the JSON object kept them)
-            if key in extra:
-                pot[key] = [[name(who), amount] for who, amount in extra[key]]
-        pot["name"] = extra.get("name", pot_name(number))
-        pot["shares"] = [[name(who), amount] for who, amount in row[2]]
-        pots.append(pot)
-    summary: dict[str, Any] = {
-        key: rest[key]
-        for key in ("returned", "by_fold", "void", "carry", "ranking", "low", "schedule")
-        if key in rest
-    }
-    summary.update(
-        button=name(button),
-        final=dict(sorted(final.items())),
-        players=players,
-        pots=pots,
-        stacks=dict(sorted(stacks.items())),
-        start=dict(sorted(zip(players, start, strict=True))),
+    stacks = dict(zip(players, final if after is None else after, strict=True))
+    if "others" in rest:
+        stacks.update(rest["others"])
+    pots = [_decode_pot(number, row, players) for number, row in enumerate(stored_pots)]
+    return StoredHand(players, start, final, stacks, pots, _named(players, button), rest)
+
+
+def _named(players: list[str], who: Any) -> Any:
+    """A player stored by his index in the hand's players (or by name)."""
+    return players[who] if type(who) is int else who
+
+
+def _decode_pot(number: int, row: list[Any], players: list[str]) -> StoredPot:
+    shares = [[_named(players, who), chips] for who, chips in row[2]]
+    if len(row) < 4:  # (most pots: named by their place, not split high / low)
+        name = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
+        return StoredPot(row[0], name, shares, None, None, row[1])
+    extra = row[3]
+    high, low = (
+        [[_named(players, who), chips] for who, chips in extra[key]] if key in extra else None
+        for key in ("high", "low")
     )
-    return summary
+    return StoredPot(row[0], extra.get("name", pot_name(number)), shares, high, low, row[1])
+
+
+def _pot_object(pot: StoredPot, players: list[str]) -> dict[str, Any]:
+    """A decoded pot as the JSON object of a summary (the keys in the order it kept them)."""
+    data: dict[str, Any] = {
+        "amount": pot.amount,
+        "eligible": [_named(players, who) for who in pot.eligible],
+    }
+    if pot.high is not None:
+        data["high"] = pot.high
+    if pot.low is not None:
+        data["low"] = pot.low
+    data["name"] = pot.name
+    data["shares"] = pot.shares
+    return data
 
 
 def expand_summary(
@@ -555,47 +593,26 @@ def expand_summary(
     as a dict, when the caller has it already. Its dicts of players are in name order."""
     if isinstance(stored, dict):  # (the form before m007)
         return _expand_m004(stored, hand_no, settings, schedule)
-    players, start, net, stored_pots, button = stored[:5]
-    rest: dict[str, Any] = stored[5] if len(stored) > 5 else {}
-
-    def name(who: Any) -> Any:
-        return players[who] if type(who) is int else who
-
-    final = {players[n]: start[n] + net[n] for n in range(len(players))}
-    after = rest.get("after")
-    stacks = dict(final) if after is None else dict(zip(players, after, strict=True))
-    stacks.update(rest.get("others", ()))
-    pots = []
-    for number, row in enumerate(stored_pots):
-        extra = row[3] if len(row) > 3 else {}
-        pot: dict[str, Any] = {
-            "amount": row[0],
-            "eligible": [name(who) for who in row[1]],
-        }
-        for key in ("high", "low"):
-            if key in extra:
-                pot[key] = [[name(who), amount] for who, amount in extra[key]]
-        pot["name"] = extra.get("name", pot_name(number))
-        pot["shares"] = [[name(who), amount] for who, amount in row[2]]
-        pots.append(pot)
+    hand = decode_summary(stored, hand_no, settings)
+    players, rest = hand.players, hand.rest
     if "schedule" in rest:
         forced = rest["schedule"]
     else:
         forced = dict(settings.table.schedule._asdict() if schedule is None else schedule)
     return {
-        "button": name(button),
+        "button": hand.button,
         "by_fold": rest.get("by_fold", False),
         "carry": rest.get("carry", 0),
-        "final": dict(sorted(final.items())),
+        "final": dict(sorted(zip(players, hand.final, strict=True))),
         "hand": hand_no,
         "low": rest.get("low"),
         "players": players,
-        "pots": pots,
+        "pots": [_pot_object(pot, players) for pot in hand.pots],
         "ranking": rest.get("ranking"),
         "returned": dict(rest.get("returned", {})),
         "schedule": forced,
-        "stacks": dict(sorted(stacks.items())),
-        "start": dict(sorted(zip(players, start, strict=True))),
+        "stacks": dict(sorted(hand.stacks.items())),
+        "start": dict(sorted(zip(players, hand.start, strict=True))),
         "void": rest.get("void", False),
     }
 
