@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 from typing import Any, NamedTuple
 
@@ -174,48 +174,76 @@ def _last_hand(report: SessionReport) -> int:
 
 
 def sampled_series(report: SessionReport, log: HandLog) -> list[Series]:
-    """The chart of a long session: each player's stack at the start and after every
-    `step`-th hand (NaN where he was not at the table), `step` chosen for at most
-    `CHART_POINTS` points a line; of his caves, recaves and departures, the first of each
-    kind in each of `CHART_STRETCHES` stretches of the session, marked at the stack it left
-    him with."""
+    """The chart of a long session (`ChartPlan`), its stacks sampled from the scan's."""
     scan = log.scan()
-    last = scan.last
-    step = max(1, -(-last // CHART_POINTS))
-    stretch = max(1, -(-last // CHART_STRETCHES))
-    names = scan.columns
-    kept: dict[tuple[str, str, int], ChipMove] = {}
-    for move in report.moves:
-        kept.setdefault((move.player, move.kind, move.after_hand // stretch), move)
-    wanted = {move.after_hand for move in kept.values()}
-    start = {name: NAN for name in names}
-    for move in report.moves:
-        if move.after_hand == 0 and move.kind != "leave":
+    plan = ChartPlan(report.moves, scan.last, points=CHART_POINTS, stretches=CHART_STRETCHES)
+    return plan.series(scan.columns, plan.samples(scan.stack_table))
+
+
+class ChartPlan:
+    """The chart of a long session: each player's stack at the start and after every
+    `step`-th hand (NaN where he was not at the table), `step` chosen for at most `points`
+    points a line; of his caves, recaves and departures, the first of each kind in each of
+    `stretches` stretches of the session, marked at the stack it left him with (`wanted`:
+    the hands after which they came)."""
+
+    def __init__(
+        self, moves: Iterable[ChipMove], last: int, *, points: int, stretches: int
+    ) -> None:
+        self.last = last
+        self.step = max(1, -(-last // points))
+        stretch = max(1, -(-last // stretches))
+        self.kept: dict[tuple[str, str, int], ChipMove] = {}
+        self.starting: list[ChipMove] = []  # the chips brought before the first hand
+        for move in moves:
+            self.kept.setdefault((move.player, move.kind, move.after_hand // stretch), move)
+            if move.after_hand == 0 and move.kind != "leave":
+                self.starting.append(move)
+        self.wanted = {move.after_hand for move in self.kept.values()}
+
+    def samples(self, rows: Iterable[Sequence[str]]) -> list[tuple[int, list[float]]]:
+        """The stacks after the hands the chart needs, from the rows of the stacks table."""
+        return sample_stacks(rows, last=self.last, step=self.step, wanted=self.wanted)
+
+    def series(self, names: list[str], samples: list[tuple[int, list[float]]]) -> list[Series]:
+        """Each of `names`' line and marks, from the `samples` of the stacks table."""
+        start = {name: NAN for name in names}
+        for move in self.starting:
             before = start[move.player] if start.get(move.player) == start.get(move.player) else 0.0
             start[move.player] = before + move.chips
-    series = [Series(name, [0], [start.get(name, NAN)], []) for name in names]
-    at: dict[int, list[float]] = {0: [0.0] * len(names)}
-    for row in scan.stack_table:
-        hand = int(row[0])
-        if hand % step == 0 or hand == last or hand in wanted:
-            stacks = [float(cell) if cell else NAN for cell in row[1:]]
-            if hand in wanted:
+        series = [Series(name, [0], [start.get(name, NAN)], []) for name in names]
+        at: dict[int, list[float]] = {0: [0.0] * len(names)}
+        for hand, stacks in samples:
+            if hand in self.wanted:
                 at[hand] = stacks
-            if hand % step == 0 or hand == last:
+            if hand % self.step == 0 or hand == self.last:
                 for line, stack in zip(series, stacks, strict=True):
                     line.xs.append(hand)
                     line.ys.append(stack)
-    column = {name: i for i, name in enumerate(names)}
-    for (player, kind, _stretch), move in kept.items():
-        if player not in column:
-            continue
-        before = at.get(move.after_hand, [NAN] * len(names))[column[player]]
-        if kind == "leave":
-            y = float(move.chips)
-        else:
-            y = (0.0 if before != before else before) + move.chips
-        series[column[player]].marks.append((move.after_hand, y, kind))
-    return series
+        column = {name: i for i, name in enumerate(names)}
+        for (player, kind, _stretch), move in self.kept.items():
+            if player not in column:
+                continue
+            before = at.get(move.after_hand, [NAN] * len(names))[column[player]]
+            if kind == "leave":
+                y = float(move.chips)
+            else:
+                y = (0.0 if before != before else before) + move.chips
+            series[column[player]].marks.append((move.after_hand, y, kind))
+        return series
+
+
+def sample_stacks(
+    rows: Iterable[Sequence[str]], *, last: int, step: int, wanted: set[int]
+) -> list[tuple[int, list[float]]]:
+    """The stacks after every `step`-th hand, the `last` and those `wanted`, from the rows
+    of the stacks table (a hand's number, then each player's stack or "")."""
+    samples = []
+    for row in rows:
+        hand = int(row[0])
+        if hand % step == 0 or hand == last or hand in wanted:
+            samples.append((hand, [float(cell) if cell else NAN for cell in row[1:]]))
+    return samples
 
 
 def chart_series(report: SessionReport) -> list[Series]:
@@ -282,8 +310,34 @@ def hand_ticks(axes: Any, hands: int) -> None:
 
 
 def stack_chart_svg(report: SessionReport) -> str:
-    """Each player's stack over the hands, drawn by matplotlib (Agg canvas) as inline SVG:
-    no XML prolog, no namespace URLs, no metadata, deterministic ids."""
+    """Each player's stack over the hands, drawn by matplotlib as inline SVG (`draw_chart`);
+    the average stack of a tournament's players left."""
+    count = _hand_count(report)
+    sampled = isinstance(report.hands, HandLog) and count > CHART_HANDS
+    lines = sampled_series(report, report.hands) if sampled else chart_series(report)  # type: ignore[arg-type]
+    average = None
+    if report.tournament_data:  # a tournament: the average stack of the players left
+        averages = report.tournament_data["average_stacks"]
+        xs = [0, *(int(n) for n in averages)]
+        start = report.tournament_data["structure"]["stack"]
+        average = (xs, [start, *averages.values()])
+    marker = "o" if count <= MARKED_HANDS else ""
+    last = _last_hand(report)
+    return draw_chart(lines, marker=marker, sampled=sampled, last=last, average=average)
+
+
+def draw_chart(
+    lines: list[Series],
+    *,
+    marker: str,
+    sampled: bool,
+    last: int,
+    average: tuple[list[int], list[Any]] | None = None,
+) -> str:
+    """The chart of `lines` drawn by matplotlib (Agg canvas) as inline SVG: no XML prolog,
+    no namespace URLs, no metadata, deterministic ids (`marker`: each stack's mark, or "";
+    `sampled`: each kind of move marked at once; `last`: the last hand; `average`: a dashed
+    line, the average stack)."""
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -297,11 +351,7 @@ def stack_chart_svg(report: SessionReport) -> str:
         FigureCanvasAgg(figure)
         axes: Any = figure.add_subplot()
         handles, labels = [], []
-        count = _hand_count(report)
-        marker = "o" if count <= MARKED_HANDS else ""
         kinds: set[str] = set()
-        sampled = isinstance(report.hands, HandLog) and count > CHART_HANDS
-        lines = sampled_series(report, report.hands) if sampled else chart_series(report)  # type: ignore[arg-type]
         for series in lines:
             (line,) = axes.plot(series.xs, series.ys, marker=marker, markersize=3, linewidth=1.5)
             handles.append(line)
@@ -312,13 +362,8 @@ def stack_chart_svg(report: SessionReport) -> str:
             for x, y, kind in series.marks:
                 kinds.add(kind)
                 axes.plot([x], [y], marker=MARKS[kind][0], markersize=8, color=line.get_color())
-        if report.tournament_data:  # a tournament: the average stack of the players left
-            averages = report.tournament_data["average_stacks"]
-            xs = [0, *(int(n) for n in averages)]
-            start = report.tournament_data["structure"]["stack"]
-            (line,) = axes.plot(
-                xs, [start, *averages.values()], color="#222", linestyle="--", linewidth=1.5
-            )
+        if average is not None:
+            (line,) = axes.plot(*average, color="#222", linestyle="--", linewidth=1.5)
             handles.append(line)
             labels.append(_("average stack"))
         for kind in MARKS:  # the legend says what each mark means
@@ -330,7 +375,7 @@ def stack_chart_svg(report: SessionReport) -> str:
         axes.set_ylabel("chips")
         axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
-        hand_ticks(axes, _last_hand(report))
+        hand_ticks(axes, last)
         axes.set_ylim(bottom=0)
         if handles:
             figure.legend(handles, labels, loc="outside right upper", frameon=False)
