@@ -16,16 +16,19 @@ import csv
 import io
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from marquoir.cli import main
-from marquoir.reports import html, render
+from marquoir.reports import chart_job, html, render
 from marquoir.reports.scan import Spool
 from marquoir.reports.story import Section
 
-from .test_report_streaming import reports
+from .test_report_streaming import build, reports
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -147,3 +150,61 @@ def test_a_spooled_html_table_is_escaped_as_every_cell_is(texts: list[str]) -> N
     assert html.table_html(spooled) == html.table_html(plain)
     assert spool.markup == any(set(text) & set("&<>\"'") for text in texts)
     spool.close()
+
+
+@pytest.fixture(scope="module")
+def long_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four players, 480 hands: raises, all-ins with side pots, split pots and recaves."""
+    db = tmp_path_factory.mktemp("long") / "long.db"
+    build(db, 480, block=240)
+    return db
+
+
+@pytest.fixture
+def sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart of a session over 100 hands drawn from samples, as that of a long one."""
+    monkeypatch.setattr(html, "CHART_HANDS", 100)
+    monkeypatch.setattr(html, "CHART_POINTS", 50)
+    monkeypatch.setattr(html, "CHART_STRETCHES", 10)
+
+
+def html_report(db: Path, *, in_process: bool, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(html, "CHART_PROCESS", not in_process)
+    streamed, _whole, book = reports(db)
+    with book:
+        return render.render(streamed, "html")
+
+
+@pytest.mark.usefixtures("sampled")
+def test_the_chart_drawn_in_a_process_of_its_own_is_the_same(
+    long_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = []
+    real = chart_job.start
+
+    def start(*args: Any, **kwargs: Any) -> chart_job.ChartJob | None:
+        job = real(*args, **kwargs)
+        started.append(job)
+        return job
+
+    monkeypatch.setattr(chart_job, "start", start)
+    page = html_report(long_db, in_process=False, monkeypatch=monkeypatch)
+    assert started and started[0] is not None and started[0].process.returncode == 0
+    assert page == html_report(long_db, in_process=True, monkeypatch=monkeypatch)
+    assert page.count("<svg") == 1 and page.count("<path") > 10
+
+
+@pytest.mark.usefixtures("sampled")
+@pytest.mark.parametrize("child", ["sys.exit(3)", "print('nonsense')", "print('{}')"])
+def test_a_chart_process_that_fails_leaves_the_chart_to_the_report(
+    long_db: Path, monkeypatch: pytest.MonkeyPatch, child: str
+) -> None:
+    expected = html_report(long_db, in_process=True, monkeypatch=monkeypatch)
+    real = subprocess.Popen
+
+    def failing(args: list[str], **kwargs: Any) -> subprocess.Popen[str]:
+        code = f"import sys; sys.stdin.readline(); {child}"
+        return real([sys.executable, "-c", code], **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", failing)
+    assert html_report(long_db, in_process=False, monkeypatch=monkeypatch) == expected

@@ -11,7 +11,7 @@ import pytest
 from tabulate import tabulate
 
 from marquoir.cli.output import write_chunks
-from marquoir.reports import html, render
+from marquoir.reports import chart, html, render
 from marquoir.reports.model import HandLog, SessionReport, build_report, hand_lines
 from marquoir.reports.scan import Spool
 from marquoir.reports.story import Section
@@ -85,7 +85,7 @@ def test_the_chart_of_a_long_session_is_sampled(
             assert line.xs == [0, *range(step, last + 1, step)] + ([last] if last % step else [])
             points = {x: y for x, y in zip(full.xs, full.ys, strict=True) if x}
             assert all(points[x] == y for x, y in zip(line.xs[1:], line.ys[1:], strict=True))
-            for kind in html.MARKS:  # at most one mark a kind in each of the 10 stretches
+            for kind in chart.MARKS:  # at most one mark a kind in each of the 10 stretches
                 marks = [x for x, _y, which in line.marks if which == kind]
                 assert len(marks) <= 10 and len(marks) == len(set(m // (last // 10) for m in marks))
                 assert set(marks) <= {x for x, _y, which in full.marks if which == kind}

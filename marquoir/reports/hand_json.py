@@ -18,7 +18,7 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from ..storage import codec
-from .model import HandLog, _ForcedBetsOfHands
+from .model import HandLog
 from .scan import FigureCounter
 
 
@@ -79,7 +79,7 @@ class HandWriter:
 
     def __init__(self, log: HandLog, pad: str) -> None:
         self.side_payments = log.side_payments
-        self.forced: _ForcedBetsOfHands = log.forced
+        self.forced = log.forced
         self.i1 = pad + "  "  # the hand's keys
         i3 = self._i3 = self.i1 + "    "  # a pot's keys
         i4 = i3 + "  "  # a share

@@ -1,23 +1,24 @@
 """A session report as one self-contained HTML file: inline CSS, the chart inlined as SVG.
 
-No external link, font or script: the file can be mailed or opened offline. matplotlib is
-imported inside `stack_chart_svg` only (it costs hundreds of milliseconds and must stay off
-the table commands' path). The output is deterministic: the same data gives the same bytes
-(fixed SVG hash salt, text kept as text, no date in the metadata).
+No external link, font or script: the file can be mailed or opened offline. The chart is
+drawn by `chart.py` (in a process of its own for a long cash game: `chart_job.py`). The
+output is deterministic: the same data gives the same bytes.
 """
 
 from __future__ import annotations
 
-import io
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from html import escape
-from typing import Any, NamedTuple
 
 from ..domain.i18n import _, language
+from .chart import NAN, ChartPlan, Series, draw_chart
 from .model import ChipMove, HandLog, SessionReport
 from .scan import TAB, Spool
 from .story import Section, sections, stack_columns
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .chart_job import ChartJob
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto;
@@ -38,7 +39,6 @@ figure svg { max-width: 100%; height: auto; }
 footer { margin-top: 3em; font-size: .8em; color: #777; }
 """.strip()
 
-NAN = float("nan")
 MARKED_HANDS = 60  # up to this many hands, a dot marks each stack on the chart
 NUMERIC = ' class="n"'
 
@@ -50,6 +50,15 @@ def to_html(report: SessionReport) -> str:
 
 def html_chunks(report: SessionReport) -> Iterator[str]:
     """`to_html` in pieces (a long table's rows in batches)."""
+    job = _chart_job(report)
+    try:
+        yield from _page_chunks(report, job)
+    finally:
+        if job is not None:
+            job.close()
+
+
+def _page_chunks(report: SessionReport, job: ChartJob | None) -> Iterator[str]:
     head = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}">',
@@ -63,6 +72,8 @@ def html_chunks(report: SessionReport) -> Iterator[str]:
     ]
     yield "\n".join(head)
     parts_of = sections(report)
+    if job is not None:  # (the pass over the hands is done: the chart's stacks are known)
+        job.send_samples(report.hands.scan())  # type: ignore[attr-defined]
     for number, section in enumerate(parts_of):
         if number == 0:
             title = _("Marquoir report: {name}").format(name=section.title)
@@ -70,11 +81,30 @@ def html_chunks(report: SessionReport) -> Iterator[str]:
         else:
             yield f"\n<h2>{escape(section.title)}</h2>"
         if number == len(parts_of) - 1 and report.hands:  # the stacks: chart, then table
-            yield f"\n<figure>\n{stack_chart_svg(report)}\n</figure>"
+            chart = job.svg() if job is not None else None
+            yield f"\n<figure>\n{chart or stack_chart_svg(report)}\n</figure>"
         yield "\n"
         yield from section_chunks(section)
     footer = escape(_("Made by Marquoir."))
     yield f"\n<footer>{footer}</footer>\n</body>\n</html>\n"
+
+
+# Whether the chart of a long cash game is drawn in a process of its own (`chart_job`).
+CHART_PROCESS = True
+
+
+def _chart_job(report: SessionReport) -> ChartJob | None:
+    """The chart of a long cash game started in a process of its own (`chart_job`), which
+    draws it while this one reads the hands; None: drawn here."""
+    if not (CHART_PROCESS and isinstance(report.hands, HandLog)) or report.tournament_data:
+        return None
+    count = _hand_count(report)
+    if count <= CHART_HANDS:
+        return None
+    from . import chart_job
+
+    marker = _marker(count)
+    return chart_job.start(report, points=CHART_POINTS, stretches=CHART_STRETCHES, marker=marker)
 
 
 def section_html(section: Section) -> str:
@@ -141,20 +171,6 @@ def table_chunks(section: Section) -> Iterator[str]:
     yield "\n</tbody>\n</table>"
 
 
-class Series(NamedTuple):
-    """One player's line on the chart, and where chips came or went between hands."""
-
-    name: str
-    xs: list[int]
-    ys: list[float]
-    # (after how many hands, the stack then, "cave" | "recave" | "leave")
-    marks: list[tuple[int, float, str]]
-
-
-# How each kind of move is marked (matplotlib markers), and its name in the legend.
-MARKS = {"cave": ("^", "cave"), "recave": ("P", "recave"), "leave": ("X", "leaves")}
-
-
 # Over this many hands the chart is drawn from samples (`sampled_series`): at most
 # CHART_POINTS points a line, and at most one mark of each kind a player in each of
 # CHART_STRETCHES stretches of the session.
@@ -165,6 +181,11 @@ CHART_STRETCHES = 100
 
 def _hand_count(report: SessionReport) -> int:
     return len(report.hands)
+
+
+def _marker(count: int) -> str:
+    """How each stack is marked on the chart of `count` hands: a dot, or nothing."""
+    return "o" if count <= MARKED_HANDS else ""
 
 
 def _last_hand(report: SessionReport) -> int:
@@ -178,72 +199,6 @@ def sampled_series(report: SessionReport, log: HandLog) -> list[Series]:
     scan = log.scan()
     plan = ChartPlan(report.moves, scan.last, points=CHART_POINTS, stretches=CHART_STRETCHES)
     return plan.series(scan.columns, plan.samples(scan.stack_table))
-
-
-class ChartPlan:
-    """The chart of a long session: each player's stack at the start and after every
-    `step`-th hand (NaN where he was not at the table), `step` chosen for at most `points`
-    points a line; of his caves, recaves and departures, the first of each kind in each of
-    `stretches` stretches of the session, marked at the stack it left him with (`wanted`:
-    the hands after which they came)."""
-
-    def __init__(
-        self, moves: Iterable[ChipMove], last: int, *, points: int, stretches: int
-    ) -> None:
-        self.last = last
-        self.step = max(1, -(-last // points))
-        stretch = max(1, -(-last // stretches))
-        self.kept: dict[tuple[str, str, int], ChipMove] = {}
-        self.starting: list[ChipMove] = []  # the chips brought before the first hand
-        for move in moves:
-            self.kept.setdefault((move.player, move.kind, move.after_hand // stretch), move)
-            if move.after_hand == 0 and move.kind != "leave":
-                self.starting.append(move)
-        self.wanted = {move.after_hand for move in self.kept.values()}
-
-    def samples(self, rows: Iterable[Sequence[str]]) -> list[tuple[int, list[float]]]:
-        """The stacks after the hands the chart needs, from the rows of the stacks table."""
-        return sample_stacks(rows, last=self.last, step=self.step, wanted=self.wanted)
-
-    def series(self, names: list[str], samples: list[tuple[int, list[float]]]) -> list[Series]:
-        """Each of `names`' line and marks, from the `samples` of the stacks table."""
-        start = {name: NAN for name in names}
-        for move in self.starting:
-            before = start[move.player] if start.get(move.player) == start.get(move.player) else 0.0
-            start[move.player] = before + move.chips
-        series = [Series(name, [0], [start.get(name, NAN)], []) for name in names]
-        at: dict[int, list[float]] = {0: [0.0] * len(names)}
-        for hand, stacks in samples:
-            if hand in self.wanted:
-                at[hand] = stacks
-            if hand % self.step == 0 or hand == self.last:
-                for line, stack in zip(series, stacks, strict=True):
-                    line.xs.append(hand)
-                    line.ys.append(stack)
-        column = {name: i for i, name in enumerate(names)}
-        for (player, kind, _stretch), move in self.kept.items():
-            if player not in column:
-                continue
-            before = at.get(move.after_hand, [NAN] * len(names))[column[player]]
-            if kind == "leave":
-                y = float(move.chips)
-            else:
-                y = (0.0 if before != before else before) + move.chips
-            series[column[player]].marks.append((move.after_hand, y, kind))
-        return series
-
-
-def sample_stacks(
-    rows: Iterable[Sequence[str]], *, last: int, step: int, wanted: set[int]
-) -> list[tuple[int, list[float]]]:
-    """The stacks after every `step`-th hand, the `last` and those `wanted`, from the rows
-    of the stacks table (a hand's number, then each player's stack or "")."""
-    samples = []
-    for row in rows:
-        hand = int(row[0])
-        if hand % step == 0 or hand == last or hand in wanted:
-            samples.append((hand, [float(cell) if cell else NAN for cell in row[1:]]))
-    return samples
 
 
 def chart_series(report: SessionReport) -> list[Series]:
@@ -292,23 +247,6 @@ class _StackLine:
             self.series.marks.append((x, self.stack, move.kind))
 
 
-def hand_ticks(axes: Any, hands: int) -> None:
-    """Every hand labelled up to 20 hands, then every 5 or 10 (never only the even ones);
-    x = 0 is the start of the evening, before the first hand."""
-    from matplotlib.ticker import FuncFormatter, MaxNLocator, MultipleLocator
-
-    if hands <= 20:
-        axes.xaxis.set_major_locator(MultipleLocator(1))
-    elif hands <= 100:
-        axes.xaxis.set_major_locator(MultipleLocator(5))
-    else:
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 5, 10]))
-    axes.xaxis.set_major_formatter(
-        FuncFormatter(lambda x, _pos: _("start") if x == 0 else f"{x:.0f}")
-    )
-    axes.set_xlim(0, max(hands, 1))
-
-
 def stack_chart_svg(report: SessionReport) -> str:
     """Each player's stack over the hands, drawn by matplotlib as inline SVG (`draw_chart`);
     the average stack of a tournament's players left."""
@@ -321,86 +259,6 @@ def stack_chart_svg(report: SessionReport) -> str:
         xs = [0, *(int(n) for n in averages)]
         start = report.tournament_data["structure"]["stack"]
         average = (xs, [start, *averages.values()])
-    marker = "o" if count <= MARKED_HANDS else ""
+    marker = _marker(count)
     last = _last_hand(report)
     return draw_chart(lines, marker=marker, sampled=sampled, last=last, average=average)
-
-
-def draw_chart(
-    lines: list[Series],
-    *,
-    marker: str,
-    sampled: bool,
-    last: int,
-    average: tuple[list[int], list[Any]] | None = None,
-) -> str:
-    """The chart of `lines` drawn by matplotlib (Agg canvas) as inline SVG: no XML prolog,
-    no namespace URLs, no metadata, deterministic ids (`marker`: each stack's mark, or "";
-    `sampled`: each kind of move marked at once; `last`: the last hand; `average`: a dashed
-    line, the average stack)."""
-    import matplotlib
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-
-    # fixed ids, text kept as text (no glyph paths), names with "$" not read as math
-    with matplotlib.rc_context(
-        {"svg.hashsalt": "marquoir", "svg.fonttype": "none", "text.parse_math": False}
-    ):
-        figure = Figure(figsize=(8, 4), layout="constrained")
-        FigureCanvasAgg(figure)
-        axes: Any = figure.add_subplot()
-        handles, labels = [], []
-        kinds: set[str] = set()
-        for series in lines:
-            (line,) = axes.plot(series.xs, series.ys, marker=marker, markersize=3, linewidth=1.5)
-            handles.append(line)
-            labels.append(series.name)  # explicit labels: a name starting with "_" still shows
-            if sampled:  # (one plot a kind: thousands of marks drawn one by one take seconds)
-                _marks_at_once(axes, series, line.get_color(), kinds)
-                continue
-            for x, y, kind in series.marks:
-                kinds.add(kind)
-                axes.plot([x], [y], marker=MARKS[kind][0], markersize=8, color=line.get_color())
-        if average is not None:
-            (line,) = axes.plot(*average, color="#222", linestyle="--", linewidth=1.5)
-            handles.append(line)
-            labels.append(_("average stack"))
-        for kind in MARKS:  # the legend says what each mark means
-            if kind in kinds:
-                shape, words = MARKS[kind]
-                handles.append(Line2D([], [], marker=shape, color="#555", linestyle="none"))
-                labels.append(words)
-        axes.set_xlabel(_("hands played"))
-        axes.set_ylabel("chips")
-        axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
-        axes.grid(True, alpha=0.3)
-        hand_ticks(axes, last)
-        axes.set_ylim(bottom=0)
-        if handles:
-            figure.legend(handles, labels, loc="outside right upper", frameon=False)
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    return clean_svg(buffer.getvalue())
-
-
-def _marks_at_once(axes: Any, series: Series, color: Any, kinds: set[str]) -> None:
-    """A player's marks of each kind drawn as one plot of markers, no line."""
-    for kind in MARKS:
-        points = [(x, y) for x, y, which in series.marks if which == kind]
-        if points:
-            kinds.add(kind)
-            xs, ys = zip(*points, strict=True)
-            axes.plot(xs, ys, marker=MARKS[kind][0], markersize=8, color=color, linestyle="none")
-
-
-def clean_svg(svg: str) -> str:
-    """matplotlib's SVG made ready to inline in HTML: from `<svg` on, without the namespace
-    declarations (HTML does not need them), the RDF metadata or the comments (which repeat
-    the texts), and with `href` for the markers' links."""
-    head, _, body = svg[svg.index("<svg") :].partition(">")
-    head = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", head)
-    body = re.sub(r"\s*<metadata>.*?</metadata>", "", body, count=1, flags=re.S)
-    body = re.sub(r"\s*<!--.*?-->", "", body, flags=re.S)
-    body = re.sub(r"(<use\b[^>]*?)xlink:href=", r"\1href=", body)
-    return f"{head}>{body}".strip()
