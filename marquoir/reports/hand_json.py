@@ -118,11 +118,11 @@ class HandWriter:
                 ",",
                 i1,
                 '"by_fold": ',
-                pretty(rest.get("by_fold", False), i1),
+                pretty(rest["by_fold"], i1) if "by_fold" in rest else "false",
                 ",",
                 i1,
                 '"carry": ',
-                pretty(rest.get("carry", 0), i1),
+                pretty(rest["carry"], i1) if "carry" in rest else "0",
                 ",",
                 i1,
                 '"forced_bets": ',
@@ -152,7 +152,7 @@ class HandWriter:
                 ",",
                 i1,
                 '"void": ',
-                pretty(rest.get("void", False), i1),
+                pretty(rest["void"], i1) if "void" in rest else "false",
                 self.close,
             )
         )
@@ -227,7 +227,7 @@ def json_hands(log: HandLog, pad: str) -> Iterator[str]:
         (log.session.id,),
     )
     for hand_no, text in rows:
-        hand = codec.decode_summary(json.loads(text), hand_no, settings)
+        hand = codec.read_summary(text, hand_no, settings)
         counter.add(hand)
         yield writer.hand(hand_no, hand)
     log.set_figures(counter.figures())

@@ -385,20 +385,34 @@ def csv_chunks(report: SessionReport) -> Iterator[str]:
         writer.writerows((exports.neutralise(line),) for line in section.lines)
         if section.headers:
             writer.writerow(tuple(map(exports.neutralise, section.headers)))
-            rows = _csv_rows(section)
-            while batch := list(islice(rows, BATCH)):
-                writer.writerows(batch)
-                yield _taken(out)
+            yield _taken(out)
+            yield from csv_table(section)
         writer.writerow(())
     yield _taken(out)
 
 
-def _csv_rows(section: Section) -> Iterator[Sequence[str]]:
-    """A table's rows as CSV cells (`_csv_cell`)."""
-    if not isinstance(section.rows, Spool):
-        return (tuple(map(_csv_cell, row)) for row in section.rows)
+def csv_table(section: Section) -> Iterator[str]:
+    """A section's table rows as CSV, in batches (`_csv_cell` of each cell). A spooled table
+    of whole numbers only (the stacks after each hand: the hand scan writes them with
+    `str`) needs no cell rewritten nor quoted: its lines are written as they are, commas
+    for tabs."""
     right = section.numeric or (False,) * len(section.headers)
-    return _spooled_csv_rows(section.rows, right)
+    spool = section.rows
+    if isinstance(spool, Spool) and all(right):
+        lines = spool.lines()
+        while batch := list(islice(lines, BATCH)):
+            # (a row of one empty cell is written "", as the csv module writes it)
+            yield "\n".join([line or '""' for line in batch]).replace(TAB, ",") + "\n"
+        return
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if isinstance(spool, Spool):
+        rows: Iterator[Sequence[str]] = _spooled_csv_rows(spool, right)
+    else:
+        rows = (tuple(map(_csv_cell, row)) for row in spool)
+    while cells := list(islice(rows, BATCH)):
+        writer.writerows(cells)
+        yield _taken(out)
 
 
 # (memory for the distinct texts of a long table's cells, at most this many at once)

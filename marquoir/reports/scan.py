@@ -161,7 +161,7 @@ class HandScan:
         )
         settings = session.settings
         for hand_no, text in rows:
-            hand = codec.decode_summary(json.loads(text), hand_no, settings)
+            hand = codec.read_summary(text, hand_no, settings)
             self.count += 1
             self.last = hand_no
             stakes = self.stakes_of(hand.rest.get("schedule"))

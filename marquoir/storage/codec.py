@@ -52,6 +52,7 @@ from ..domain.table import (
     TableEvent,
 )
 from .jsontext import dumps as dumps  # every stored value is written as this text
+from .jsontext import loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -548,13 +549,19 @@ def decode_summary(stored: Any, hand_no: int, settings: SessionSettings) -> Stor
     return StoredHand(players, start, final, stacks, pots, _named(players, button), rest)
 
 
+def read_summary(text: str, hand_no: int, settings: SessionSettings) -> StoredHand:
+    """A hand summary as the `hands` table keeps it (its JSON text) decoded."""
+    return decode_summary(loads(text), hand_no, settings)
+
+
 def _named(players: list[str], who: Any) -> Any:
     """A player stored by his index in the hand's players (or by name)."""
     return players[who] if type(who) is int else who
 
 
 def _decode_pot(number: int, row: list[Any], players: list[str]) -> StoredPot:
-    shares = [[_named(players, who), chips] for who, chips in row[2]]
+    # (`_named` written out: most hands' shares)
+    shares = [[players[who] if type(who) is int else who, chips] for who, chips in row[2]]
     if len(row) < 4:  # (most pots: named by their place, not split high / low)
         name = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
         return StoredPot(row[0], name, shares, None, None, row[1])
