@@ -365,7 +365,7 @@ def test_the_chart_marks_caves_recaves_and_departures(m: Marquoir) -> None:
 def test_the_chart_labels_the_hands_sensibly(hands: int, some: list[int]) -> None:
     from matplotlib.figure import Figure
 
-    from marquoir.reports.html import hand_ticks
+    from marquoir.reports.chart import hand_ticks
 
     axes: Any = Figure().add_subplot()
     hand_ticks(axes, hands)
