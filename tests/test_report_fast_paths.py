@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from marquoir.cli import main
+from marquoir.domain import i18n
 from marquoir.reports import chart_job, html, render
 from marquoir.reports.scan import Spool
 from marquoir.reports.story import Section
@@ -174,9 +175,11 @@ def html_report(db: Path, *, in_process: bool, monkeypatch: pytest.MonkeyPatch) 
 
 
 @pytest.mark.usefixtures("sampled")
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_chart_drawn_in_a_process_of_its_own_is_the_same(
-    long_db: Path, monkeypatch: pytest.MonkeyPatch
+    long_db: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
+    i18n.set_language(lang)  # (the chart's words, "départ" in French: not ASCII)
     started = []
     real = chart_job.start
 
@@ -190,6 +193,7 @@ def test_the_chart_drawn_in_a_process_of_its_own_is_the_same(
     assert started and started[0] is not None and started[0].process.returncode == 0
     assert page == html_report(long_db, in_process=True, monkeypatch=monkeypatch)
     assert page.count("<svg") == 1 and page.count("<path") > 10
+    assert ("départ" in page) == (lang == "fr")
 
 
 @pytest.mark.usefixtures("sampled")

@@ -90,8 +90,11 @@ def start(report: SessionReport, *, points: int, stretches: int, marker: str) ->
     of its own; None when it cannot start."""
     log = report.hands
     assert isinstance(log, HandLog)
+    if getattr(sys, "frozen", False):  # (a bundled program: no Python to run a module with)
+        return None
     paths = [_PACKAGE_ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    # (the exchange is UTF-8 whatever the locale: names and the chart's words are not ASCII)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "PYTHONIOENCODING": "utf-8"}
     request = {
         "db": log.book().path,
         "session": log.session.id,
@@ -142,7 +145,7 @@ def draw(request: dict[str, Any], stdin: IO[str], stdout: IO[str]) -> int:
 
 
 def _warm() -> None:
-    """matplotlib imported while the moves are read and the report makes its pass."""
+    """matplotlib imported first, while the report's process reads the hands."""
     import matplotlib.backends.backend_agg
     import matplotlib.figure  # noqa: F401
 
