@@ -137,17 +137,15 @@ def _spooled(
         f"{{:{'>' if flush else '<'}{width}}}" for flush, width in zip(right, widths, strict=True)
     ]
     simple = style == "simple"
-    row_format = "  ".join(formats) if simple else "| " + " | ".join(formats) + " |"
-    batch: list[str] = []
-    for row in spool:
-        if escape:
-            row = tuple(md_escape(text) for text in row)
-        line = row_format.format(*row)
-        batch.append("\n" + (line.rstrip() if simple else line))
-        if len(batch) == BATCH:
-            yield "".join(batch)
-            batch.clear()
-    yield "".join(batch)
+    row = ("  ".join(formats) if simple else "| " + " | ".join(formats) + " |").format
+    lines = spool.lines()
+    if escape:  # (escaping a line escapes each of its cells: a tab is no special)
+        lines = map(md_escape, lines)
+    while batch := list(islice(lines, BATCH)):
+        if simple:
+            yield "".join(["\n" + row(*line.split(TAB)).rstrip() for line in batch])
+        else:
+            yield "".join(["\n" + row(*line.split(TAB)) for line in batch])
 
 
 def _line(cells: list[str], widths: list[int], right: tuple[bool, ...]) -> list[str]:
