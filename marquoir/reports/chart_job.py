@@ -1,7 +1,7 @@
 """The stacks chart of a long cash game, drawn in a process of its own beside the report.
 
 Importing matplotlib takes 0.45 s of CPU and reading the chip moves of a session of 100,000
-hands 0.4 s: together as long as the report's pass over the hands, and neither needs that
+hands 0.3 s: together about as long as the report's pass over the hands, and neither needs that
 pass. So the HTML report of a long session starts `python -m marquoir.reports.chart_job`
 before the pass; on the machine's other core, it imports matplotlib, reads the moves and
 plans the chart (`chart.ChartPlan`). Once the pass is done it is sent the stacks the chart
