@@ -243,3 +243,33 @@ def test_main_leaves_the_collector_as_it_found_it(cli: Marquoir) -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_command_beside_an_open_connection_syncs_its_wal(
+    cli: Marquoir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table command's commit reaches the disk when its connection closes: by the last
+    connection's checkpoint (the WAL is then gone), or, when another connection holds the
+    file open (the live page), by syncing the WAL that stays (`Ledger.sync_at_close`)."""
+    import sqlite3
+
+    from marquoir.storage import ledger
+
+    synced: list[str] = []
+    monkeypatch.setattr(ledger, "_fsync", synced.append)
+    cli("new", "soir", "--blinds", "1/2", "--cave", "100")
+    cli("seat", "anne")
+    cli("seat", "bruno")
+    wal = Path(str(cli.db) + "-wal")
+    assert not wal.exists() and synced == []  # the last connection checkpointed, synced
+    reader = sqlite3.connect(cli.db)
+    try:
+        reader.execute("SELECT count(*) FROM events").fetchone()
+        cli("deal")
+        assert wal.exists() and wal.stat().st_size > 0  # not checkpointed: synced instead
+        assert synced == [str(wal)]
+        kinds = [row[0] for row in reader.execute("SELECT kind FROM events ORDER BY id")]
+        assert kinds[-1] == "deal"
+    finally:
+        reader.close()
+    assert not wal.exists()

@@ -40,7 +40,10 @@ def ledger(db: str | None, mode: str = WRITE) -> Ledger:
     """
     path = database_path(db)
     if _kept is None or mode == CREATE:
-        return Ledger(path, mode=mode)
+        single = Ledger(path, mode=mode)
+        if mode == WRITE:
+            single.sync_at_close()  # (one command: its event on the disk before it answers)
+        return single
     book = _kept.get(path)
     if book is not None:
         return book

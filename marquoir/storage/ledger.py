@@ -127,10 +127,14 @@ class Ledger:
         # no other connection has written (SQLite changes `data_version` when one has).
         self.keep_open = keep_open
         self._kept: tuple[int, SessionInfo, Table] | None = None
+        self._sync_at_close = False  # (`sync_at_close`)
 
     def close(self) -> None:
         self._kept = None
+        wal = self.path + "-wal" if self._sync_at_close and self.on_disk() else None
         self.conn.close()
+        if wal is not None and os.path.exists(wal):  # not checkpointed: another connection
+            _fsync(wal)  # is open (the live page, say); the commits are in the WAL alone
 
     def __enter__(self) -> Ledger:
         return self
@@ -163,11 +167,24 @@ class Ledger:
         self.conn.execute("PRAGMA synchronous = FULL")
         wal = self.path + "-wal"
         if self.on_disk() and os.path.exists(wal):
-            descriptor = os.open(wal, os.O_RDWR)  # (Windows fsyncs writable files only)
-            try:
-                os.fsync(descriptor)
-            finally:
-                os.close(descriptor)
+            _fsync(wal)
+
+    def sync_at_close(self) -> None:
+        """One command: its commit reaches the disk when the connection closes, before the
+        command answers, in three disk syncs instead of five.
+
+        With SQLite's default (`synchronous = FULL`) a command that records an event syncs
+        five times: the new WAL's header, the folder it was created in, the commit, then,
+        as the last connection closes, the WAL again and the database after its checkpoint.
+        With `relax_sync` the commit and the header are not synced, and the checkpoint of
+        the last connection still syncs the WAL before copying it and the database after
+        (SQLite's rule for `NORMAL` in WAL mode) before it removes the WAL: the command's
+        event is on the disk when `close` returns, and the command answers after that. When
+        another connection is open (the live page), nothing is checkpointed: `close` then
+        syncs the WAL itself. Measured: ~1 ms a command on a quiet disk, more on a busy one.
+        """
+        self.relax_sync()
+        self._sync_at_close = True
 
     def _data_version(self) -> int:
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
@@ -568,3 +585,12 @@ class Ledger:
             "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
             (session.id, event_id, codec.dumps(state)),
         )
+
+
+def _fsync(path: str) -> None:
+    """Force a file's written bytes to the disk."""
+    descriptor = os.open(path, os.O_RDWR)  # (Windows fsyncs writable files only)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
