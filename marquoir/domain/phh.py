@@ -195,7 +195,7 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
         finishing = _amounts(finishing, "finishing_stacks", where, count=count)
     trimming = data.get("ante_trimming_status", False)
     hand = data.get("hand")
-    known = {*FIELD_ORDER, "players", "finishing_stacks", "hand"}
+    known = _KNOWN_FIELDS
     return PHHHand(
         variant=variant,
         antes=antes,
@@ -213,6 +213,9 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
         key=key,
         extra=tuple((k, v) for k, v in data.items() if k not in known),
     )
+
+
+_KNOWN_FIELDS = frozenset({*FIELD_ORDER, "players", "finishing_stacks", "hand"})
 
 
 def _amount(value: object, name: str, where: str, *, allow_inf: bool = False) -> Amount | None:
@@ -239,6 +242,11 @@ def _amounts(
         raise PHHError(f"{where}: {name} must be a list of numbers")
     if count is not None and len(value) != count:
         raise PHHError(f"{where}: {name} has {len(value)} entries for {count} players")
+    # (the usual list: whole numbers in range, as `_amount` would pass each of them)
+    if all(type(item) is int for item in value) and (
+        not value or (min(value) >= 0 and max(value) <= MAX_CHIPS)
+    ):
+        return tuple(value)
     amounts = []
     for item in value:
         amount = _amount(item, name, where, allow_inf=allow_inf)
@@ -339,7 +347,7 @@ def hand_amounts(hand: PHHHand, actions: Sequence[PHHAction] | None = None) -> l
 
 def scale_for(amounts: Iterable[Amount]) -> int:
     """The smallest power of 10 that makes every amount a whole number of chips."""
-    places: int = max((decimals_of(a) for a in amounts), default=0)
+    places: int = max((decimals_of(a) for a in amounts if type(a) is not int), default=0)
     return int(10**places)
 
 

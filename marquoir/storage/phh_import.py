@@ -42,6 +42,7 @@ each difference.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from decimal import Decimal
@@ -251,14 +252,7 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 
 def _plans(sources: list[PHHSource]) -> list[_Plan]:
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
-    said: dict[str, PHHAction] = {}  # (the same actions come back hand after hand)
-
-    def parse(text: str) -> PHHAction:
-        action = said.get(text)
-        if action is None:
-            action = said[text] = parse_action(text)
-        return action
-
+    parse = _Said().__getitem__  # (the same actions come back hand after hand)
     for source in sources:
         try:
             hands = loads(source.text)
@@ -267,12 +261,15 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
         for hand in hands:
             label = f"{source.name} hand {hand.key}" if hand.key else source.name
             try:
-                actions = tuple(parse(text) for text in hand.actions)
+                actions = tuple(map(parse, hand.actions))
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
             read.append((label, hand, actions))
     amounts = {id(h): hand_amounts(h, acts) for _, h, acts in read if h.variant in PLAYED}
-    places = max((decimals_of(a) for each in amounts.values() for a in each), default=0)
+    places = max(
+        (decimals_of(a) for each in amounts.values() for a in each if type(a) is not int),
+        default=0,
+    )
     if places > MAX_DECIMALS:
         raise PHHImportError(
             f"amounts with {places} decimals cannot be made whole chips (at most {MAX_DECIMALS})"
@@ -302,6 +299,14 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
         exported = exported_config(hand, derived) if scale == 1 else None
         plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
+
+
+class _Said(dict[str, PHHAction]):
+    """Each action text read once."""
+
+    def __missing__(self, text: str) -> PHHAction:
+        action = self[text] = parse_action(text)
+        return action
 
 
 def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
@@ -353,6 +358,7 @@ class _Group:
         self.settings = settings
         self.table = Table(settings)
         self.before = codec.table_to_snapshot(self.table)
+        self.streets = codec.streets_of(settings.table)
         # the names of the players met, as the table knows them (see `_events`)
         self.known: dict[str, str] = {}
         # the last event written, and whether the snapshot after it is written too
@@ -368,6 +374,24 @@ def import_phh(
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
     `session`, in one transaction; the first becomes the current session."""
+    # The import makes millions of small objects that live on (the hands read) or die young
+    # without cycles (events, rows): the cycle collector, run every 700 of them, would only
+    # walk them again and again (a tenth of the time). It runs again once the import is done.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _import(ledger, sources, session=session)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _import(
+    ledger: Ledger,
+    sources: Iterable[str | os.PathLike[str] | PHHSource],
+    *,
+    session: str,
+) -> ImportReport:
     session = check_name(session, what="session")
     try:  # (Vendredi is vendredi)
         taken = ledger.session_named(session).name
@@ -402,6 +426,7 @@ def import_phh(
             results.append(_import_hand(group, plan, writer))
         for group in writer.made:
             writer.snapshot(group)
+        writer.flush()
         if not writer.made:
             reasons = sorted({r.message for r in results})
             raise PHHImportError(
@@ -418,7 +443,12 @@ def import_phh(
 
 
 class _Writer:
-    """Writes the sessions' rows: events with their ids, snapshots, hand summaries."""
+    """Writes the sessions' rows: events with their ids, snapshots, hand summaries. Events
+    and summaries wait in memory and go in by the thousand (one `executemany` each); a
+    snapshot writes them first."""
+
+    # how many events wait before they are written
+    BATCH = 5000
 
     def __init__(self, conn: sqlite3.Connection, next_id: int, now: int, base: str) -> None:
         self.conn = conn
@@ -427,6 +457,8 @@ class _Writer:
         self.seconds = now  # (events: seconds since 1970)
         self.base = base
         self.made: list[_Group] = []
+        self.events: list[tuple[int, int, int | None, str, str, int]] = []
+        self.hands: list[tuple[int, int, int, str]] = []
 
     def _session(self, group: _Group) -> None:
         name = self.base if not self.made else f"{self.base}-{len(self.made) + 1}"
@@ -444,9 +476,26 @@ class _Writer:
         group.session_id, group.name = int(cursor.lastrowid or 0), name
         self.made.append(group)
 
+    def flush(self) -> None:
+        """Write the events and hand summaries waiting."""
+        if self.events:
+            self.conn.executemany(
+                "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                self.events,
+            )
+            self.events = []
+        if self.hands:
+            self.conn.executemany(
+                "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
+                self.hands,
+            )
+            self.hands = []
+
     def snapshot(self, group: _Group) -> None:
         """Save the table after the group's last hand (loading starts from there)."""
         if not group.saved:
+            self.flush()
             self.conn.execute(
                 "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
                 (group.session_id, group.last_event, codec.dumps(group.before)),
@@ -456,51 +505,51 @@ class _Writer:
     def hand(
         self,
         group: _Group,
-        rows: list[tuple[str, dict[str, Any], int | None]],
+        rows: list[tuple[str, str, int | None]],
         summary: tuple[int, dict[str, Any]] | None,
     ) -> None:
         if not group.session_id:
             self._session(group)
         first = self.next_id
         self.next_id += len(rows)
-        sid = group.session_id
-        self.conn.executemany(
-            "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (first + i, sid, hand_no, kind, codec.dumps(data), self.seconds)
-                for i, (kind, data, hand_no) in enumerate(rows)
-            ],
-        )
+        sid, seconds = group.session_id, self.seconds
+        self.events += [
+            (number, sid, hand_no, kind, text, seconds)
+            for number, (kind, text, hand_no) in enumerate(rows, start=first)
+        ]
         group.before = codec.table_to_snapshot(group.table)
         group.last_event, group.saved = self.next_id - 1, False
-        if group.table.hand_no % SNAPSHOT_EVERY == 0:
-            self.snapshot(group)
         if summary is not None:
             at, data = summary
             stored = codec.compact_summary(data, group.settings)
-            self.conn.execute(
-                "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
-                (sid, data["hand"], first + at, codec.dumps(stored)),
-            )
+            self.hands.append((sid, data["hand"], first + at, codec.dumps(stored)))
+        if group.table.hand_no % SNAPSHOT_EVERY == 0:
+            self.snapshot(group)
+        elif len(self.events) >= self.BATCH:
+            self.flush()
+
+
+# the kinds of event recorded with the number of the hand in play
+_IN_HAND = frozenset({"action", "showdown"})
 
 
 def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     scale = plan.scale
     table = group.table
-    rows: list[tuple[str, dict[str, Any], int | None]] = []
+    rows: list[tuple[str, str, int | None]] = []
     summary: list[tuple[int, dict[str, Any]]] = []
     names = player_names(plan.hand)
-    streets = codec.streets_of(group.settings.table)
+    streets = group.streets
+    text_of = codec.event_text
 
     def record(event: TableEvent) -> None:
-        playing = table.hand is not None or isinstance(event, Dealt)
+        playing = table.hand is not None or type(event) is Dealt
         detail = table.apply(event)
-        kind, data = codec.event_to_record(event, detail, streets=streets)
-        hand_no = event.hand_no if isinstance(event, Dealt) else None
-        if hand_no is None and kind in ("action", "showdown"):
-            hand_no = table.hand_no
-        rows.append((kind, data, hand_no))
+        kind, text = text_of(event, detail, streets=streets)
+        if isinstance(event, Dealt):
+            rows.append((kind, text, event.hand_no))
+        else:
+            rows.append((kind, text, table.hand_no if kind in _IN_HAND else None))
         if playing and table.hand is None and table.last_hand is not None:
             summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
 
