@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import operator
 from json.encoder import encode_basestring_ascii as _quote
 
 from ..domain import (
@@ -387,10 +388,11 @@ ACCOUNT_FIELDS = (
 )
 
 
-def table_to_snapshot(table: Table) -> dict[str, Any]:
+def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
     """The table between hands (settings excepted: they live with the session, but the
-    forced-bet schedule in force is kept, since a `blinds` event may have changed it)."""
-    return {
+    forced-bet schedule in force is kept, since a `blinds` event may have changed it);
+    without its accounts when `accounts` is false."""
+    state = {
         "schedule": table.config.schedule._asdict(),
         "hand_no": table.hand_no,
         "carry": table.carry,
@@ -403,11 +405,30 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         **({"closed": True} if table.closed else {}),
         # (written only when announced, likewise)
         **({"clef": True} if table.clef_next else {}),
-        "accounts": [
+    }
+    if accounts:
+        state["accounts"] = [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
-        ],
-    }
+        ]
+    return state
+
+
+_ACCOUNT_VALUES = operator.attrgetter(*ACCOUNT_FIELDS)
+
+
+def snapshot_later(table: Table) -> Callable[[], dict[str, Any]]:
+    """`table_to_snapshot` of the table as it is now, made when called: the accounts' values
+    are copied now (what changes from hand to hand), the rest is read now too. For a
+    replay that may need the state between hands again, and seldom does."""
+    accounts = [_ACCOUNT_VALUES(account) for account in table.accounts.values()]
+    state = table_to_snapshot(table, accounts=False)
+
+    def snapshot() -> dict[str, Any]:
+        made = [dict(zip(ACCOUNT_FIELDS, values, strict=True)) for values in accounts]
+        return {**state, "accounts": made}
+
+    return snapshot
 
 
 def _tournament_snapshot(table: Table) -> dict[str, Any]:

@@ -70,7 +70,6 @@ from ..domain.phh import (
 )
 from ..domain.records import Record
 from ..domain.table import (
-    Dealt,
     SessionSettings,
     ShowedDown,
     Table,
@@ -84,11 +83,16 @@ from .phh_history import exported_config, ranking_from_result, seats_of, session
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Iterable
     from typing import Any
 
     from ..domain.config import TableConfig
     from .ledger import Ledger
+
+    # What one hand writes: its events as (kind, stored text, hand number), and the summary
+    # of the hand with the index of the event that ended it.
+    _Rows = list[tuple[str, str, int | None]]
+    _Summary = tuple[int, dict[str, Any]] | None
 
 # A snapshot of the table every so many hands, and after the last one: loading a session
 # replays at most that many hands (the table commands write one after every hand).
@@ -357,7 +361,8 @@ class _Group:
         self.name = ""
         self.settings = settings
         self.table = Table(settings)
-        self.before = codec.table_to_snapshot(self.table)
+        # the table after the last hand written, as a snapshot (when one is wanted)
+        self.before = codec.snapshot_later(self.table)
         self.streets = codec.streets_of(settings.table)
         # the names of the players met, as the table knows them (see `_events`)
         self.known: dict[str, str] = {}
@@ -457,7 +462,9 @@ class _Writer:
         self.seconds = now  # (events: seconds since 1970)
         self.base = base
         self.made: list[_Group] = []
-        self.events: list[tuple[int, int, int | None, str, str, int]] = []
+        # the rows waiting: events (id, hand number, kind, text) by session, summaries
+        self.events: dict[int, list[tuple[int, int | None, str, str]]] = {}
+        self.waiting = 0
         self.hands: list[tuple[int, int, int, str]] = []
 
     def _session(self, group: _Group) -> None:
@@ -478,13 +485,14 @@ class _Writer:
 
     def flush(self) -> None:
         """Write the events and hand summaries waiting."""
-        if self.events:
+        for session_id, events in self.events.items():
+            # (the session and the time written in the statement: four values a row to bind)
             self.conn.executemany(
                 "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                self.events,
+                f"VALUES (?, {session_id:d}, ?, ?, ?, {self.seconds:d})",
+                events,
             )
-            self.events = []
+        self.events, self.waiting = {}, 0
         if self.hands:
             self.conn.executemany(
                 "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
@@ -498,26 +506,27 @@ class _Writer:
             self.flush()
             self.conn.execute(
                 "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                (group.session_id, group.last_event, codec.dumps(group.before)),
+                (group.session_id, group.last_event, codec.dumps(group.before())),
             )
             group.saved = True
 
     def hand(
         self,
         group: _Group,
-        rows: list[tuple[str, str, int | None]],
-        summary: tuple[int, dict[str, Any]] | None,
+        rows: _Rows,
+        summary: _Summary,
     ) -> None:
         if not group.session_id:
             self._session(group)
         first = self.next_id
         self.next_id += len(rows)
-        sid, seconds = group.session_id, self.seconds
-        self.events += [
-            (number, sid, hand_no, kind, text, seconds)
+        sid = group.session_id
+        self.events.setdefault(sid, []).extend(
+            (number, hand_no, kind, text)
             for number, (kind, text, hand_no) in enumerate(rows, start=first)
-        ]
-        group.before = codec.table_to_snapshot(group.table)
+        )
+        self.waiting += len(rows)
+        group.before = codec.snapshot_later(group.table)
         group.last_event, group.saved = self.next_id - 1, False
         if summary is not None:
             at, data = summary
@@ -525,140 +534,135 @@ class _Writer:
             self.hands.append((sid, data["hand"], first + at, codec.dumps(stored)))
         if group.table.hand_no % SNAPSHOT_EVERY == 0:
             self.snapshot(group)
-        elif len(self.events) >= self.BATCH:
+        elif self.waiting >= self.BATCH:
             self.flush()
 
 
-# the kinds of event recorded with the number of the hand in play
-_IN_HAND = frozenset({"action", "showdown"})
-
-
 def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
-    scale = plan.scale
-    table = group.table
-    rows: list[tuple[str, str, int | None]] = []
-    summary: list[tuple[int, dict[str, Any]]] = []
     names = player_names(plan.hand)
-    streets = group.streets
-    text_of = codec.event_text
-
-    def record(event: TableEvent) -> None:
-        playing = table.hand is not None or type(event) is Dealt
-        detail = table.apply(event)
-        kind, text = text_of(event, detail, streets=streets)
-        if isinstance(event, Dealt):
-            rows.append((kind, text, event.hand_no))
-        else:
-            rows.append((kind, text, table.hand_no if kind in _IN_HAND else None))
-        if playing and table.hand is None and table.last_hand is not None:
-            summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
-
-    from_result: list[bool] = []
-    where = [""]  # the action being applied, for the error message
     try:
-        for event in _events(group, plan, names, from_result, where):
-            try:
-                record(event)
-            except MarquoirError as error:
-                if not where[0]:
-                    raise
-                raise type(error)(f"{where[0]}: {error}") from error
+        rows, summary, from_result = _replay(group, plan, names)
     except _Skip as why:
-        group.table = codec.table_from_snapshot(group.settings, group.before)
+        group.table = codec.table_from_snapshot(group.settings, group.before())
         group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
         raise PHHImportError(f"{plan.label}: {error}") from error
-    writer.hand(group, rows, summary[0] if summary else None)
+    writer.hand(group, rows, summary)
+    table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
     outcome = HandImport(
-        plan.label, plan.hand.variant, group.name, table.hand_no, from_result=bool(from_result)
+        plan.label, plan.hand.variant, group.name, table.hand_no, from_result=from_result
     )
     finishing = plan.hand.finishing_stacks
     if finishing is None:
         return outcome
-    ours = [played.result.final[name] for name in names]
-    if all(from_chips(o, scale) == t for o, t in zip(ours, finishing, strict=True)):
+    final = played.result.final
+    if all(from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)):
         return outcome._replace(compared=True)
     reason = explain_difference(plan.hand, played, names, scale)
     return outcome._replace(compared=True, differs=True, message=reason)
 
 
-def _events(
-    group: _Group, plan: _Plan, names: list[str], from_result: list[bool], where: list[str]
-) -> Iterator[TableEvent]:
-    """The table's events for one hand, each made once the ones before it are applied;
-    `from_result` gets an entry when the showdown was taken from the history's result;
-    `where` names the action being yielded (empty for the other events).
+def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summary, bool]:
+    """Play one hand at the group's table: its events, each applied as soon as it is made
+    (the table checks it then), with their stored text; the hand's summary; and whether
+    the showdown was taken from the history's result. A `_Skip` when the hand cannot be
+    settled; an error of the rules names the action that broke them.
 
-    The engine's fast path: an event the table checks again when it applies it (a seat, an
+    The engine's fast path: an event the table checks when it applies it (a seat, an
     action, a departure) is made without checking it first, so that each rule is checked
     once (applying is what records the event). A player's first seat goes through
     `seat_event` (his name is checked, and resolved against the names met before)."""
     table, scale, hand = group.table, plan.scale, plan.hand
+    apply, text_of, streets, known_names = table.apply, codec.event_text, group.streets, group.known
+    rows: _Rows = []
+    summary: _Summary = None
     seats = seats_of(plan.fields.get("seats"), len(names))
-    where[0] = ""
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         # each hand sits its players down and cashes them out: the next hand's seat is no
         # re-buy, whatever recave limit the session's settings keep
         cave = to_chips(stack, scale)
-        met = group.known.get(name)
+        met = known_names.get(name)
         if met is None:
-            event = table.seat_event(name, seat=seat, cave=cave, recave=False)
-            group.known[name] = event.player
-            yield event
+            seated = table.seat_event(name, seat=seat, cave=cave, recave=False)
+            known_names[name] = seated.player
         else:
-            yield Seated(met, seat, cave)
-    yield table.button_event(names[-1])
-    yield table.deal_event()
+            seated = Seated(met, seat, cave)
+        apply(seated)
+        rows.append((*text_of(seated), None))
+    button = table.button_event(names[-1])
+    apply(button)
+    rows.append((*text_of(button), None))
+    dealt = table.deal_event()
+    apply(dealt)
+    rows.append((*text_of(dealt), dealt.hand_no))
+    if table.hand is None:
+        summary = _summary(table, rows)
     cards: dict[str, str] = {}
     mucked: set[str] = set()
     board: list[str] = []
     for number, action in enumerate(plan.actions, start=1):
-        if not action.verb:
+        verb = action.verb
+        if not verb:
             continue
         if action.player is not None and action.player > len(names):
             raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
         name = names[action.player - 1] if action.player is not None else ""
-        if action.verb == "db":
+        if verb == "db":
             board.extend(split_cards(action.cards or ""))
-        elif action.verb == "dh":
+        elif verb == "dh":
             if known(action.cards):
                 cards[name] = action.cards or ""
-        elif action.verb == "sm":
+        elif verb == "sm":
             if action.cards is None:
                 mucked.add(name)
             elif known(action.cards):
                 cards[name] = action.cards
-        elif action.verb in ("sd", "pb"):
+        elif verb in ("sd", "pb"):
             raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
-        elif action.verb == "cc" and table.hand is not None and table.hand.to_act is None:
+        elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
             # PokerKit asks a lone player with chips to check when all the others are all-in;
             # Marquoir's rules ask him nothing (docs/rules.md: who acts): nothing to record.
             continue
         else:
-            where[0] = _where(hand, number)
             try:
                 acted = _act(table, action, name, scale)
+                detail = apply(acted)
             except MarquoirError as error:
-                raise type(error)(f"{where[0]}: {error}") from error
-            yield acted
-            where[0] = ""
+                raise type(error)(f"{_where(hand, number)}: {error}") from error
+            rows.append((*text_of(acted, detail, streets=streets), table.hand_no))
+            if table.hand is None:
+                summary = _summary(table, rows)
+    from_result = False
     played = table.hand
     if played is not None:
         if played.phase is Phase.BETTING:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
         try:
-            yield _showdown(table, played, cards, mucked, board)
+            shown = _showdown(table, played, cards, mucked, board)
         except _Skip:
             ranking = ranking_from_result(plan.hand, names, scale, played)
             if ranking is None:
                 raise
-            from_result.append(True)
-            yield table.showdown_event(ranking)
+            from_result = True
+            shown = table.showdown_event(ranking)
+        detail = apply(shown)
+        rows.append((*text_of(shown, detail, streets=streets), table.hand_no))
+        if table.hand is None:
+            summary = _summary(table, rows)
     for account in table.present():
-        yield Left(account.name, account.stack)
+        left = Left(account.name, account.stack)
+        apply(left)
+        rows.append((*text_of(left), None))
+    return rows, summary, from_result
+
+
+def _summary(table: Table, rows: _Rows) -> _Summary:
+    """The summary of the hand the last event ended, with that event's index."""
+    assert table.last_hand is not None
+    return len(rows) - 1, codec.hand_summary(table, table.last_hand)
 
 
 def _where(hand: PHHHand, number: int) -> str:
