@@ -118,9 +118,7 @@ _ITEMS = re.compile(_ITEM)
 _LITERALS = re.compile(r"[ \t]*(?:'[^'\n]*'[ \t]*,[ \t]*)*(?:'[^'\n]*'[ \t]*)?")
 _LITERAL = re.compile(r"'([^'\n]*)'")
 # the same of whole numbers, without leading zeros or signs (stacks, forced bets)
-_NUMBERS = re.compile(
-    r"[ \t]*(?:(?:0|[1-9][0-9]*)[ \t]*,[ \t]*)*(?:(?:0|[1-9][0-9]*)[ \t]*)?"
-)
+_NUMBERS = re.compile(r"[ \t]*(?:(?:0|[1-9][0-9]*)[ \t]*,[ \t]*)*(?:(?:0|[1-9][0-9]*)[ \t]*)?")
 _NUMBER = re.compile(r"[0-9]+")
 
 

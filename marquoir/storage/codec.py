@@ -250,6 +250,8 @@ def event_text(
         )
     elif made is Acted:
         assert isinstance(event, Acted)
+        if type(detail) is ActionEvent:
+            return "action", _action_text(event.action, detail, streets)
         return "action", _ENCODE(action_record(event.action, detail, streets))
     kind, data = event_to_record(event, detail, streets=streets)
     return kind, _ENCODE(data)
@@ -283,6 +285,30 @@ def action_record(action: Action, detail: object, streets: tuple[str, ...]) -> l
     while len(row) > 3 and row[-1] == ACTION_DEFAULTS[len(row) - 1]:
         row.pop()
     return row
+
+
+_SAID = {kind: _quote(kind.value) for kind in ActionKind}
+
+
+def _action_text(action: Action, detail: ActionEvent, streets: tuple[str, ...]) -> str:
+    """`dumps(action_record(action, detail, streets))`, written directly."""
+    street: Any = detail.street
+    place = f"{streets.index(street):d}" if street in streets else _quote(street)
+    head = f"[{_SAID[action.kind]},{_quote(detail.player)},{place}"
+    amount, verb, all_in = action.amount, detail.verb, detail.all_in
+    named = verb != action.kind  # (else the verb is left out: null)
+    if all_in or named or amount is not None:
+        said = "null" if amount is None else f"{amount:d}"
+        tail = f",{detail.added:d},{detail.total:d},{said}"
+        if all_in or named:
+            tail += f",{_quote(verb) if named else 'null'}{',1' if all_in else ''}"
+    elif detail.total:
+        tail = f",{detail.added:d},{detail.total:d}"
+    elif detail.added:
+        tail = f",{detail.added:d}"
+    else:
+        tail = ""
+    return f"{head}{tail}]"
 
 
 def expand_event(kind: str, data: Any, *, streets: tuple[str, ...] = ()) -> dict[str, Any]:

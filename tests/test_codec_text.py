@@ -1,0 +1,163 @@
+"""The stored text of events written directly (`codec.event_text`, the import's fast path),
+the encoder made once (`codec.dumps`) and the state between hands kept for later
+(`codec.snapshot_later`), each against the standard library's `json.dumps` of what the
+general path builds (`event_to_record`, `table_to_snapshot`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from marquoir.domain import Action, ActionKind, SeatInfo
+from marquoir.domain.actions import ActionEvent
+from marquoir.domain.events import Acted, ButtonSet, Dealt, Left, Seated, ShowedDown
+from marquoir.domain.table import SessionSettings, Table, TableEvent
+from marquoir.storage import codec
+from marquoir.storage.ledger import Ledger
+from marquoir.storage.phh_import import import_phh
+
+DATA = Path(__file__).parent / "data"
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _json(data: Any) -> str:
+    """The oracle: what the file keeps is compact, key-sorted JSON."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _expected(
+    event: TableEvent, detail: object = None, streets: tuple[str, ...] = ()
+) -> tuple[str, str]:
+    kind, data = codec.event_to_record(event, detail, streets=streets)
+    return kind, _json(data)
+
+
+def test_every_event_of_the_sample_imports_is_written_as_json_dumps_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: Counter[str] = Counter()
+    direct = codec.event_text
+
+    def checked(
+        event: TableEvent, detail: object = None, *, streets: tuple[str, ...] = ()
+    ) -> tuple[str, str]:
+        made = direct(event, detail, streets=streets)
+        assert made == _expected(event, detail, streets), event
+        seen[made[0]] += 1
+        return made
+
+    monkeypatch.setattr(codec, "event_text", checked)
+    files = [DATA / "pluribus-sample.phhs", DATA / "wsop-sample.phhs", DATA / "famous.phhs"]
+    with Ledger(tmp_path / "m.db") as book:
+        import_phh(book, files, session="s")
+    assert set(seen) == {"seat", "button", "deal", "action", "showdown", "leave"}, seen
+    assert seen["action"] > 2000
+
+
+NAMES = st.text(min_size=1, max_size=12)  # (any characters: quotes, accents, controls)
+CHIPS = st.integers(min_value=0, max_value=10**12)
+
+
+@given(NAMES, st.integers(1, 10), CHIPS, st.booleans())
+def test_seats_and_departures(name: str, seat: int, chips: int, returning: bool) -> None:
+    for event in (Seated(name, seat, chips, returning), Left(name, chips), ButtonSet(name)):
+        assert codec.event_text(event) == _expected(event)
+
+
+@given(
+    st.integers(1, 10**6),
+    st.integers(1, 10),
+    st.lists(st.tuples(NAMES, st.integers(1, 10), CHIPS), min_size=1, max_size=10),
+    st.sampled_from([0, 0, 1, 250]),
+)
+def test_deals(hand_no: int, button: int, seats: list[tuple[str, int, int]], dead: int) -> None:
+    event = Dealt(hand_no, button, tuple(SeatInfo(*seat) for seat in seats), dead)
+    assert codec.event_text(event) == _expected(event)
+
+
+@given(
+    st.sampled_from(list(ActionKind)),
+    st.one_of(st.none(), CHIPS),
+    NAMES,
+    st.sampled_from(["fold", "check", "call", "bet", "raise", "complete", "open", "abattre"]),
+    CHIPS,
+    CHIPS,
+    st.booleans(),
+    st.sampled_from([*STREETS, "third", "draw"]),
+)
+def test_actions(
+    kind: ActionKind,
+    amount: int | None,
+    player: str,
+    verb: str,
+    added: int,
+    total: int,
+    all_in: bool,
+    street: str,
+) -> None:
+    action = Action(kind, amount, player)
+    detail = ActionEvent(player, action, verb, added, total, all_in, street)
+    event = Acted(action)
+    assert codec.event_text(event, detail, streets=STREETS) == _expected(event, detail, STREETS)
+    # an action recorded without what it did: the general path
+    assert codec.event_text(event, None, streets=STREETS) == _expected(event, None, STREETS)
+
+
+def test_the_trailing_defaults_are_left_out_as_the_record_leaves_them_out() -> None:
+    check = Action(ActionKind.CHECK, None, "bob")
+    done = ActionEvent("bob", check, "check", 0, 0, False, "flop")
+    assert codec.event_text(Acted(check), done, streets=STREETS) == ("action", '["check","bob",1]')
+    call = Action(ActionKind.CALL, None, "bob")
+    done = ActionEvent("bob", call, "call", 3, 4, False, "preflop")
+    assert codec.event_text(Acted(call), done, streets=STREETS)[1] == '["call","bob",0,3,4]'
+    odd = ActionEvent("bob", call, "call", 5, 0, False, "turn")  # (chips in, no total)
+    assert codec.event_text(Acted(call), odd, streets=STREETS)[1] == '["call","bob",2,5]'
+    assert _expected(Acted(call), odd, STREETS)[1] == '["call","bob",2,5]'
+    allin = Action(ActionKind.ALLIN, None, "ann")
+    done = ActionEvent("ann", allin, "raise", 90, 100, True, "river")
+    assert codec.event_text(Acted(allin), done, streets=STREETS)[1] == (
+        '["allin","ann",3,90,100,null,"raise",1]'
+    )
+
+
+def test_other_events_take_the_general_path() -> None:
+    event = ShowedDown((("ann",), ("bob", "cy")), "bob", "AhKh2c3d4s", (("ann", "AsAd"),))
+    assert codec.event_text(event) == _expected(event)
+    back = Seated("ann", 3, 500, returning=True)
+    assert codec.event_text(back) == _expected(back)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+
+
+@given(JSON)
+def test_dumps_is_json_dumps(data: Any) -> None:
+    assert codec.dumps(data) == _json(data)
+
+
+def test_the_state_kept_for_later_is_the_snapshot_of_then(tmp_path: Path) -> None:
+    with Ledger(tmp_path / "m.db") as book:
+        import_phh(book, [DATA / "pluribus-sample.phhs"], session="s")
+        settings = book.session_named("s").settings
+    assert isinstance(settings, SessionSettings)
+    table = Table(settings)
+    for name, seat in (("ann", 1), ("bob", 2), ("cy", 4)):
+        table.apply(table.seat_event(name, seat=seat, cave=10_000))
+    table.apply(table.leave_event("bob"))
+    kept = codec.snapshot_later(table)
+    then = codec.table_to_snapshot(table)
+    table.apply(table.seat_event("dee", seat=2, cave=10_000))
+    table.apply(table.deal_event())
+    assert kept() == then
+    assert codec.dumps(kept()) == _json(then)
