@@ -15,13 +15,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from marquoir.domain import Action, ActionKind, SeatInfo
+from marquoir.domain import Action, ActionKind, SeatInfo, TableConfig
 from marquoir.domain.actions import ActionEvent
 from marquoir.domain.events import Acted, ButtonSet, Dealt, Left, Seated, ShowedDown
 from marquoir.domain.table import SessionSettings, Table, TableEvent
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.phh_import import import_phh
+
+from .installed import Marquoir
 
 DATA = Path(__file__).parent / "data"
 STREETS = ("preflop", "flop", "turn", "river")
@@ -161,3 +163,58 @@ def test_the_state_kept_for_later_is_the_snapshot_of_then(tmp_path: Path) -> Non
     table.apply(table.deal_event())
     assert kept() == then
     assert codec.dumps(kept()) == _json(then)
+
+
+# -- a hand's stored summary built directly ------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_the_summary_built_directly_is_the_compact_form_of_the_full_one(cli: Marquoir) -> None:
+    """Every hand of the example evenings (hold'em with returned bets and players sitting
+    out, jackpots' void deals, Bouillotte's brelans paid beside the pot, stud, a tournament)
+    and of the sample imports (hold'em, Omaha, fixed-limit): the summary a replay stores
+    directly is the compact form of the full summary, to the JSON text."""
+    for name in ("evening", "jackpots", "bouillotte", "stud", "tournoi"):
+        example = EXAMPLES / f"{name}.txt"
+        done = cli.run("play", str(example))
+        assert done.returncode == 0, (example.name, done.stderr)
+    files = [DATA / "pluribus-sample.phhs", DATA / "wsop-sample.phhs", DATA / "famous.phhs"]
+    compared: Counter[str] = Counter()
+    with Ledger(cli.db) as book:
+        import_phh(book, files, session="imported")
+        for session, _current in book.sessions():
+            table = Table(session.settings)
+            for stored in book.events(session):
+                playing = table.hand is not None or stored.kind == "deal"
+                table.apply(codec.event_from_record(stored.kind, stored.data))
+                if playing and table.hand is None and table.last_hand is not None:
+                    hand = table.last_hand
+                    full = codec.hand_summary(table, hand)
+                    expected = codec.compact_summary(full, session.settings)
+                    direct = codec.compact_hand_summary(table, hand, session.settings)
+                    assert _json(direct) == _json(expected), (session.name, table.hand_no)
+                    compared[table.config.game.value] += 1
+                    compared["rest"] += len(expected) > 5
+    games = {"holdem", "omaha", "draw", "bouillotte", "stud"}
+    assert games <= compared.keys(), compared
+    assert compared["rest"] > 100, compared
+
+
+def test_the_summary_built_directly_keeps_stacks_that_moved_after_the_pots() -> None:
+    """Stacks after the hand that are not start + net (`after`), and a player at the table
+    who sat the hand out (`others`): both forms keep them alike."""
+    table = Table(SessionSettings(TableConfig(small_blind=1, big_blind=2)))
+    for name, seat in (("ann", 1), ("bob", 2), ("cy", 3)):
+        table.apply(table.seat_event(name, seat=seat, cave=100))
+    table.apply(table.sitout_event("cy"))
+    table.apply(table.deal_event())
+    table.apply(table.act_event(Action.fold()))
+    hand = table.last_hand
+    assert hand is not None and table.hand is None
+    table.accounts["ann"].stack += 5  # (as a payment beside the pot would)
+    settings = table.settings
+    direct = codec.compact_hand_summary(table, hand, settings)
+    expected = codec.compact_summary(codec.hand_summary(table, hand), settings)
+    assert _json(direct) == _json(expected)
+    assert {"after", "others"} <= direct[5].keys()

@@ -592,6 +592,69 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     return stored
 
 
+def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) -> list[Any]:
+    """`compact_summary(hand_summary(table, hand), settings)`, built directly from the hand
+    (a replay writes one for every hand)."""
+    result = hand.result
+    assert result is not None
+    start, final = result.start, result.final
+    players = list(start)  # (in the order of the hand, as `hand.players`)
+    index = {name: number for number, name in enumerate(players)}
+    stacks = _stacks_before_side_payments(table)
+    rest: dict[str, Any] = {}
+    others = [[name, chips] for name, chips in stacks.items() if name not in index]
+    if others:
+        rest["others"] = sorted(others)
+    if any(stacks.get(name) != final[name] for name in players):
+        rest["after"] = [stacks.get(name) for name in players]
+    if result.returned:
+        rest["returned"] = result.returned
+    if result.by_fold:
+        rest["by_fold"] = result.by_fold
+    if result.void:
+        rest["void"] = result.void
+    if result.carry:
+        rest["carry"] = result.carry
+    shown = hand.showdown_event
+    if shown is not None and shown.ranking:
+        rest["ranking"] = [list(group) for group in shown.ranking]
+    if shown is not None and shown.low:
+        rest["low"] = [list(group) for group in shown.low]
+    schedule = hand.config.schedule
+    if schedule != settings.table.schedule:
+        rest["schedule"] = schedule._asdict()
+    button = hand.button
+    stored: list[Any] = [
+        players,
+        [start[name] for name in players],
+        [final[name] - start[name] for name in players],
+        [_award_row(number, award, index) for number, award in enumerate(result.awards)],
+        index.get(button, button),
+    ]
+    if rest:
+        stored.append(rest)
+    return stored
+
+
+def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]:
+    """`_compact_pot` of the pot `hand_summary` makes of this award."""
+
+    def shares(given: tuple[tuple[str, int], ...]) -> list[list[Any]]:
+        return [[index.get(name, name), amount] for name, amount in given]
+
+    pot = award.pot
+    eligible = [index.get(name, name) for name in pot.eligible]
+    row: list[Any] = [pot.amount, eligible, shares(award.shares)]
+    extra: dict[str, Any] = {}
+    if award.low:
+        extra["high"], extra["low"] = shares(award.high), shares(award.low)
+    if award.name != pot_name(number):
+        extra["name"] = award.name
+    if extra:
+        row.append(extra)
+    return row
+
+
 def _compact_pot(number: int, pot: dict[str, Any], index: dict[str, int]) -> list[Any]:
     def who(name: str) -> int | str:
         return index.get(name, name)

@@ -92,7 +92,7 @@ if TYPE_CHECKING:
     # What one hand writes: its events as (kind, stored text, hand number), and the summary
     # of the hand with the index of the event that ended it.
     _Rows = list[tuple[str, str, int | None]]
-    _Summary = tuple[int, dict[str, Any]] | None
+    _Summary = tuple[int, list[Any]] | None
 
 # A snapshot of the table every so many hands, and after the last one: loading a session
 # replays at most that many hands (the table commands write one after every hand).
@@ -529,9 +529,8 @@ class _Writer:
         group.before = codec.snapshot_later(group.table)
         group.last_event, group.saved = self.next_id - 1, False
         if summary is not None:
-            at, data = summary
-            stored = codec.compact_summary(data, group.settings)
-            self.hands.append((sid, data["hand"], first + at, codec.dumps(stored)))
+            at, stored = summary
+            self.hands.append((sid, group.table.hand_no, first + at, codec.dumps(stored)))
         if group.table.hand_no % SNAPSHOT_EVERY == 0:
             self.snapshot(group)
         elif self.waiting >= self.BATCH:
@@ -599,7 +598,7 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
     apply(dealt)
     rows.append((*text_of(dealt), dealt.hand_no))
     if table.hand is None:
-        summary = _summary(table, rows)
+        summary = _summary(group, rows)
     cards: dict[str, str] = {}
     mucked: set[str] = set()
     board: list[str] = []
@@ -634,7 +633,7 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
                 raise type(error)(f"{_where(hand, number)}: {error}") from error
             rows.append((*text_of(acted, detail, streets=streets), table.hand_no))
             if table.hand is None:
-                summary = _summary(table, rows)
+                summary = _summary(group, rows)
     from_result = False
     played = table.hand
     if played is not None:
@@ -651,7 +650,7 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
         detail = apply(shown)
         rows.append((*text_of(shown, detail, streets=streets), table.hand_no))
         if table.hand is None:
-            summary = _summary(table, rows)
+            summary = _summary(group, rows)
     for account in table.present():
         left = Left(account.name, account.stack)
         apply(left)
@@ -659,10 +658,11 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
     return rows, summary, from_result
 
 
-def _summary(table: Table, rows: _Rows) -> _Summary:
-    """The summary of the hand the last event ended, with that event's index."""
+def _summary(group: _Group, rows: _Rows) -> _Summary:
+    """The stored summary of the hand the last event ended, with that event's index."""
+    table = group.table
     assert table.last_hand is not None
-    return len(rows) - 1, codec.hand_summary(table, table.last_hand)
+    return len(rows) - 1, codec.compact_hand_summary(table, table.last_hand, group.settings)
 
 
 def _where(hand: PHHHand, number: int) -> str:
