@@ -258,17 +258,11 @@ class Hand:
             raise NotYourTurn(
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
             )
-        resolved = self._resolve(i, action)
-        self.rules.check_turn(self, i, resolved.verb)
-        return ActionEvent(
-            player=p.name,
-            action=action,
-            verb=resolved.verb,
-            added=resolved.added,
-            total=resolved.total,
-            all_in=resolved.verb != "fold" and resolved.added == p.stack,
-            street=self.street,
-        )
+        verb, added, total = self._resolve(i, action)
+        self.rules.check_turn(self, i, verb)
+        # (player, action, verb, added, total, all_in, street)
+        all_in = verb != "fold" and added == p.stack
+        return ActionEvent(p.name, action, verb, added, total, all_in, self.street)
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
