@@ -181,7 +181,9 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
     if blinds and len(blinds) != count:
         raise PHHError(f"{where}: blinds_or_straddles has {len(blinds)} entries for {count}")
     actions = need("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list) or not (
+        set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)
+    ):
         raise PHHError(f"{where}: actions must be a list of strings")
     players = data.get("players")
     if players is not None and (
@@ -216,6 +218,8 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
 
 
 _KNOWN_FIELDS = frozenset({*FIELD_ORDER, "players", "finishing_stacks", "hand"})
+# (the types of the usual items, checked by the set of their types)
+_INT, _STR = frozenset({int}), frozenset({str})
 
 
 def _amount(value: object, name: str, where: str, *, allow_inf: bool = False) -> Amount | None:
@@ -243,7 +247,7 @@ def _amounts(
     if count is not None and len(value) != count:
         raise PHHError(f"{where}: {name} has {len(value)} entries for {count} players")
     # (the usual list: whole numbers in range, as `_amount` would pass each of them)
-    if all(type(item) is int for item in value) and (
+    if set(map(type, value)) <= _INT and (
         not value or (min(value) >= 0 and max(value) <= MAX_CHIPS)
     ):
         return tuple(value)

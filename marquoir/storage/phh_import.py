@@ -364,8 +364,10 @@ class _Group:
         # the table after the last hand written, as a snapshot (when one is wanted)
         self.before = codec.snapshot_later(self.table)
         self.streets = codec.streets_of(settings.table)
-        # the names of the players met, as the table knows them (see `_events`)
+        # the names of the players met, as the table knows them (see `_replay`)
         self.known: dict[str, str] = {}
+        # the actions made, by what the history says and who says it (see `_act`)
+        self.said: dict[tuple[PHHAction, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
         self.last_event = 0
         self.saved = True
@@ -627,7 +629,7 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
             continue
         else:
             try:
-                acted = _act(table, action, name, scale)
+                acted = _act(group, action, name, scale)
                 detail = apply(acted)
             except MarquoirError as error:
                 raise type(error)(f"{_where(hand, number)}: {error}") from error
@@ -669,17 +671,23 @@ def _where(hand: PHHHand, number: int) -> str:
     return f"action {number} ({hand.actions[number - 1].strip()!r})"
 
 
-def _act(table: Table, action: PHHAction, name: str, scale: int) -> TableEvent:
-    if table.hand is None or table.hand.to_act is None:
+def _act(group: _Group, action: PHHAction, name: str, scale: int) -> TableEvent:
+    hand = group.table.hand
+    if hand is None or hand.to_act is None:
         raise IllegalAction(_("nobody is to act, the betting is over"))
-    if action.verb == "f":
-        said = Action.fold(player=name)
-    elif action.verb == "cc":
-        said = Action.call(player=name)
-    else:
-        assert action.amount is not None
-        said = Action.bet(to_chips(action.amount, scale), player=name)
-    return Acted(said)  # (checked when applied: the fast path of `_events`)
+    # (an event is a value: the same action of the same player is made once)
+    key = (action, name)
+    acted = group.said.get(key)
+    if acted is None:
+        if action.verb == "f":
+            said = Action.fold(player=name)
+        elif action.verb == "cc":
+            said = Action.call(player=name)
+        else:
+            assert action.amount is not None
+            said = Action.bet(to_chips(action.amount, scale), player=name)
+        acted = group.said[key] = Acted(said)  # (checked when applied: see `_replay`)
+    return acted
 
 
 def _showdown(
