@@ -49,13 +49,12 @@ def _loads(text: str) -> dict[str, Any]:
     table = document
     # A line read once is not read again: the hands of a `.phhs` repeat most of their lines
     # (the variant, the forced bets, the stacks...). What a line gives depends on it alone.
-    said: dict[str, tuple[str, Any]] = {}
-    for line in text.split("\n"):
-        if line.endswith("\r"):
-            line = line[:-1]
-        stripped = line.strip(" \t")
-        entry = said.get(stripped)
+    said: dict[str, tuple[str, Any]] = {}  # (by the line as written, \r and spaces included)
+    for written in text.split("\n"):
+        entry = said.get(written)
         if entry is None:
+            line = written[:-1] if written.endswith("\r") else written
+            stripped = line.strip(" \t")
             if not stripped or stripped[0] == "#":
                 if _CONTROL.search(line):
                     raise _Unsupported
@@ -72,7 +71,7 @@ def _loads(text: str) -> dict[str, Any]:
             value, end = _value(stripped, found.end())
             if _END.fullmatch(stripped, end) is None:
                 raise _Unsupported
-            entry = said[stripped] = (found.group(1), value)
+            entry = said[written] = (found.group(1), value)
         key, value = entry
         if key in table:
             raise _Unsupported

@@ -89,9 +89,9 @@ if TYPE_CHECKING:
     from ..domain.config import TableConfig
     from .ledger import Ledger
 
-    # What one hand writes: its events as (kind, stored text, hand number), and the summary
-    # of the hand with the index of the event that ended it.
-    _Rows = list[tuple[str, str, int | None]]
+    # What one hand writes: its events as (id, hand number, kind, stored text), and the
+    # summary of the hand with the id of the event that ended it.
+    _Rows = list[tuple[int, int | None, str, str]]
     _Summary = tuple[int, list[Any]] | None
 
 # A snapshot of the table every so many hands, and after the last one: loading a session
@@ -520,19 +520,15 @@ class _Writer:
     ) -> None:
         if not group.session_id:
             self._session(group)
-        first = self.next_id
-        self.next_id += len(rows)
         sid = group.session_id
-        self.events.setdefault(sid, []).extend(
-            (number, hand_no, kind, text)
-            for number, (kind, text, hand_no) in enumerate(rows, start=first)
-        )
+        self.events.setdefault(sid, []).extend(rows)
+        self.next_id += len(rows)
         self.waiting += len(rows)
         group.before = codec.snapshot_later(group.table)
         group.last_event, group.saved = self.next_id - 1, False
         if summary is not None:
             at, stored = summary
-            self.hands.append((sid, group.table.hand_no, first + at, codec.dumps(stored)))
+            self.hands.append((sid, group.table.hand_no, at, codec.dumps(stored)))
         if group.table.hand_no % SNAPSHOT_EVERY == 0:
             self.snapshot(group)
         elif self.waiting >= self.BATCH:
@@ -542,7 +538,7 @@ class _Writer:
 def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     names = player_names(plan.hand)
     try:
-        rows, summary, from_result = _replay(group, plan, names)
+        rows, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
         group.table = codec.table_from_snapshot(group.settings, group.before())
         group.known.clear()  # (names first met in the skipped hand are unknown again)
@@ -566,9 +562,12 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     return outcome._replace(compared=True, differs=True, message=reason)
 
 
-def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summary, bool]:
+def _replay(
+    group: _Group, plan: _Plan, names: list[str], first: int
+) -> tuple[_Rows, _Summary, bool]:
     """Play one hand at the group's table: its events, each applied as soon as it is made
-    (the table checks it then), with their stored text; the hand's summary; and whether
+    (the table checks it then), with their stored text and their ids from `first` on; the
+    hand's summary; and whether
     the showdown was taken from the history's result. A `_Skip` when the hand cannot be
     settled; an error of the rules names the action that broke them.
 
@@ -592,13 +591,16 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
         else:
             seated = Seated(met, seat, cave)
         apply(seated)
-        rows.append((*text_of(seated), None))
+        kind, text = text_of(seated)
+        rows.append((first + len(rows), None, kind, text))
     button = table.button_event(names[-1])
     apply(button)
-    rows.append((*text_of(button), None))
+    kind, text = text_of(button)
+    rows.append((first + len(rows), None, kind, text))
     dealt = table.deal_event()
     apply(dealt)
-    rows.append((*text_of(dealt), dealt.hand_no))
+    kind, text = text_of(dealt)
+    rows.append((first + len(rows), dealt.hand_no, kind, text))
     if table.hand is None:
         summary = _summary(group, rows)
     cards: dict[str, str] = {}
@@ -633,7 +635,8 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
                 detail = apply(acted)
             except MarquoirError as error:
                 raise type(error)(f"{_where(hand, number)}: {error}") from error
-            rows.append((*text_of(acted, detail, streets=streets), table.hand_no))
+            kind, text = text_of(acted, detail, streets=streets)
+            rows.append((first + len(rows), table.hand_no, kind, text))
             if table.hand is None:
                 summary = _summary(group, rows)
     from_result = False
@@ -650,21 +653,23 @@ def _replay(group: _Group, plan: _Plan, names: list[str]) -> tuple[_Rows, _Summa
             from_result = True
             shown = table.showdown_event(ranking)
         detail = apply(shown)
-        rows.append((*text_of(shown, detail, streets=streets), table.hand_no))
+        kind, text = text_of(shown, detail, streets=streets)
+        rows.append((first + len(rows), table.hand_no, kind, text))
         if table.hand is None:
             summary = _summary(group, rows)
     for account in table.present():
         left = Left(account.name, account.stack)
         apply(left)
-        rows.append((*text_of(left), None))
+        kind, text = text_of(left)
+        rows.append((first + len(rows), None, kind, text))
     return rows, summary, from_result
 
 
 def _summary(group: _Group, rows: _Rows) -> _Summary:
-    """The stored summary of the hand the last event ended, with that event's index."""
+    """The stored summary of the hand the last event ended, with that event's id."""
     table = group.table
     assert table.last_hand is not None
-    return len(rows) - 1, codec.compact_hand_summary(table, table.last_hand, group.settings)
+    return rows[-1][0], codec.compact_hand_summary(table, table.last_hand, group.settings)
 
 
 def _where(hand: PHHHand, number: int) -> str:
