@@ -228,31 +228,24 @@ def event_text(
     """The (kind, stored text) of an event: `dumps` of `event_to_record`'s data, written
     directly for the events a replay records most (a first seat, a departure, the button,
     a deal, an action), which spares a dict and the encoder's walk over it."""
-    made = type(event)
-    if made is Seated:
-        assert isinstance(event, Seated)
-        if not event.returning:
-            player = _quote(event.player)
-            return "seat", f'{{"chips":{event.chips:d},"player":{player},"seat":{event.seat:d}}}'
-    elif made is Left:
-        assert isinstance(event, Left)
+    if isinstance(event, Acted):
+        if type(detail) is ActionEvent:
+            return "action", _action_text(event.action, detail, streets)
+        return "action", _ENCODE(action_record(event.action, detail, streets))
+    if isinstance(event, Seated) and not event.returning:
+        player = _quote(event.player)
+        return "seat", f'{{"chips":{event.chips:d},"player":{player},"seat":{event.seat:d}}}'
+    if isinstance(event, Left):
         return "leave", f'{{"chips":{event.chips:d},"player":{_quote(event.player)}}}'
-    elif made is ButtonSet:
-        assert isinstance(event, ButtonSet)
+    if isinstance(event, ButtonSet):
         return "button", f'{{"player":{_quote(event.player)}}}'
-    elif made is Dealt:
-        assert isinstance(event, Dealt)
+    if isinstance(event, Dealt):
         seats = ",".join(f"[{_quote(s.name)},{s.seat:d},{s.stack:d}]" for s in event.seats)
         dead = f'"dead":{event.dead:d},' if event.dead else ""
         return (
             "deal",
             f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]}}',
         )
-    elif made is Acted:
-        assert isinstance(event, Acted)
-        if type(detail) is ActionEvent:
-            return "action", _action_text(event.action, detail, streets)
-        return "action", _ENCODE(action_record(event.action, detail, streets))
     kind, data = event_to_record(event, detail, streets=streets)
     return kind, _ENCODE(data)
 
