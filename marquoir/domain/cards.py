@@ -237,10 +237,15 @@ def _best_below_straight_flush(
 
 def _highest_straight(ranks: dict[int, int] | dict[int, list[int]]) -> int:
     """The top card of the highest straight these ranks make (5 for A-2-3-4-5), or 0."""
-    for top in range(14, 5, -1):
-        if all(top - step in ranks for step in range(5)):
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    if bits >> 14 & 1:  # the ace plays low too
+        bits |= 0b10
+    for top in range(14, 4, -1):
+        if bits >> (top - 4) & 0b11111 == 0b11111:
             return top
-    return 5 if all(rank in ranks for rank in (14, 2, 3, 4, 5)) else 0
+    return 0
 
 
 def _straight_ranks(top: int) -> tuple[int, ...]:

@@ -613,9 +613,9 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
         rest["ranking"] = [list(group) for group in shown.ranking]
     if shown is not None and shown.low:
         rest["low"] = [list(group) for group in shown.low]
-    schedule = hand.config.schedule
-    if schedule != settings.table.schedule:
-        rest["schedule"] = schedule._asdict()
+    config = hand.config
+    if config is not settings.table and config.schedule != settings.table.schedule:
+        rest["schedule"] = config.schedule._asdict()
     button = hand.button
     stored: list[Any] = [
         players,

@@ -366,8 +366,10 @@ class _Group:
         self.streets = codec.streets_of(settings.table)
         # the names of the players met, as the table knows them (see `_replay`)
         self.known: dict[str, str] = {}
+        # the players' names of each list of players met (`player_names`; not changed)
+        self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
         # the actions made, by what the history says and who says it (see `_act`)
-        self.said: dict[tuple[PHHAction, str], Acted] = {}
+        self.said: dict[tuple[int, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
         self.last_event = 0
         self.saved = True
@@ -536,7 +538,8 @@ class _Writer:
 
 
 def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
-    names = player_names(plan.hand)
+    key = (plan.hand.players, len(plan.hand.starting_stacks))
+    names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
     try:
         rows, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
@@ -680,8 +683,9 @@ def _act(group: _Group, action: PHHAction, name: str, scale: int) -> TableEvent:
     hand = group.table.hand
     if hand is None or hand.to_act is None:
         raise IllegalAction(_("nobody is to act, the betting is over"))
-    # (an event is a value: the same action of the same player is made once)
-    key = (action, name)
+    # (an event is a value: the same action of the same player is made once; an action read
+    # is one object for the whole import, see `_Said`)
+    key = (id(action), name)
     acted = group.said.get(key)
     if acted is None:
         if action.verb == "f":
