@@ -570,9 +570,8 @@ def _replay(
 ) -> tuple[_Rows, _Summary, bool]:
     """Play one hand at the group's table: its events, each applied as soon as it is made
     (the table checks it then), with their stored text and their ids from `first` on; the
-    hand's summary; and whether
-    the showdown was taken from the history's result. A `_Skip` when the hand cannot be
-    settled; an error of the rules names the action that broke them.
+    hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
+    when the hand cannot be settled; an error of the rules names the action that broke them.
 
     The engine's fast path: an event the table checks when it applies it (a seat, an
     action, a departure) is made without checking it first, so that each rule is checked
