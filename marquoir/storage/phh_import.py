@@ -368,6 +368,8 @@ class _Group:
         self.known: dict[str, str] = {}
         # the players' names of each list of players met (`player_names`; not changed)
         self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
+        # the stored text of what each action did (see `_replay`)
+        self.done: dict[object, str] = {}
         # the actions made, by what the history says and who says it (see `_act`)
         self.said: dict[tuple[int, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
@@ -579,6 +581,7 @@ def _replay(
     `seat_event` (his name is checked, and resolved against the names met before)."""
     table, scale, hand = group.table, plan.scale, plan.hand
     apply, text_of, streets, known_names = table.apply, codec.event_text, group.streets, group.known
+    done = group.done
     rows: _Rows = []
     summary: _Summary = None
     seats = seats_of(plan.fields.get("seats"), len(names))
@@ -637,8 +640,11 @@ def _replay(
                 detail = apply(acted)
             except MarquoirError as error:
                 raise type(error)(f"{_where(hand, number)}: {error}") from error
-            kind, text = text_of(acted, detail, streets=streets)
-            rows.append((first + len(rows), table.hand_no, kind, text))
+            # (what an action did is a value too: the same text again)
+            stored = done.get(detail)
+            if stored is None:
+                stored = done[detail] = text_of(acted, detail, streets=streets)[1]
+            rows.append((first + len(rows), table.hand_no, "action", stored))
             if table.hand is None:
                 summary = _summary(group, rows)
     from_result = False
