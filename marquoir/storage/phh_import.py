@@ -368,8 +368,9 @@ class _Group:
         self.known: dict[str, str] = {}
         # the players' names of each list of players met (`player_names`; not changed)
         self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
-        # the stored text of what each action did (see `_replay`)
+        # the stored text of what each action did, and each seat made (see `_replay`)
         self.done: dict[object, str] = {}
+        self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
         # the actions made, by what the history says and who says it (see `_act`)
         self.said: dict[tuple[int, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
@@ -581,7 +582,7 @@ def _replay(
     `seat_event` (his name is checked, and resolved against the names met before)."""
     table, scale, hand = group.table, plan.scale, plan.hand
     apply, text_of, streets, known_names = table.apply, codec.event_text, group.streets, group.known
-    done = group.done
+    done, seats_made = group.done, group.seated
     rows: _Rows = []
     summary: _Summary = None
     seats = seats_of(plan.fields.get("seats"), len(names))
@@ -593,10 +594,14 @@ def _replay(
         if met is None:
             seated = table.seat_event(name, seat=seat, cave=cave, recave=False)
             known_names[name] = seated.player
-        else:
-            seated = Seated(met, seat, cave)
+            kind, text = text_of(seated)
+        else:  # (the same seat of the same player with the same cave: the same event)
+            made = seats_made.get((met, seat, cave))
+            if made is None:
+                seated = Seated(met, seat, cave)
+                made = seats_made[met, seat, cave] = (seated, *text_of(seated))
+            seated, kind, text = made
         apply(seated)
-        kind, text = text_of(seated)
         rows.append((first + len(rows), None, kind, text))
     button = table.button_event(names[-1])
     apply(button)
