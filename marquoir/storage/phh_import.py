@@ -368,9 +368,10 @@ class _Group:
         self.known: dict[str, str] = {}
         # the players' names of each list of players met (`player_names`; not changed)
         self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
-        # the stored text of what each action did, and each seat made (see `_replay`)
+        # the stored text of what each action did, each seat and departure made (`_replay`)
         self.done: dict[object, str] = {}
         self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
+        self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
         # the actions made, by what the history says and who says it (see `_act`)
         self.said: dict[tuple[int, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
@@ -670,11 +671,14 @@ def _replay(
         rows.append((first + len(rows), table.hand_no, kind, text))
         if table.hand is None:
             summary = _summary(group, rows)
+    lefts_made = group.left
     for account in table.present():
-        left = Left(account.name, account.stack)
-        apply(left)
-        kind, text = text_of(left)
-        rows.append((first + len(rows), None, kind, text))
+        gone = lefts_made.get((account.name, account.stack))
+        if gone is None:
+            left = Left(account.name, account.stack)
+            gone = lefts_made[account.name, account.stack] = (left, *text_of(left))
+        apply(gone[0])
+        rows.append((first + len(rows), None, gone[1], gone[2]))
     return rows, summary, from_result
 
 
