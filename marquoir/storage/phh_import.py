@@ -46,9 +46,10 @@ import gc
 import os
 import time
 from decimal import Decimal
+from operator import attrgetter
 
-from ..domain import Action, IllegalAction, MarquoirError, Phase
-from ..domain.events import Acted, Left, Seated
+from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
+from ..domain.events import Acted, ButtonSet, Dealt, Left, Seated
 from ..domain.hand import Hand
 from ..domain.i18n import _, ngettext
 from ..domain.phh import (
@@ -94,6 +95,7 @@ if TYPE_CHECKING:
     _Rows = list[tuple[int, int | None, str, str]]
     _Summary = tuple[int, list[Any]] | None
 
+_SEAT = attrgetter("seat")
 # A snapshot of the table every so many hands, and after the last one: loading a session
 # replays at most that many hands (the table commands write one after every hand).
 SNAPSHOT_EVERY = 100
@@ -587,6 +589,7 @@ def _replay(
     rows: _Rows = []
     summary: _Summary = None
     seats = seats_of(plan.fields.get("seats"), len(names))
+    dealt_in: list[SeatInfo] = []
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         # each hand sits its players down and cashes them out: the next hand's seat is no
         # re-buy, whatever recave limit the session's settings keep
@@ -604,11 +607,16 @@ def _replay(
             seated, kind, text = made
         apply(seated)
         rows.append((first + len(rows), None, kind, text))
-    button = table.button_event(names[-1])
+        dealt_in.append(SeatInfo(seated.player, seat, cave))
+    # The button on the last player, and the deal of the players just seated (everyone
+    # left after the hand before), in the order of their seats: made as the table would
+    # make them, which it checks when it applies them.
+    button = ButtonSet(dealt_in[-1].name)
     apply(button)
     kind, text = text_of(button)
     rows.append((first + len(rows), None, kind, text))
-    dealt = table.deal_event()
+    dealt_in.sort(key=_SEAT)
+    dealt = Dealt(table.hand_no + 1, seats[-1], tuple(dealt_in), table.carry)
     apply(dealt)
     kind, text = text_of(dealt)
     rows.append((first + len(rows), dealt.hand_no, kind, text))
