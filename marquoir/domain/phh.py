@@ -17,6 +17,7 @@ Marquoir's own heads-up rule does with the same lists.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from decimal import Decimal, InvalidOperation
 
@@ -259,8 +260,15 @@ def _amounts(
     return tuple(amounts)
 
 
+# the most frequent action, written the usual way: a player's hole cards dealt
+_DEALT = re.compile(r"d dh p([1-9][0-9]*) ((?:[2-9TJQKA?][cdhs?])+)")
+
+
 def parse_action(text: str) -> PHHAction:
     """Read one action of the `actions` list (a no-op, such as a lone comment, has verb "")."""
+    dealt = _DEALT.fullmatch(text)
+    if dealt is not None:  # (what the general reading below gives it, in one step)
+        return PHHAction("d", "dh", int(dealt.group(1)), dealt.group(2))
     body, sep, comment = text.partition("#")
     words = body.split()
     note = comment.strip() if sep else None

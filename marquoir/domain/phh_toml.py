@@ -116,6 +116,7 @@ _ITEMS = re.compile(_ITEM)
 # an array's inside made of 'literal' strings alone (a PHH file's actions), and their bodies
 _LITERALS = re.compile(r"[ \t]*(?:'[^'\n]*'[ \t]*,[ \t]*)*(?:'[^'\n]*'[ \t]*)?")
 _LITERAL = re.compile(r"'([^'\n]*)'")
+_LITERAL_ARRAY = re.compile(rf"\[({_LITERALS.pattern})\]")
 # the same of whole numbers, without leading zeros or signs (stacks, forced bets)
 _NUMBERS = re.compile(r"[ \t]*(?:(?:0|[1-9][0-9]*)[ \t]*,[ \t]*)*(?:(?:0|[1-9][0-9]*)[ \t]*)?")
 _NUMBER = re.compile(r"[0-9]+")
@@ -123,14 +124,18 @@ _NUMBER = re.compile(r"[0-9]+")
 
 def _array(line: str, position: int) -> tuple[list[Any], int]:
     """The items of a one-line array whose `[` is just before `position`."""
+    found = _LITERAL_ARRAY.match(line, position - 1)  # (a PHH file's actions: one pass)
+    if found is not None:
+        inside = found.group(1)
+        if _CONTROL.search(inside):
+            raise _Unsupported
+        return _LITERAL.findall(inside), found.end()
     found = _ARRAY.match(line, position - 1)
     if found is None:
         raise _Unsupported
     inside = found.group()[1:-1]
     if _CONTROL.search(inside):  # (in a string or a bare word: either is outside the subset)
         raise _Unsupported
-    if _LITERALS.fullmatch(inside):
-        return _LITERAL.findall(inside), found.end()
     if _NUMBERS.fullmatch(inside):
         return [int(text) for text in _NUMBER.findall(inside)], found.end()
     items: list[Any] = []
