@@ -558,17 +558,19 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
-    outcome = HandImport(
-        plan.label, plan.hand.variant, group.name, table.hand_no, from_result=from_result
-    )
+    label, variant, hand_no = plan.label, plan.hand.variant, table.hand_no
     finishing = plan.hand.finishing_stacks
     if finishing is None:
-        return outcome
+        return HandImport(label, variant, group.name, hand_no, from_result=from_result)
     final = played.result.final
-    if all(from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)):
-        return outcome._replace(compared=True)
+    # (whole chips are the file's amounts: compared as they are)
+    ours = [final[name] for name in names] if scale == 1 else None
+    if ours == list(finishing) or all(
+        from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
+    ):
+        return HandImport(label, variant, group.name, hand_no, True, from_result=from_result)
     reason = explain_difference(plan.hand, played, names, scale)
-    return outcome._replace(compared=True, differs=True, message=reason)
+    return HandImport(label, variant, group.name, hand_no, True, True, reason, from_result)
 
 
 def _replay(
