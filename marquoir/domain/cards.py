@@ -60,6 +60,10 @@ _FR.update({9: "neuf", 10: "dix", 11: "valets", 12: "dames", 13: "rois", 14: "as
 _FR_ONE = {11: "valet", 12: "dame", 13: "roi", 14: "as"}
 
 
+# how a rank above nine is written (the others by their number)
+_LABELS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
 class Card(Record):
     """A card: rank 2 to 14 (ace) and suit c, d, h or s."""
 
@@ -67,8 +71,7 @@ class Card(Record):
     suit: str
 
     def __str__(self) -> str:
-        label = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.rank, str(self.rank))
-        return label + self.suit
+        return (_LABELS.get(self.rank) or str(self.rank)) + self.suit
 
 
 class HandValue(Record):
