@@ -581,9 +581,10 @@ def _replay(
     hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
     when the hand cannot be settled; an error of the rules names the action that broke them.
 
-    The engine's fast path: an event the table checks when it applies it (a seat, an
-    action, a departure) is made without checking it first, so that each rule is checked
-    once (applying is what records the event). A player's first seat goes through
+    The engine's fast path: an event the table checks when it applies it (a seat, the
+    button, the deal, an action, a departure) is made without checking it first, so that
+    each rule is checked once (applying is what records the event), and an event met
+    before is not made again (events are values). A player's first seat goes through
     `seat_event` (his name is checked, and resolved against the names met before)."""
     table, scale, hand = group.table, plan.scale, plan.hand
     apply, text_of, streets, known_names = table.apply, codec.event_text, group.streets, group.known
