@@ -185,7 +185,9 @@ class Hand:
 
     def pots(self, *, include_bets: bool = False) -> list[Pot]:
         """The pots in the middle (main first); with `include_bets`, as if bets were collected."""
-        ordered = [self._players[self._index[name]] for name in self.order_of_play()]
+        # (in order of play: from the first seat left of the button round to the button)
+        after = self._button + 1
+        ordered = self._players[after:] + self._players[:after]
         return build_pots(
             [
                 Contribution(p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded)

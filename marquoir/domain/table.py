@@ -616,7 +616,7 @@ class Table(TournamentTable, BouillotteTable):
         if self.tournament is not None:
             self._tournament_busts(hand, hand.result)
         self.last_hand = hand
-        self.last_dealt = tuple(p.name for p in hand.players)
+        self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
         self.hand = None
 
     def _settle(self, result: HandResult) -> None:
