@@ -21,7 +21,8 @@ from marquoir.domain.events import Acted, ButtonSet, Dealt, Left, Seated, Showed
 from marquoir.domain.table import SessionSettings, Table, TableEvent
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger
-from marquoir.storage.phh_import import import_phh
+from marquoir.storage.phh_import import PHHSource, import_phh
+from marquoir.storage.verify import verify
 
 from .installed import Marquoir
 
@@ -223,3 +224,31 @@ def test_the_summary_built_directly_keeps_stacks_that_moved_after_the_pots() -> 
     expected = codec.compact_summary(codec.hand_summary(table, hand), settings)
     assert _json(direct) == _json(expected)
     assert {"after", "others"} <= direct[5].keys()
+
+
+def test_hands_skipped_half_way_leave_the_table_as_it_was(tmp_path: Path) -> None:
+    """Hands the import cannot settle, between the others (one of them with a newcomer):
+    the table goes back to the state before each (`codec.snapshot_later`), the snapshots
+    (every 100 hands, and after the last) and the hand rows are those a replay of the log
+    gives (`verify`), and the file loads to the last hand imported."""
+    text = (DATA / "pluribus-sample.phhs").read_text(encoding="utf-8")
+    hands = text.split("\n\n")
+    assert len(hands) > 150
+    for at in (3, 4, 99, 120):  # (hand 4 stops before its end; a newcomer plays it)
+        start = hands[at].index("actions = [")
+        end = hands[at].index("]", start)
+        cut = hands[at][start:end].split(", ")[:8]
+        hands[at] = hands[at][:start] + ", ".join(cut) + hands[at][end:]
+    first = hands[4].index("players = ['") + len("players = ['")
+    hands[4] = hands[4][:first] + "Newcomer" + hands[4][hands[4].index("'", first) :]
+    with Ledger(tmp_path / "m.db") as book:
+        report = import_phh(book, [PHHSource("s.phhs", "\n\n".join(hands))], session="s")
+        assert report.skipped == 4 and report.imported == len(hands) - 4
+        assert {h.message.split(" (")[0] for h in report.hands if not h.imported} == {
+            "the actions stop before the end of the hand"
+        }
+        checked = verify(book)
+        assert checked.sound and checked.rebuilt == 0, checked
+        (session,) = checked.sessions
+        assert (session.hands, session.snapshots) == (len(hands) - 4, 3)
+        assert book.load(book.current()).hand_no == len(hands) - 4
