@@ -93,6 +93,8 @@ class HandValue(Record):
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else."""
+    if _WRITTEN.fullmatch(text):  # (cards as a hand history writes them: each card known)
+        return tuple(_DECK[text[at : at + 2]] for at in range(0, len(text), 2))
     squeezed = "".join(text.split())
     cards, at = [], 0
     while at < len(squeezed):
@@ -108,6 +110,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         cards.append(Card(RANKS[found.group(1).upper()], found.group(2).lower()))
         at = found.end()
     return tuple(cards)
+
+
+# cards written the canonical way, without spaces ("AhKd7c"), and each such card
+_WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
+_DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
 
 
 def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
