@@ -68,6 +68,12 @@ def test_parse_cards_spellings() -> None:
     assert P("  AH\tKD  10C 7s ") == expected
     assert P("") == ()
     assert [str(c) for c in P("10h Th 2c")] == ["Th", "Th", "2c"]
+    # the whole deck as a hand history writes cards (no spaces), and with spaces
+    labels = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14} | {str(r): r for r in range(2, 10)}
+    deck = [(label, suit) for label in "23456789TJQKA" for suit in "cdhs"]
+    whole = tuple(Card(labels[label], suit) for label, suit in deck)
+    assert P("".join(label + suit for label, suit in deck)) == whole
+    assert P(" ".join(label + suit for label, suit in deck)) == whole
 
 
 @pytest.mark.parametrize(

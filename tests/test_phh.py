@@ -174,6 +174,11 @@ def test_fractional_amounts_are_read_exactly() -> None:
     ("text", "expected"),
     [
         ("d dh p1 AsKd", PHHAction("d", "dh", 1, "AsKd")),
+        # (the usual deal is read in one step; these other ways of writing it are not)
+        ("d dh p10 ????", PHHAction("d", "dh", 10, "????")),
+        ("d dh p01 Ah", PHHAction("d", "dh", 1, "Ah")),
+        (" d  dh p2 AsKdQh2c ", PHHAction("d", "dh", 2, "AsKdQh2c")),
+        ("d dh p3 7c7d # pocket sevens", PHHAction("d", "dh", 3, "7c7d", comment="pocket sevens")),
         ("d db 9dKd8d", PHHAction("d", "db", None, "9dKd8d")),
         ("p2 cbr 225", PHHAction("p2", "cbr", 2, amount=225)),
         ("p12 cc # tank", PHHAction("p12", "cc", 12, comment="tank")),
@@ -189,7 +194,11 @@ def test_actions_are_read(text: str, expected: PHHAction) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["p0 f", "x1 f", "p1 cbr", "p1 cbr -3", "d dh p1 AsK", "d db Xs", "p1 raise 5"]
+    "text",
+    [
+        *("p0 f", "x1 f", "p1 cbr", "p1 cbr -3", "d db Xs", "p1 raise 5"),
+        *("d dh p1 AsK", "d dh p0 AsKd", "d dh p1 1sKd"),
+    ],
 )
 def test_unreadable_actions_are_refused(text: str) -> None:
     with pytest.raises(PHHError):

@@ -143,11 +143,13 @@ class FixedLimit(BettingStructure):
         return 2 * faced >= self.unit(rnd.street) or rnd.full_level > acted_at
 
 
+_STRUCTURES: dict[BettingKind, type[BettingStructure]] = {
+    BettingKind.NO_LIMIT: NoLimit,
+    BettingKind.POT_LIMIT: PotLimit,
+    BettingKind.FIXED_LIMIT: FixedLimit,
+}
+
+
 def structure_for(config: TableConfig) -> BettingStructure:
     """The betting structure strategy of a table."""
-    kinds: dict[BettingKind, type[BettingStructure]] = {
-        BettingKind.NO_LIMIT: NoLimit,
-        BettingKind.POT_LIMIT: PotLimit,
-        BettingKind.FIXED_LIMIT: FixedLimit,
-    }
-    return kinds[config.betting](config)
+    return _STRUCTURES[config.betting](config)

@@ -60,6 +60,10 @@ _FR.update({9: "neuf", 10: "dix", 11: "valets", 12: "dames", 13: "rois", 14: "as
 _FR_ONE = {11: "valet", 12: "dame", 13: "roi", 14: "as"}
 
 
+# how a rank above nine is written (the others by their number)
+_LABELS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
 class Card(Record):
     """A card: rank 2 to 14 (ace) and suit c, d, h or s."""
 
@@ -67,8 +71,7 @@ class Card(Record):
     suit: str
 
     def __str__(self) -> str:
-        label = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.rank, str(self.rank))
-        return label + self.suit
+        return (_LABELS.get(self.rank) or str(self.rank)) + self.suit
 
 
 class HandValue(Record):
@@ -90,6 +93,8 @@ class HandValue(Record):
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else."""
+    if _WRITTEN.fullmatch(text):  # (cards as a hand history writes them: each card known)
+        return tuple(_DECK[text[at : at + 2]] for at in range(0, len(text), 2))
     squeezed = "".join(text.split())
     cards, at = [], 0
     while at < len(squeezed):
@@ -105,6 +110,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         cards.append(Card(RANKS[found.group(1).upper()], found.group(2).lower()))
         at = found.end()
     return tuple(cards)
+
+
+# cards written the canonical way, without spaces ("AhKd7c"), and each such card
+_WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
+_DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
 
 
 def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
@@ -167,9 +177,90 @@ def best_hand(variant: str, hand: Sequence[Card], board: Sequence[Card] = ()) ->
         return max((evaluate_low(five) for five in _fives(variant, hand, board)), key=_by_key)
     piquet = variant == "piquet"
     high = SPLIT_VARIANTS.get(variant, variant)
+    if not piquet and high not in ("omaha", "omaha8"):
+        cards = (*hand, *board)
+        if 6 <= len(cards) <= 7 and len(set(cards)) == len(cards):
+            return evaluate_five(best_five(cards))
     return max(
         (evaluate_five(five, piquet=piquet) for five in _fives(high, hand, board)), key=_by_key
     )
+
+
+def best_five(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The five of six or seven different cards of a 52-card deck that make the best hand,
+    found by counting ranks and suits: the five that the best of every five-card hand (the
+    first of equal hands, in the order of `itertools.combinations`) uses, in that order.
+
+    Why the first: the best hand fixes the ranks it uses (and the suit, for a flush), and
+    any five cards of those ranks make it; the first of them in `combinations` order takes,
+    for each rank, the cards of that rank that come first."""
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[str, list[int]] = {}
+    for index, card in enumerate(cards):
+        by_rank.setdefault(card.rank, []).append(index)
+        by_suit.setdefault(card.suit, []).append(index)
+    flush = next((found for found in by_suit.values() if len(found) >= 5), None)
+    chosen: list[int] | None = None
+    if flush is not None:
+        suited = {cards[i].rank: i for i in flush}
+        top = _highest_straight(suited)
+        if top:
+            chosen = [suited[rank] for rank in _straight_ranks(top)]
+    if chosen is None:
+        chosen = _best_below_straight_flush(by_rank, flush, cards)
+    return tuple(cards[i] for i in sorted(chosen))
+
+
+def _best_below_straight_flush(
+    by_rank: dict[int, list[int]], flush: list[int] | None, cards: Sequence[Card]
+) -> list[int]:
+    """The cards (by index) of the best hand when it is no straight flush (`best_five`)."""
+    ranks = sorted(by_rank, reverse=True)
+    # the ranks by how many cards each has, then by rank: quads first, then trips, pairs...
+    grouped = sorted(ranks, key=lambda rank: len(by_rank[rank]), reverse=True)
+    first = grouped[0]
+    count = len(by_rank[first])
+
+    def kickers(used: tuple[int, ...], number: int) -> list[int]:
+        return [by_rank[rank][0] for rank in ranks if rank not in used][:number]
+
+    if count == 4:
+        return by_rank[first] + kickers((first,), 1)
+    if count == 3 and len(by_rank[grouped[1]]) >= 2:
+        pair = max(rank for rank in ranks if rank != first and len(by_rank[rank]) >= 2)
+        return by_rank[first][:3] + by_rank[pair][:2]
+    if flush is not None:
+        return sorted(flush, key=lambda i: cards[i].rank, reverse=True)[:5]
+    top = _highest_straight(by_rank)
+    if top:
+        return [by_rank[rank][0] for rank in _straight_ranks(top)]
+    if count == 3:
+        return by_rank[first] + kickers((first,), 2)
+    pairs = [rank for rank in ranks if len(by_rank[rank]) == 2]
+    if len(pairs) >= 2:
+        high, low = pairs[0], pairs[1]
+        return by_rank[high] + by_rank[low] + kickers((high, low), 1)
+    if pairs:
+        return by_rank[pairs[0]] + kickers((pairs[0],), 3)
+    return kickers((), 5)
+
+
+def _highest_straight(ranks: dict[int, int] | dict[int, list[int]]) -> int:
+    """The top card of the highest straight these ranks make (5 for A-2-3-4-5), or 0."""
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    if bits >> 14 & 1:  # the ace plays low too
+        bits |= 0b10
+    for top in range(14, 4, -1):
+        if bits >> (top - 4) & 0b11111 == 0b11111:
+            return top
+    return 0
+
+
+def _straight_ranks(top: int) -> tuple[int, ...]:
+    """The ranks of the straight to `top` (the ace plays low under the five)."""
+    return (5, 4, 3, 2, 14) if top == 5 else tuple(range(top, top - 5, -1))
 
 
 def _by_key(value: HandValue) -> tuple[int, ...]:

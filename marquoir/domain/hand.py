@@ -31,7 +31,6 @@ from .outcome import (
 )
 from .pots import Contribution, Pot, PotAward, award_each, award_pots, build_pots
 from .ranking import Ranking
-from .records import Record
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
 
@@ -75,10 +74,9 @@ class _Player:
         self.nominal = 0
 
 
-class _Resolved(Record):
-    verb: str
-    added: int
-    total: int
+# What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
+# and the player's total for the round after it. (A plain tuple: one is made per action.)
+_Resolved = tuple[str, int, int]
 
 
 class Hand:
@@ -185,7 +183,9 @@ class Hand:
 
     def pots(self, *, include_bets: bool = False) -> list[Pot]:
         """The pots in the middle (main first); with `include_bets`, as if bets were collected."""
-        ordered = [self._players[self._index[name]] for name in self.order_of_play()]
+        # (in order of play: from the first seat left of the button round to the button)
+        after = self._button + 1
+        ordered = self._players[after:] + self._players[:after]
         return build_pots(
             [
                 Contribution(p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded)
@@ -258,17 +258,11 @@ class Hand:
             raise NotYourTurn(
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
             )
-        resolved = self._resolve(i, action)
-        self.rules.check_turn(self, i, resolved.verb)
-        return ActionEvent(
-            player=p.name,
-            action=action,
-            verb=resolved.verb,
-            added=resolved.added,
-            total=resolved.total,
-            all_in=resolved.verb != "fold" and resolved.added == p.stack,
-            street=self.street,
-        )
+        verb, added, total = self._resolve(i, action)
+        self.rules.check_turn(self, i, verb)
+        # (player, action, verb, added, total, all_in, street)
+        all_in = verb != "fold" and added == p.stack
+        return ActionEvent(p.name, action, verb, added, total, all_in, self.street)
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
@@ -562,23 +556,23 @@ class Hand:
             if self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
-            return _Resolved("fold", 0, p.bet)
+            return ("fold", 0, p.bet)
         if kind is ActionKind.ABATTRE:
             added = min(to_call, p.stack)
-            return _Resolved("abattre", added, p.bet + added)
+            return ("abattre", added, p.bet + added)
         if kind is ActionKind.CHECK:
             if to_call:
                 raise IllegalAction(
                     _("{name} cannot check: {to_call} to call").format(name=p.name, to_call=to_call)
                 )
-            return _Resolved("check", 0, p.bet)
+            return ("check", 0, p.bet)
         if kind is ActionKind.CALL or (
             kind is ActionKind.ALLIN and p.bet + p.stack <= rnd.current_bet
         ):
             if not to_call:
-                return _Resolved("check", 0, p.bet)
+                return ("check", 0, p.bet)
             added = min(to_call, p.stack)
-            return _Resolved("call", added, p.bet + added)
+            return ("call", added, p.bet + added)
         opening = rnd.street == 0 and rnd.current_bet == 0
         if kind is ActionKind.ALLIN:
             if opening and self.rules.opens_by_declaration:
@@ -606,7 +600,7 @@ class Hand:
         if action.amount is None:
             raise UsageError(_("open needs an amount: the opening bet"))
         _verb, added, total = self._resolve_raise(i, action.amount)
-        return _Resolved("open", added, total)
+        return ("open", added, total)
 
     def _resolve_raise(self, i: int, total: int) -> _Resolved:
         p, rnd = self._players[i], self._rnd
@@ -643,7 +637,7 @@ class Hand:
         if total < low and total != p.bet + p.stack:
             # a raise (or a completion) is said "to" its total; a bet is its amount
             raise IllegalAction(_(MINIMUM_WORDS[verb]).format(low=low))
-        return _Resolved(verb, total - p.bet, total)
+        return (verb, total - p.bet, total)
 
     def _return_uncalled(self) -> None:
         top = self._players[0]

@@ -17,6 +17,7 @@ Marquoir's own heads-up rule does with the same lists.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from decimal import Decimal, InvalidOperation
 
@@ -181,7 +182,9 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
     if blinds and len(blinds) != count:
         raise PHHError(f"{where}: blinds_or_straddles has {len(blinds)} entries for {count}")
     actions = need("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list) or not (
+        set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)
+    ):
         raise PHHError(f"{where}: actions must be a list of strings")
     players = data.get("players")
     if players is not None and (
@@ -195,7 +198,7 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
         finishing = _amounts(finishing, "finishing_stacks", where, count=count)
     trimming = data.get("ante_trimming_status", False)
     hand = data.get("hand")
-    known = {*FIELD_ORDER, "players", "finishing_stacks", "hand"}
+    known = _KNOWN_FIELDS
     return PHHHand(
         variant=variant,
         antes=antes,
@@ -213,6 +216,11 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
         key=key,
         extra=tuple((k, v) for k, v in data.items() if k not in known),
     )
+
+
+_KNOWN_FIELDS = frozenset({*FIELD_ORDER, "players", "finishing_stacks", "hand"})
+# (the types of the usual items, checked by the set of their types)
+_INT, _STR = frozenset({int}), frozenset({str})
 
 
 def _amount(value: object, name: str, where: str, *, allow_inf: bool = False) -> Amount | None:
@@ -239,6 +247,11 @@ def _amounts(
         raise PHHError(f"{where}: {name} must be a list of numbers")
     if count is not None and len(value) != count:
         raise PHHError(f"{where}: {name} has {len(value)} entries for {count} players")
+    # (the usual list: whole numbers in range, as `_amount` would pass each of them)
+    if set(map(type, value)) <= _INT and (
+        not value or (min(value) >= 0 and max(value) <= MAX_CHIPS)
+    ):
+        return tuple(value)
     amounts = []
     for item in value:
         amount = _amount(item, name, where, allow_inf=allow_inf)
@@ -247,8 +260,15 @@ def _amounts(
     return tuple(amounts)
 
 
+# the most frequent action, written the usual way: a player's hole cards dealt
+_DEALT = re.compile(r"d dh p([1-9][0-9]*) ((?:[2-9TJQKA?][cdhs?])+)")
+
+
 def parse_action(text: str) -> PHHAction:
     """Read one action of the `actions` list (a no-op, such as a lone comment, has verb "")."""
+    dealt = _DEALT.fullmatch(text)
+    if dealt is not None:  # (what the general reading below gives it, in one step)
+        return PHHAction("d", "dh", int(dealt.group(1)), dealt.group(2))
     body, sep, comment = text.partition("#")
     words = body.split()
     note = comment.strip() if sep else None
@@ -339,7 +359,7 @@ def hand_amounts(hand: PHHHand, actions: Sequence[PHHAction] | None = None) -> l
 
 def scale_for(amounts: Iterable[Amount]) -> int:
     """The smallest power of 10 that makes every amount a whole number of chips."""
-    places: int = max((decimals_of(a) for a in amounts), default=0)
+    places: int = max((decimals_of(a) for a in amounts if type(a) is not int), default=0)
     return int(10**places)
 
 

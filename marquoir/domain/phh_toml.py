@@ -47,27 +47,36 @@ def loads(text: str) -> dict[str, Any]:
 def _loads(text: str) -> dict[str, Any]:
     document: dict[str, Any] = {}
     table = document
-    for line in text.split("\n"):
-        if line.endswith("\r"):
-            line = line[:-1]
-        stripped = line.strip(" \t")
-        if not stripped or stripped[0] == "#":
-            if _CONTROL.search(line):
+    # A line read once is not read again: the hands of a `.phhs` repeat most of their lines
+    # (the variant, the forced bets, the stacks...). What a line gives depends on it alone.
+    said: dict[str, tuple[str, Any]] = {}  # (by the line as written, \r and spaces included)
+    for written in text.split("\n"):
+        entry = said.get(written)
+        if entry is None:
+            line = written[:-1] if written.endswith("\r") else written
+            stripped = line.strip(" \t")
+            if not stripped or stripped[0] == "#":
+                if _CONTROL.search(line):
+                    raise _Unsupported
+                continue
+            if stripped[0] == "[":
+                found = _TABLE.fullmatch(stripped)
+                if found is None or found.group(1) in document:
+                    raise _Unsupported
+                table = document[found.group(1)] = {}
+                continue
+            found = _START.match(stripped)
+            if found is None:
                 raise _Unsupported
-            continue
-        if stripped[0] == "[":
-            found = _TABLE.fullmatch(stripped)
-            if found is None or found.group(1) in document:
+            value, end = _value(stripped, found.end())
+            if _END.fullmatch(stripped, end) is None:
                 raise _Unsupported
-            table = document[found.group(1)] = {}
-            continue
-        found = _START.match(stripped)
-        if found is None or found.group(1) in table:
+            entry = said[written] = (found.group(1), value)
+        key, value = entry
+        if key in table:
             raise _Unsupported
-        value, end = _value(stripped, found.end())
-        if _END.fullmatch(stripped, end) is None:
-            raise _Unsupported
-        table[found.group(1)] = value
+        # (a copy: each hand gets its own list)
+        table[key] = value.copy() if type(value) is list else value
     return document
 
 
@@ -104,21 +113,36 @@ _ITEM = r"(?:'[^'\n]*'|\"[^\"\\\n]*\"|[^,\]\s'\"#]+)"
 # a whole one-line array of scalars (a trailing comma allowed), and its items
 _ARRAY = re.compile(rf"\[[ \t]*(?:{_ITEM}[ \t]*(?:,[ \t]*{_ITEM}[ \t]*)*(?:,[ \t]*)?)?\]")
 _ITEMS = re.compile(_ITEM)
+# an array's inside made of 'literal' strings alone (a PHH file's actions), and their bodies
+_LITERALS = re.compile(r"[ \t]*(?:'[^'\n]*'[ \t]*,[ \t]*)*(?:'[^'\n]*'[ \t]*)?")
+_LITERAL = re.compile(r"'([^'\n]*)'")
+_LITERAL_ARRAY = re.compile(rf"\[({_LITERALS.pattern})\]")
+# the same of whole numbers, without leading zeros or signs (stacks, forced bets)
+_NUMBERS = re.compile(r"[ \t]*(?:(?:0|[1-9][0-9]*)[ \t]*,[ \t]*)*(?:(?:0|[1-9][0-9]*)[ \t]*)?")
+_NUMBER = re.compile(r"[0-9]+")
 
 
 def _array(line: str, position: int) -> tuple[list[Any], int]:
     """The items of a one-line array whose `[` is just before `position`."""
+    found = _LITERAL_ARRAY.match(line, position - 1)  # (a PHH file's actions: one pass)
+    if found is not None:
+        inside = found.group(1)
+        if _CONTROL.search(inside):
+            raise _Unsupported
+        return _LITERAL.findall(inside), found.end()
     found = _ARRAY.match(line, position - 1)
     if found is None:
         raise _Unsupported
+    inside = found.group()[1:-1]
+    if _CONTROL.search(inside):  # (in a string or a bare word: either is outside the subset)
+        raise _Unsupported
+    if _NUMBERS.fullmatch(inside):
+        return [int(text) for text in _NUMBER.findall(inside)], found.end()
     items: list[Any] = []
-    for text in _ITEMS.findall(found.group()[1:-1]):
+    for text in _ITEMS.findall(inside):
         first = text[0]
         if first == "'" or first == '"':
-            body = text[1:-1]
-            if _CONTROL.search(body):
-                raise _Unsupported
-            items.append(body)
+            items.append(text[1:-1])
         elif text.isascii() and text.isdigit() and (first != "0" or text == "0"):
             items.append(int(text))
         else:

@@ -7,6 +7,8 @@ so a replay from the log obeys the same rules).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
@@ -57,6 +59,7 @@ if TYPE_CHECKING:
     from .tournament.state import TournamentState
 
 MAX_SEATS = 10
+_SEAT = attrgetter("seat")
 
 
 def _money_positive(text: str) -> bool:
@@ -112,7 +115,9 @@ class Table(TournamentTable, BouillotteTable):
 
     def present(self) -> list[Account]:
         """The players at the table (not left), in seat order."""
-        return sorted((a for a in self.accounts.values() if not a.left), key=lambda a: a.seat)
+        present = [a for a in self.accounts.values() if not a.left]
+        present.sort(key=_SEAT)
+        return present
 
     def resolve(self, name: str) -> str:
         """The recorded name of the player written `name`: the name itself, or the one that
@@ -182,7 +187,7 @@ class Table(TournamentTable, BouillotteTable):
 
     def _free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
-        taken = {a.seat for a in self.present()}
+        taken = {a.seat for a in self.accounts.values() if not a.left}
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:
@@ -458,6 +463,13 @@ class Table(TournamentTable, BouillotteTable):
 
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
         """Carry out an event; betting and showdown events return what the hand made of them."""
+        if isinstance(event, Acted):  # (the most frequent, first)
+            self.check_open()
+            hand = self._hand_in_play()
+            done = hand.apply(event.action)
+            if hand.phase is Phase.COMPLETE:
+                self._after_hand_step(hand)
+            return done
         if isinstance(event, Reopened):
             self.reopen_event()
             self.closed = False
@@ -467,11 +479,6 @@ class Table(TournamentTable, BouillotteTable):
             self.settle_event()
             self.closed = True
             return None
-        if isinstance(event, Acted):
-            hand = self._hand_in_play()
-            done = hand.apply(event.action)
-            self._after_hand_step(hand)
-            return done
         if isinstance(event, ShowedDown):
             hand = self._hand_in_play()
             if event.cards and self.config.rules.pays_brelans:
@@ -479,18 +486,18 @@ class Table(TournamentTable, BouillotteTable):
             shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
             self._after_hand_step(hand)
             return shown
-        if isinstance(event, Dealt):
-            self._apply_deal(event)
-        elif isinstance(event, Seated):
+        if isinstance(event, Seated):
             self._apply_seat(event)
+        elif isinstance(event, Left):
+            self._apply_leave(event)
+        elif isinstance(event, Dealt):
+            self._apply_deal(event)
         elif isinstance(event, Recaved):
             self.recave_event(event.player, event.chips)
             account = self.accounts[event.player]
             account.stack += event.chips
             account.bought += event.chips
             account.recaves += 1
-        elif isinstance(event, Left):
-            self._apply_leave(event)
         elif isinstance(event, LeftAll):
             if event != self.leave_all_event():
                 raise MarquoirError(_("the recorded departures do not match the table"))
@@ -609,7 +616,7 @@ class Table(TournamentTable, BouillotteTable):
         if self.tournament is not None:
             self._tournament_busts(hand, hand.result)
         self.last_hand = hand
-        self.last_dealt = tuple(p.name for p in hand.players)
+        self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
         self.hand = None
 
     def _settle(self, result: HandResult) -> None:

@@ -52,10 +52,11 @@ from ..domain.table import (
     TableEvent,
 )
 from .jsontext import dumps as dumps  # every stored value is written as this text
-from .jsontext import loads
+from .jsontext import loads, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -192,6 +193,34 @@ def event_to_record(
     return kind, data
 
 
+def event_text(
+    event: TableEvent, detail: object = None, *, streets: tuple[str, ...] = ()
+) -> tuple[str, str]:
+    """The (kind, stored text) of an event: `dumps` of `event_to_record`'s data, written
+    directly for the events a replay records most (a first seat, a departure, the button,
+    a deal, an action), which spares a dict and the encoder's walk over it."""
+    if isinstance(event, Acted):
+        if type(detail) is ActionEvent:
+            return "action", _action_text(event.action, detail, streets)
+        return "action", dumps(action_record(event.action, detail, streets))
+    if isinstance(event, Seated) and not event.returning:
+        player = quote(event.player)
+        return "seat", f'{{"chips":{event.chips:d},"player":{player},"seat":{event.seat:d}}}'
+    if isinstance(event, Left):
+        return "leave", f'{{"chips":{event.chips:d},"player":{quote(event.player)}}}'
+    if isinstance(event, ButtonSet):
+        return "button", f'{{"player":{quote(event.player)}}}'
+    if isinstance(event, Dealt):
+        seats = ",".join(f"[{quote(s.name)},{s.seat:d},{s.stack:d}]" for s in event.seats)
+        dead = f'"dead":{event.dead:d},' if event.dead else ""
+        return (
+            "deal",
+            f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]}}',
+        )
+    kind, data = event_to_record(event, detail, streets=streets)
+    return kind, dumps(data)
+
+
 def streets_of(config: TableConfig) -> tuple[str, ...]:
     """The streets of a table's game, in order (an action keeps its street by number)."""
     return GAMES[config.game].streets
@@ -220,6 +249,30 @@ def action_record(action: Action, detail: object, streets: tuple[str, ...]) -> l
     while len(row) > 3 and row[-1] == ACTION_DEFAULTS[len(row) - 1]:
         row.pop()
     return row
+
+
+_SAID = {kind: quote(kind.value) for kind in ActionKind}
+
+
+def _action_text(action: Action, detail: ActionEvent, streets: tuple[str, ...]) -> str:
+    """`dumps(action_record(action, detail, streets))`, written directly."""
+    street: Any = detail.street
+    place = f"{streets.index(street):d}" if street in streets else quote(street)
+    head = f"[{_SAID[action.kind]},{quote(detail.player)},{place}"
+    amount, verb, all_in = action.amount, detail.verb, detail.all_in
+    named = verb != action.kind  # (else the verb is left out: null)
+    if all_in or named or amount is not None:
+        said = "null" if amount is None else f"{amount:d}"
+        tail = f",{detail.added:d},{detail.total:d},{said}"
+        if all_in or named:
+            tail += f",{quote(verb) if named else 'null'}{',1' if all_in else ''}"
+    elif detail.total:
+        tail = f",{detail.added:d},{detail.total:d}"
+    elif detail.added:
+        tail = f",{detail.added:d}"
+    else:
+        tail = ""
+    return f"{head}{tail}]"
 
 
 def expand_event(kind: str, data: Any, *, streets: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -325,10 +378,11 @@ ACCOUNT_FIELDS = (
 )
 
 
-def table_to_snapshot(table: Table) -> dict[str, Any]:
+def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
     """The table between hands (settings excepted: they live with the session, but the
-    forced-bet schedule in force is kept, since a `blinds` event may have changed it)."""
-    return {
+    forced-bet schedule in force is kept, since a `blinds` event may have changed it);
+    without its accounts when `accounts` is false."""
+    state = {
         "schedule": table.config.schedule._asdict(),
         "hand_no": table.hand_no,
         "carry": table.carry,
@@ -341,11 +395,30 @@ def table_to_snapshot(table: Table) -> dict[str, Any]:
         **({"closed": True} if table.closed else {}),
         # (written only when announced, likewise)
         **({"clef": True} if table.clef_next else {}),
-        "accounts": [
+    }
+    if accounts:
+        state["accounts"] = [
             {field: getattr(account, field) for field in ACCOUNT_FIELDS}
             for account in table.accounts.values()
-        ],
-    }
+        ]
+    return state
+
+
+_ACCOUNT_VALUES = operator.attrgetter(*ACCOUNT_FIELDS)
+
+
+def snapshot_later(table: Table) -> Callable[[], dict[str, Any]]:
+    """`table_to_snapshot` of the table as it is now, made when called: the accounts' values
+    are copied now (what changes from hand to hand), the rest is read now too. For a
+    replay that may need the state between hands again, and seldom does."""
+    accounts = [_ACCOUNT_VALUES(account) for account in table.accounts.values()]
+    state = table_to_snapshot(table, accounts=False)
+
+    def snapshot() -> dict[str, Any]:
+        made = [dict(zip(ACCOUNT_FIELDS, values, strict=True)) for values in accounts]
+        return {**state, "accounts": made}
+
+    return snapshot
 
 
 def _tournament_snapshot(table: Table) -> dict[str, Any]:
@@ -481,6 +554,69 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     if rest:
         stored.append(rest)
     return stored
+
+
+def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) -> list[Any]:
+    """`compact_summary(hand_summary(table, hand), settings)`, built directly from the hand
+    (a replay writes one for every hand)."""
+    result = hand.result
+    assert result is not None
+    start, final = result.start, result.final
+    players = list(start)  # (in the order of the hand, as `hand.players`)
+    index = {name: number for number, name in enumerate(players)}
+    stacks = _stacks_before_side_payments(table)
+    rest: dict[str, Any] = {}
+    others = [[name, chips] for name, chips in stacks.items() if name not in index]
+    if others:
+        rest["others"] = sorted(others)
+    if any(stacks.get(name) != final[name] for name in players):
+        rest["after"] = [stacks.get(name) for name in players]
+    if result.returned:
+        rest["returned"] = result.returned
+    if result.by_fold:
+        rest["by_fold"] = result.by_fold
+    if result.void:
+        rest["void"] = result.void
+    if result.carry:
+        rest["carry"] = result.carry
+    shown = hand.showdown_event
+    if shown is not None and shown.ranking:
+        rest["ranking"] = [list(group) for group in shown.ranking]
+    if shown is not None and shown.low:
+        rest["low"] = [list(group) for group in shown.low]
+    config = hand.config
+    if config is not settings.table and config.schedule != settings.table.schedule:
+        rest["schedule"] = config.schedule._asdict()
+    button = hand.button
+    stored: list[Any] = [
+        players,
+        [start[name] for name in players],
+        [final[name] - start[name] for name in players],
+        [_award_row(number, award, index) for number, award in enumerate(result.awards)],
+        index.get(button, button),
+    ]
+    if rest:
+        stored.append(rest)
+    return stored
+
+
+def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]:
+    """`_compact_pot` of the pot `hand_summary` makes of this award."""
+
+    def shares(given: tuple[tuple[str, int], ...]) -> list[list[Any]]:
+        return [[index.get(name, name), amount] for name, amount in given]
+
+    pot = award.pot
+    eligible = [index.get(name, name) for name in pot.eligible]
+    row: list[Any] = [pot.amount, eligible, shares(award.shares)]
+    extra: dict[str, Any] = {}
+    if award.low:
+        extra["high"], extra["low"] = shares(award.high), shares(award.low)
+    if award.name != pot_name(number):
+        extra["name"] = award.name
+    if extra:
+        row.append(extra)
+    return row
 
 
 def _compact_pot(number: int, pot: dict[str, Any], index: dict[str, int]) -> list[Any]:

@@ -53,6 +53,14 @@ if _json is not None:
         _json = None  # type: ignore[assignment]
 
 
+# `quote(text)`: a string as `dumps` writes it (ASCII, quoted), for text written piece by
+# piece (codec.event_text)
+if _json is not None:
+    quote = _json.encode_basestring_ascii
+else:  # pragma: no cover
+    from json.encoder import encode_basestring_ascii as quote
+
+
 def dumps(data: Any) -> str:
     """Compact, key-sorted, ASCII JSON: `json.dumps(data, sort_keys=True,
     separators=(",", ":"))`, the same state always giving the same text."""
@@ -76,3 +84,6 @@ def loads(text: str | bytes) -> Any:
     import json  # whitespace around the value, trailing data, bytes, or an error to word
 
     return json.loads(text)
+
+
+__all__ = ["dumps", "loads", "quote"]

@@ -42,12 +42,14 @@ each difference.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from decimal import Decimal
+from operator import attrgetter
 
-from ..domain import Action, IllegalAction, MarquoirError, Phase
-from ..domain.events import Acted, Left, Seated
+from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
+from ..domain.events import Acted, ButtonSet, Dealt, Left, Seated
 from ..domain.hand import Hand
 from ..domain.i18n import _, ngettext
 from ..domain.phh import (
@@ -69,7 +71,6 @@ from ..domain.phh import (
 )
 from ..domain.records import Record
 from ..domain.table import (
-    Dealt,
     SessionSettings,
     ShowedDown,
     Table,
@@ -83,12 +84,18 @@ from .phh_history import exported_config, ranking_from_result, seats_of, session
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Iterable
     from typing import Any
 
     from ..domain.config import TableConfig
     from .ledger import Ledger
 
+    # What one hand writes: its events as (id, hand number, kind, stored text), and the
+    # summary of the hand with the id of the event that ended it.
+    _Rows = list[tuple[int, int | None, str, str]]
+    _Summary = tuple[int, list[Any]] | None
+
+_SEAT = attrgetter("seat")
 # A snapshot of the table every so many hands, and after the last one: loading a session
 # replays at most that many hands (the table commands write one after every hand).
 SNAPSHOT_EVERY = 100
@@ -251,14 +258,7 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 
 def _plans(sources: list[PHHSource]) -> list[_Plan]:
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
-    said: dict[str, PHHAction] = {}  # (the same actions come back hand after hand)
-
-    def parse(text: str) -> PHHAction:
-        action = said.get(text)
-        if action is None:
-            action = said[text] = parse_action(text)
-        return action
-
+    parse = _Said().__getitem__  # (the same actions come back hand after hand)
     for source in sources:
         try:
             hands = loads(source.text)
@@ -267,12 +267,15 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
         for hand in hands:
             label = f"{source.name} hand {hand.key}" if hand.key else source.name
             try:
-                actions = tuple(parse(text) for text in hand.actions)
+                actions = tuple(map(parse, hand.actions))
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
             read.append((label, hand, actions))
     amounts = {id(h): hand_amounts(h, acts) for _, h, acts in read if h.variant in PLAYED}
-    places = max((decimals_of(a) for each in amounts.values() for a in each), default=0)
+    places = max(
+        (decimals_of(a) for each in amounts.values() for a in each if type(a) is not int),
+        default=0,
+    )
     if places > MAX_DECIMALS:
         raise PHHImportError(
             f"amounts with {places} decimals cannot be made whole chips (at most {MAX_DECIMALS})"
@@ -302,6 +305,14 @@ def _plans(sources: list[PHHSource]) -> list[_Plan]:
         exported = exported_config(hand, derived) if scale == 1 else None
         plans.append(_Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
+
+
+class _Said(dict[str, PHHAction]):
+    """Each action text read once."""
+
+    def __missing__(self, text: str) -> PHHAction:
+        action = self[text] = parse_action(text)
+        return action
 
 
 def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
@@ -352,9 +363,19 @@ class _Group:
         self.name = ""
         self.settings = settings
         self.table = Table(settings)
-        self.before = codec.table_to_snapshot(self.table)
-        # the names of the players met, as the table knows them (see `_events`)
+        # the table after the last hand written, as a snapshot (when one is wanted)
+        self.before = codec.snapshot_later(self.table)
+        self.streets = codec.streets_of(settings.table)
+        # the names of the players met, as the table knows them (see `_replay`)
         self.known: dict[str, str] = {}
+        # the players' names of each list of players met (`player_names`; not changed)
+        self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
+        # the stored text of what each action did, each seat and departure made (`_replay`)
+        self.done: dict[object, str] = {}
+        self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
+        self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
+        # the actions made, by what the history says and who says it (see `_act`)
+        self.said: dict[tuple[int, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
         self.last_event = 0
         self.saved = True
@@ -368,6 +389,24 @@ def import_phh(
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
     `session`, in one transaction; the first becomes the current session."""
+    # The import makes millions of small objects that live on (the hands read) or die young
+    # without cycles (events, rows): the cycle collector, run every 700 of them, would only
+    # walk them again and again (a tenth of the time). It runs again once the import is done.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _import(ledger, sources, session=session)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _import(
+    ledger: Ledger,
+    sources: Iterable[str | os.PathLike[str] | PHHSource],
+    *,
+    session: str,
+) -> ImportReport:
     session = check_name(session, what="session")
     try:  # (Vendredi is vendredi)
         taken = ledger.session_named(session).name
@@ -402,6 +441,7 @@ def import_phh(
             results.append(_import_hand(group, plan, writer))
         for group in writer.made:
             writer.snapshot(group)
+        writer.flush()
         if not writer.made:
             reasons = sorted({r.message for r in results})
             raise PHHImportError(
@@ -418,7 +458,12 @@ def import_phh(
 
 
 class _Writer:
-    """Writes the sessions' rows: events with their ids, snapshots, hand summaries."""
+    """Writes the sessions' rows: events with their ids, snapshots, hand summaries. Events
+    and summaries wait in memory and go in by the thousand (one `executemany` each); a
+    snapshot writes them first."""
+
+    # how many events wait before they are written
+    BATCH = 5000
 
     def __init__(self, conn: sqlite3.Connection, next_id: int, now: int, base: str) -> None:
         self.conn = conn
@@ -427,6 +472,10 @@ class _Writer:
         self.seconds = now  # (events: seconds since 1970)
         self.base = base
         self.made: list[_Group] = []
+        # the rows waiting: events (id, hand number, kind, text) by session, summaries
+        self.events: dict[int, list[tuple[int, int | None, str, str]]] = {}
+        self.waiting = 0
+        self.hands: list[tuple[int, int, int, str]] = []
 
     def _session(self, group: _Group) -> None:
         name = self.base if not self.made else f"{self.base}-{len(self.made) + 1}"
@@ -444,189 +493,235 @@ class _Writer:
         group.session_id, group.name = int(cursor.lastrowid or 0), name
         self.made.append(group)
 
+    def flush(self) -> None:
+        """Write the events and hand summaries waiting."""
+        for session_id, events in self.events.items():
+            # (the session and the time written in the statement: four values a row to bind)
+            self.conn.executemany(
+                "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
+                f"VALUES (?, {session_id:d}, ?, ?, ?, {self.seconds:d})",
+                events,
+            )
+        self.events, self.waiting = {}, 0
+        if self.hands:
+            self.conn.executemany(
+                "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
+                self.hands,
+            )
+            self.hands = []
+
     def snapshot(self, group: _Group) -> None:
         """Save the table after the group's last hand (loading starts from there)."""
         if not group.saved:
+            self.flush()
             self.conn.execute(
                 "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                (group.session_id, group.last_event, codec.dumps(group.before)),
+                (group.session_id, group.last_event, codec.dumps(group.before())),
             )
             group.saved = True
 
     def hand(
         self,
         group: _Group,
-        rows: list[tuple[str, dict[str, Any], int | None]],
-        summary: tuple[int, dict[str, Any]] | None,
+        rows: _Rows,
+        summary: _Summary,
     ) -> None:
         if not group.session_id:
             self._session(group)
-        first = self.next_id
-        self.next_id += len(rows)
         sid = group.session_id
-        self.conn.executemany(
-            "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (first + i, sid, hand_no, kind, codec.dumps(data), self.seconds)
-                for i, (kind, data, hand_no) in enumerate(rows)
-            ],
-        )
-        group.before = codec.table_to_snapshot(group.table)
+        self.events.setdefault(sid, []).extend(rows)
+        self.next_id += len(rows)
+        self.waiting += len(rows)
+        group.before = codec.snapshot_later(group.table)
         group.last_event, group.saved = self.next_id - 1, False
+        if summary is not None:
+            at, stored = summary
+            self.hands.append((sid, group.table.hand_no, at, codec.dumps(stored)))
         if group.table.hand_no % SNAPSHOT_EVERY == 0:
             self.snapshot(group)
-        if summary is not None:
-            at, data = summary
-            stored = codec.compact_summary(data, group.settings)
-            self.conn.execute(
-                "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
-                (sid, data["hand"], first + at, codec.dumps(stored)),
-            )
+        elif self.waiting >= self.BATCH:
+            self.flush()
 
 
 def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
-    scale = plan.scale
-    table = group.table
-    rows: list[tuple[str, dict[str, Any], int | None]] = []
-    summary: list[tuple[int, dict[str, Any]]] = []
-    names = player_names(plan.hand)
-    streets = codec.streets_of(group.settings.table)
-
-    def record(event: TableEvent) -> None:
-        playing = table.hand is not None or isinstance(event, Dealt)
-        detail = table.apply(event)
-        kind, data = codec.event_to_record(event, detail, streets=streets)
-        hand_no = event.hand_no if isinstance(event, Dealt) else None
-        if hand_no is None and kind in ("action", "showdown"):
-            hand_no = table.hand_no
-        rows.append((kind, data, hand_no))
-        if playing and table.hand is None and table.last_hand is not None:
-            summary.append((len(rows) - 1, codec.hand_summary(table, table.last_hand)))
-
-    from_result: list[bool] = []
-    where = [""]  # the action being applied, for the error message
+    key = (plan.hand.players, len(plan.hand.starting_stacks))
+    names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
     try:
-        for event in _events(group, plan, names, from_result, where):
-            try:
-                record(event)
-            except MarquoirError as error:
-                if not where[0]:
-                    raise
-                raise type(error)(f"{where[0]}: {error}") from error
+        rows, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
-        group.table = codec.table_from_snapshot(group.settings, group.before)
+        group.table = codec.table_from_snapshot(group.settings, group.before())
         group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
         raise PHHImportError(f"{plan.label}: {error}") from error
-    writer.hand(group, rows, summary[0] if summary else None)
+    writer.hand(group, rows, summary)
+    table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
-    outcome = HandImport(
-        plan.label, plan.hand.variant, group.name, table.hand_no, from_result=bool(from_result)
-    )
+    label, variant, hand_no = plan.label, plan.hand.variant, table.hand_no
     finishing = plan.hand.finishing_stacks
     if finishing is None:
-        return outcome
-    ours = [played.result.final[name] for name in names]
-    if all(from_chips(o, scale) == t for o, t in zip(ours, finishing, strict=True)):
-        return outcome._replace(compared=True)
+        return HandImport(label, variant, group.name, hand_no, from_result=from_result)
+    final = played.result.final
+    # (whole chips are the file's amounts: compared as they are)
+    ours = [final[name] for name in names] if scale == 1 else None
+    if ours == list(finishing) or all(
+        from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
+    ):
+        return HandImport(label, variant, group.name, hand_no, True, from_result=from_result)
     reason = explain_difference(plan.hand, played, names, scale)
-    return outcome._replace(compared=True, differs=True, message=reason)
+    return HandImport(label, variant, group.name, hand_no, True, True, reason, from_result)
 
 
-def _events(
-    group: _Group, plan: _Plan, names: list[str], from_result: list[bool], where: list[str]
-) -> Iterator[TableEvent]:
-    """The table's events for one hand, each made once the ones before it are applied;
-    `from_result` gets an entry when the showdown was taken from the history's result;
-    `where` names the action being yielded (empty for the other events).
+def _replay(
+    group: _Group, plan: _Plan, names: list[str], first: int
+) -> tuple[_Rows, _Summary, bool]:
+    """Play one hand at the group's table: its events, each applied as soon as it is made
+    (the table checks it then), with their stored text and their ids from `first` on; the
+    hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
+    when the hand cannot be settled; an error of the rules names the action that broke them.
 
-    The engine's fast path: an event the table checks again when it applies it (a seat, an
-    action, a departure) is made without checking it first, so that each rule is checked
-    once (applying is what records the event). A player's first seat goes through
+    The engine's fast path: an event the table checks when it applies it (a seat, the
+    button, the deal, an action, a departure) is made without checking it first, so that
+    each rule is checked once (applying is what records the event), and an event met
+    before is not made again (events are values). A player's first seat goes through
     `seat_event` (his name is checked, and resolved against the names met before)."""
     table, scale, hand = group.table, plan.scale, plan.hand
+    apply, text_of, streets, known_names = table.apply, codec.event_text, group.streets, group.known
+    done, seats_made = group.done, group.seated
+    rows: _Rows = []
+    summary: _Summary = None
     seats = seats_of(plan.fields.get("seats"), len(names))
-    where[0] = ""
+    dealt_in: list[SeatInfo] = []
     for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
         # each hand sits its players down and cashes them out: the next hand's seat is no
         # re-buy, whatever recave limit the session's settings keep
         cave = to_chips(stack, scale)
-        met = group.known.get(name)
+        met = known_names.get(name)
         if met is None:
-            event = table.seat_event(name, seat=seat, cave=cave, recave=False)
-            group.known[name] = event.player
-            yield event
-        else:
-            yield Seated(met, seat, cave)
-    yield table.button_event(names[-1])
-    yield table.deal_event()
+            seated = table.seat_event(name, seat=seat, cave=cave, recave=False)
+            known_names[name] = seated.player
+            kind, text = text_of(seated)
+        else:  # (the same seat of the same player with the same cave: the same event)
+            made = seats_made.get((met, seat, cave))
+            if made is None:
+                seated = Seated(met, seat, cave)
+                made = seats_made[met, seat, cave] = (seated, *text_of(seated))
+            seated, kind, text = made
+        apply(seated)
+        rows.append((first + len(rows), None, kind, text))
+        dealt_in.append(SeatInfo(seated.player, seat, cave))
+    # The button on the last player, and the deal of the players just seated (everyone
+    # left after the hand before), in the order of their seats: made as the table would
+    # make them, which it checks when it applies them.
+    button = ButtonSet(dealt_in[-1].name)
+    apply(button)
+    kind, text = text_of(button)
+    rows.append((first + len(rows), None, kind, text))
+    dealt_in.sort(key=_SEAT)
+    dealt = Dealt(table.hand_no + 1, seats[-1], tuple(dealt_in), table.carry)
+    apply(dealt)
+    kind, text = text_of(dealt)
+    rows.append((first + len(rows), dealt.hand_no, kind, text))
+    if table.hand is None:
+        summary = _summary(group, rows)
     cards: dict[str, str] = {}
     mucked: set[str] = set()
     board: list[str] = []
     for number, action in enumerate(plan.actions, start=1):
-        if not action.verb:
+        verb = action.verb
+        if not verb:
             continue
         if action.player is not None and action.player > len(names):
             raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
         name = names[action.player - 1] if action.player is not None else ""
-        if action.verb == "db":
+        if verb == "db":
             board.extend(split_cards(action.cards or ""))
-        elif action.verb == "dh":
+        elif verb == "dh":
             if known(action.cards):
                 cards[name] = action.cards or ""
-        elif action.verb == "sm":
+        elif verb == "sm":
             if action.cards is None:
                 mucked.add(name)
             elif known(action.cards):
                 cards[name] = action.cards
-        elif action.verb in ("sd", "pb"):
+        elif verb in ("sd", "pb"):
             raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
-        elif action.verb == "cc" and table.hand is not None and table.hand.to_act is None:
+        elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
             # PokerKit asks a lone player with chips to check when all the others are all-in;
             # Marquoir's rules ask him nothing (docs/rules.md: who acts): nothing to record.
             continue
         else:
-            where[0] = _where(hand, number)
             try:
-                acted = _act(table, action, name, scale)
+                acted = _act(group, action, name, scale)
+                detail = apply(acted)
             except MarquoirError as error:
-                raise type(error)(f"{where[0]}: {error}") from error
-            yield acted
-            where[0] = ""
+                raise type(error)(f"{_where(hand, number)}: {error}") from error
+            # (what an action did is a value too: the same text again)
+            stored = done.get(detail)
+            if stored is None:
+                stored = done[detail] = text_of(acted, detail, streets=streets)[1]
+            rows.append((first + len(rows), table.hand_no, "action", stored))
+            if table.hand is None:
+                summary = _summary(group, rows)
+    from_result = False
     played = table.hand
     if played is not None:
         if played.phase is Phase.BETTING:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
         try:
-            yield _showdown(table, played, cards, mucked, board)
+            shown = _showdown(table, played, cards, mucked, board)
         except _Skip:
             ranking = ranking_from_result(plan.hand, names, scale, played)
             if ranking is None:
                 raise
-            from_result.append(True)
-            yield table.showdown_event(ranking)
+            from_result = True
+            shown = table.showdown_event(ranking)
+        detail = apply(shown)
+        kind, text = text_of(shown, detail, streets=streets)
+        rows.append((first + len(rows), table.hand_no, kind, text))
+        if table.hand is None:
+            summary = _summary(group, rows)
+    lefts_made = group.left
     for account in table.present():
-        yield Left(account.name, account.stack)
+        gone = lefts_made.get((account.name, account.stack))
+        if gone is None:
+            left = Left(account.name, account.stack)
+            gone = lefts_made[account.name, account.stack] = (left, *text_of(left))
+        apply(gone[0])
+        rows.append((first + len(rows), None, gone[1], gone[2]))
+    return rows, summary, from_result
+
+
+def _summary(group: _Group, rows: _Rows) -> _Summary:
+    """The stored summary of the hand the last event ended, with that event's id."""
+    table = group.table
+    assert table.last_hand is not None
+    return rows[-1][0], codec.compact_hand_summary(table, table.last_hand, group.settings)
 
 
 def _where(hand: PHHHand, number: int) -> str:
     return f"action {number} ({hand.actions[number - 1].strip()!r})"
 
 
-def _act(table: Table, action: PHHAction, name: str, scale: int) -> TableEvent:
-    if table.hand is None or table.hand.to_act is None:
+def _act(group: _Group, action: PHHAction, name: str, scale: int) -> TableEvent:
+    hand = group.table.hand
+    if hand is None or hand.to_act is None:
         raise IllegalAction(_("nobody is to act, the betting is over"))
-    if action.verb == "f":
-        said = Action.fold(player=name)
-    elif action.verb == "cc":
-        said = Action.call(player=name)
-    else:
-        assert action.amount is not None
-        said = Action.bet(to_chips(action.amount, scale), player=name)
-    return Acted(said)  # (checked when applied: the fast path of `_events`)
+    # (an event is a value: the same action of the same player is made once; an action read
+    # is one object for the whole import, see `_Said`)
+    key = (id(action), name)
+    acted = group.said.get(key)
+    if acted is None:
+        if action.verb == "f":
+            said = Action.fold(player=name)
+        elif action.verb == "cc":
+            said = Action.call(player=name)
+        else:
+            assert action.amount is not None
+            said = Action.bet(to_chips(action.amount, scale), player=name)
+        acted = group.said[key] = Acted(said)  # (checked when applied: see `_replay`)
+    return acted
 
 
 def _showdown(
