@@ -19,6 +19,12 @@ from marquoir.storage.paths import app_dir, database_path
 SETTINGS = SessionSettings(TableConfig(1, 2), CavePolicy(default=100))
 
 EXPECTED_SCHEMA = [
+    # m008: the deals alone, for `players_now` to find a hand in play without reading the file
+    (
+        "index",
+        "events_deals",
+        "CREATE INDEX events_deals ON events (session_id, id) WHERE kind = 'deal'",
+    ),
     (
         "table",
         "events",
@@ -86,6 +92,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m005_ledger_reads_leave_all",
         "m006_brelans_from_the_cards",
         "m007_storage_by_the_byte",
+        "m008_players_now_by_the_deals",
     ]
 
 

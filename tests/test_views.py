@@ -228,3 +228,30 @@ def test_a_file_of_the_m003_ledger_is_upgraded(tmp_path: Path, capsys) -> None: 
         ("ann", -100),
         ("bob", -100),
     ]
+
+
+def test_players_now_says_which_sessions_have_a_hand_in_play(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A hand is in play from its deal to its last action; an undone deal is none. The view
+    finds the deal after the session's last snapshot through the index of the deals (m008),
+    not by reading every later event of the file (`standings` over 1,000 sessions)."""
+    run = Played(tmp_path / "two.db", capsys)
+    run("new", "lundi", "--blinds", "1/2", "--cave", "100")
+    run("seat", "ann")
+    run("seat", "bob")
+    run("deal")  # ann, the button, posts the small blind and acts first heads-up
+    run("fold")  # hand 1 over: bob wins ann's blind
+    run("new", "mardi", "--blinds", "1/2", "--cave", "100")
+    run("seat", "cid")
+    run("seat", "dan")
+    run("deal")
+    in_play = "SELECT session, player, stack, hand_in_play FROM players_now"
+    assert run.view(in_play) == [
+        ("lundi", "ann", 99, 0),
+        ("lundi", "bob", 101, 0),
+        ("mardi", "cid", 100, 1),  # the stacks before the deal: not final
+        ("mardi", "dan", 100, 1),
+    ]
+    run("undo")  # the deal undone: no hand in play
+    assert [row[3] for row in run.view(in_play)] == [0, 0, 0, 0]
+    plan = " ".join(str(row) for row in run.view(f"EXPLAIN QUERY PLAN {in_play}"))
+    assert "events_deals" in plan
