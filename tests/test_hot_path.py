@@ -273,3 +273,29 @@ def test_a_command_beside_an_open_connection_syncs_its_wal(
     finally:
         reader.close()
     assert not wal.exists()
+
+
+def test_a_wal_removed_before_it_is_synced_is_no_error(
+    cli: Marquoir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other connection may close between our commit and our sync of the WAL, its
+    checkpoint removing the WAL (and syncing it): the command still answers, no traceback."""
+    import sqlite3
+
+    from marquoir.storage import ledger
+
+    cli("new", "soir", "--blinds", "1/2", "--cave", "100")
+    cli("seat", "anne")
+    reader = sqlite3.connect(cli.db)
+    reader.execute("SELECT count(*) FROM events").fetchone()
+    real = ledger._fsync
+
+    def the_reader_closes_first(path: str) -> None:
+        reader.close()  # its checkpoint removes the WAL before we open it
+        real(path)
+
+    monkeypatch.setattr(ledger, "_fsync", the_reader_closes_first)
+    done = cli.run("seat", "bruno")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "bruno" in done.stdout
+    assert not Path(str(cli.db) + "-wal").exists()
