@@ -197,7 +197,15 @@ def test_the_chart_drawn_in_a_process_of_its_own_is_the_same(
 
 
 @pytest.mark.usefixtures("sampled")
-@pytest.mark.parametrize("child", ["sys.exit(3)", "print('nonsense')", "print('{}')"])
+@pytest.mark.parametrize(
+    "child",
+    [
+        "sys.exit(3)",
+        "print('nonsense')",
+        "print('{}')",
+        "import time; time.sleep(60)",  # stuck before its plan: given up after PATIENCE
+    ],
+)
 def test_a_chart_process_that_fails_leaves_the_chart_to_the_report(
     long_db: Path, monkeypatch: pytest.MonkeyPatch, child: str
 ) -> None:
@@ -209,4 +217,5 @@ def test_a_chart_process_that_fails_leaves_the_chart_to_the_report(
         return real([sys.executable, "-c", code], **kwargs)
 
     monkeypatch.setattr(subprocess, "Popen", failing)
+    monkeypatch.setattr(chart_job, "PATIENCE", 1.0)
     assert html_report(long_db, in_process=False, monkeypatch=monkeypatch) == expected

@@ -25,6 +25,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -49,8 +51,12 @@ class ChartJob:
         """Send the stacks the chart samples, once the pass over the hands is done."""
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
+        line = _within_patience(stdout.readline)
+        if line is None:  # stuck: the report draws the chart itself
+            self.close()
+            return
         try:
-            plan = json.loads(stdout.readline() or "null")
+            plan = json.loads(line or "null")
             if not plan or plan["last"] != scan.last:  # (failed, or the file changed)
                 self.close()
                 return
@@ -67,12 +73,14 @@ class ChartJob:
         """The chart, or None when its process failed."""
         stdout = self.process.stdout
         assert stdout is not None
+        text = _within_patience(stdout.read)
         try:
-            text = stdout.read()
-        except (OSError, ValueError):
-            text = ""
-        ok = self.process.wait() == 0
-        return text if ok and text.startswith("<svg") else None
+            ok = text is not None and self.process.wait(PATIENCE) == 0
+        except subprocess.TimeoutExpired:
+            ok = False
+        if not ok:
+            self.close()
+        return text if ok and text is not None and text.startswith("<svg") else None
 
     def close(self) -> None:
         """Stop the process if it still runs."""
@@ -85,6 +93,41 @@ class ChartJob:
                     pipe.close()
 
 
+# Seconds the report waits for each answer of the chart's process: one stuck (a font cache
+# being built, a lock) must not stall the report, which then draws the chart itself.
+PATIENCE = 60.0
+
+
+def _within_patience(read: Callable[[], str]) -> str | None:
+    """What `read()` returns (a line, or the rest of the output; "" when the pipe failed),
+    or None when it has not come within `PATIENCE` seconds. (A thread: the one way to give
+    up on a pipe that works on every system; killing the process then ends the read.)"""
+    got: list[str] = []
+
+    def reading() -> None:
+        try:
+            got.append(read())
+        except (OSError, ValueError):
+            got.append("")
+
+    reader = threading.Thread(target=reading, daemon=True)
+    reader.start()
+    reader.join(PATIENCE)
+    return got[0] if got else None
+
+
+def _child_path() -> str:
+    """PYTHONPATH for the chart's process: the folder `marquoir` is in when it is not one the
+    child searches anyway (a source checkout), ahead of the caller's own PYTHONPATH. An
+    installed package's site-packages is not added: it would come before the standard library."""
+    import site
+
+    own = os.environ.get("PYTHONPATH")
+    searched = {*site.getsitepackages(), site.getusersitepackages()}
+    paths = [] if _PACKAGE_ROOT in searched else [_PACKAGE_ROOT]
+    return os.pathsep.join([*paths, *filter(None, [own])])
+
+
 def start(report: SessionReport, *, points: int, stretches: int, marker: str) -> ChartJob | None:
     """The chart of `report` (a long cash game's, read from its file) started in a process
     of its own; None when it cannot start."""
@@ -92,9 +135,8 @@ def start(report: SessionReport, *, points: int, stretches: int, marker: str) ->
     assert isinstance(log, HandLog)
     if getattr(sys, "frozen", False):  # (a bundled program: no Python to run a module with)
         return None
-    paths = [_PACKAGE_ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]
     # (the exchange is UTF-8 whatever the locale: names and the chart's words are not ASCII)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "PYTHONIOENCODING": "utf-8"}
+    env = {**os.environ, "PYTHONPATH": _child_path(), "PYTHONIOENCODING": "utf-8"}
     request = {
         "db": log.book().path,
         "session": log.session.id,

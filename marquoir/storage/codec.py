@@ -408,9 +408,10 @@ _ACCOUNT_VALUES = operator.attrgetter(*ACCOUNT_FIELDS)
 
 
 def snapshot_later(table: Table) -> Callable[[], dict[str, Any]]:
-    """`table_to_snapshot` of the table as it is now, made when called: the accounts' values
-    are copied now (what changes from hand to hand), the rest is read now too. For a
-    replay that may need the state between hands again, and seldom does."""
+    """`table_to_snapshot` of the table as it is now, for later: everything is read now (the
+    accounts' values copied, since they change from hand to hand), and only the accounts'
+    dictionaries are built when it is called. For a replay that may need the state between
+    hands again, and seldom does."""
     accounts = [_ACCOUNT_VALUES(account) for account in table.accounts.values()]
     state = table_to_snapshot(table, accounts=False)
 

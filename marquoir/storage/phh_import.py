@@ -558,19 +558,20 @@ def _import_hand(group: _Group, plan: _Plan, writer: _Writer) -> HandImport:
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
-    label, variant, hand_no = plan.label, plan.hand.variant, table.hand_no
+    done = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
     finishing = plan.hand.finishing_stacks
     if finishing is None:
-        return HandImport(label, variant, group.name, hand_no, from_result=from_result)
+        return done._replace(from_result=from_result)
     final = played.result.final
     # (whole chips are the file's amounts: compared as they are)
     ours = [final[name] for name in names] if scale == 1 else None
+    compared = done._replace(compared=True, from_result=from_result)
     if ours == list(finishing) or all(
         from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
     ):
-        return HandImport(label, variant, group.name, hand_no, True, from_result=from_result)
+        return compared
     reason = explain_difference(plan.hand, played, names, scale)
-    return HandImport(label, variant, group.name, hand_no, True, True, reason, from_result)
+    return compared._replace(differs=True, message=reason)
 
 
 def _replay(
