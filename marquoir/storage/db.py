@@ -151,8 +151,8 @@ def _open_for_reading(path: str) -> sqlite3.Connection:
 
 
 def _sqlite(uri: str) -> sqlite3.Connection:
+    # (`timeout` is SQLite's busy timeout: the same as `PRAGMA busy_timeout`, one query less)
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return conn
 
 
