@@ -156,9 +156,10 @@ class Ledger:
         returns; only the fsync is left out), so "all of a command, or nothing" and the
         crash test hold. What is given up, until `sync`, is surviving a power cut: the last
         lines of a script may be lost, never half-written, and the script can be run again
-        from the first lost line. Commands typed by a person (each command, interactive
-        `play`) keep SQLite's default, an fsync per commit. The fsync costs milliseconds a
-        commit on a common disk, more than all the rest of a line.
+        from the first lost line. Interactive `play` keeps SQLite's default, an fsync per
+        commit; a single command syncs when it closes, before it answers (`sync_at_close`).
+        The fsync costs milliseconds a commit on a common disk, more than all the rest of a
+        line.
         """
         self.conn.execute("PRAGMA synchronous = NORMAL")
 
