@@ -467,8 +467,6 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
     """What the reports keep of a finished hand: who played, the pots, the stacks after."""
     result = hand.result
     assert result is not None
-    ranking = hand.showdown_event.ranking if hand.showdown_event else None
-    low = hand.showdown_event.low if hand.showdown_event else None
     return {
         "hand": table.hand_no,
         "button": hand.button,
@@ -486,13 +484,25 @@ def hand_summary(table: Table, hand: Hand) -> dict[str, Any]:
             }
             for award in result.awards
         ],
+        **_outcome_fields(hand),
+        "stacks": _stacks_before_side_payments(table),
+    }
+
+
+def _outcome_fields(hand: Hand) -> dict[str, Any]:
+    """The fields of a finished hand's summary that its stored form leaves out at their
+    default (`SUMMARY_DEFAULTS`)."""
+    result, shown = hand.result, hand.showdown_event
+    assert result is not None
+    ranking = shown.ranking if shown else None
+    low = shown.low if shown else None
+    return {
         "returned": result.returned,
         "by_fold": result.by_fold,
         "void": result.void,
         "carry": result.carry,
         "ranking": [list(group) for group in ranking] if ranking else None,
         "low": [list(group) for group in low] if low else None,
-        "stacks": _stacks_before_side_payments(table),
     }
 
 
@@ -530,26 +540,46 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     hand of the players who sat it out), `after` (the stacks after the hand of its players,
     only when they are not start + net), the forced bets when they are not the session's,
     `returned`, `by_fold`, `void`, `carry`, `ranking`, `low`."""
-    players = summary["players"]
+    rest = {
+        key: summary[key] for key, default in SUMMARY_DEFAULTS.items() if summary[key] != default
+    }
+    if summary["schedule"] != settings.table.schedule._asdict():
+        rest["schedule"] = summary["schedule"]
+    pots = summary["pots"]
+    return _stored_form(
+        summary["players"],
+        summary["start"],
+        summary["final"],
+        summary["stacks"],
+        summary["button"],
+        lambda index: [_compact_pot(number, pot, index) for number, pot in enumerate(pots)],
+        rest,
+    )
+
+
+def _stored_form(
+    players: list[str],
+    start: dict[str, int],
+    final: dict[str, int],
+    stacks: dict[str, int],
+    button: str,
+    pots: Callable[[dict[str, int]], list[Any]],
+    rest: dict[str, Any],
+) -> list[Any]:
+    """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
+    their index; `pots` makes the pots' rows from that index; `others` and `after` added to
+    `rest` when there are any."""
     index = {name: number for number, name in enumerate(players)}
-    start, final, stacks = summary["start"], summary["final"], summary["stacks"]
-    rest: dict[str, Any] = {}
     others = [[name, chips] for name, chips in stacks.items() if name not in index]
     if others:
         rest["others"] = sorted(others)
     if any(stacks.get(name) != final[name] for name in players):
         rest["after"] = [stacks.get(name) for name in players]
-    for key, default in SUMMARY_DEFAULTS.items():
-        if summary[key] != default:
-            rest[key] = summary[key]
-    if summary["schedule"] != settings.table.schedule._asdict():
-        rest["schedule"] = summary["schedule"]
-    button = summary["button"]
     stored: list[Any] = [
         players,
         [start[name] for name in players],
         [final[name] - start[name] for name in players],
-        [_compact_pot(number, pot, index) for number, pot in enumerate(summary["pots"])],
+        pots(index),
         index.get(button, button),
     ]
     if rest:
@@ -562,43 +592,22 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     (a replay writes one for every hand)."""
     result = hand.result
     assert result is not None
-    start, final = result.start, result.final
-    players = list(start)  # (in the order of the hand, as `hand.players`)
-    index = {name: number for number, name in enumerate(players)}
-    stacks = _stacks_before_side_payments(table)
-    rest: dict[str, Any] = {}
-    others = [[name, chips] for name, chips in stacks.items() if name not in index]
-    if others:
-        rest["others"] = sorted(others)
-    if any(stacks.get(name) != final[name] for name in players):
-        rest["after"] = [stacks.get(name) for name in players]
-    if result.returned:
-        rest["returned"] = result.returned
-    if result.by_fold:
-        rest["by_fold"] = result.by_fold
-    if result.void:
-        rest["void"] = result.void
-    if result.carry:
-        rest["carry"] = result.carry
-    shown = hand.showdown_event
-    if shown is not None and shown.ranking:
-        rest["ranking"] = [list(group) for group in shown.ranking]
-    if shown is not None and shown.low:
-        rest["low"] = [list(group) for group in shown.low]
+    rest = {
+        key: value for key, value in _outcome_fields(hand).items() if value != SUMMARY_DEFAULTS[key]
+    }
     config = hand.config
     if config is not settings.table and config.schedule != settings.table.schedule:
         rest["schedule"] = config.schedule._asdict()
-    button = hand.button
-    stored: list[Any] = [
-        players,
-        [start[name] for name in players],
-        [final[name] - start[name] for name in players],
-        [_award_row(number, award, index) for number, award in enumerate(result.awards)],
-        index.get(button, button),
-    ]
-    if rest:
-        stored.append(rest)
-    return stored
+    awards = result.awards
+    return _stored_form(
+        list(result.start),  # (in the order of the hand, as `hand.players`)
+        result.start,
+        result.final,
+        _stacks_before_side_payments(table),
+        hand.button,
+        lambda index: [_award_row(number, award, index) for number, award in enumerate(awards)],
+        rest,
+    )
 
 
 def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]:
