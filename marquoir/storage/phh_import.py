@@ -51,7 +51,7 @@ from operator import attrgetter
 from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
 from ..domain.events import Acted, ButtonSet, Dealt, Left, Seated
 from ..domain.hand import Hand
-from ..domain.i18n import _, ngettext
+from ..domain.i18n import _
 from ..domain.phh import (
     PLAYED,
     NotSupported,
@@ -80,6 +80,7 @@ from ..domain.table import (
 from . import codec
 from .ledger import NoSession
 from .phh_history import exported_config, ranking_from_result, seats_of, session_settings
+from .phh_report import HandImport, ImportReport
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,103 +113,6 @@ class PHHSource(Record):
 
     name: str
     text: str
-
-
-class HandImport(Record):
-    """What became of one hand: imported (into which session, as which hand) or skipped,
-    and whether its finishing stacks match Marquoir's. `message` says why it was skipped or
-    why the stacks differ."""
-
-    label: str
-    variant: str
-    session: str | None = None
-    hand_no: int | None = None
-    compared: bool = False
-    differs: bool = False
-    message: str = ""
-    from_result: bool = False  # unknown showdown cards: the result came from the history
-
-    @property
-    def imported(self) -> bool:
-        return self.session is not None
-
-
-class ImportReport(Record):
-    """The sessions made, the scale of their chips (sessions whose amounts were multiplied
-    by a power of 10 to make whole chips), and every hand's fate."""
-
-    sessions: tuple[str, ...]
-    scales: dict[str, int]
-    hands: tuple[HandImport, ...]
-
-    @property
-    def imported(self) -> int:
-        return sum(h.imported for h in self.hands)
-
-    @property
-    def skipped(self) -> int:
-        return sum(not h.imported for h in self.hands)
-
-    @property
-    def compared(self) -> int:
-        return sum(h.compared for h in self.hands)
-
-    @property
-    def matching(self) -> int:
-        return sum(h.compared and not h.differs for h in self.hands)
-
-    @property
-    def differing(self) -> int:
-        return sum(h.differs for h in self.hands)
-
-    @property
-    def from_result(self) -> int:
-        return sum(h.from_result for h in self.hands)
-
-    def lines(self) -> list[str]:
-        """The report for a person: counts, then every skipped hand and every difference."""
-        sessions = ", ".join(self.sessions)
-        out = [
-            _("{hands} into {sessions}").format(
-                hands=ngettext(
-                    "{count} hand imported", "{count} hands imported", self.imported
-                ).format(count=self.imported),
-                sessions=ngettext("session {names}", "sessions {names}", len(self.sessions)).format(
-                    names=sessions
-                ),
-            )
-            + (_(", {count} skipped").format(count=self.skipped) if self.skipped else "")
-        ]
-        if self.compared:
-            out.append(
-                _("finishing stacks: {matching} of {count} hands match").format(
-                    matching=self.matching, count=self.compared
-                )
-                + (_(", {count} differ").format(count=self.differing) if self.differing else "")
-            )
-        if self.from_result:
-            out.append(
-                ngettext(
-                    "{count} hand showed unknown cards at the showdown: the winners of each pot "
-                    "were taken from the history's finishing_stacks (or winnings)",
-                    "{count} hands showed unknown cards at the showdown: the winners of each pot "
-                    "were taken from the history's finishing_stacks (or winnings)",
-                    self.from_result,
-                ).format(count=self.from_result)
-            )
-        for name, scale in self.scales.items():
-            out.append(
-                _(
-                    "session {name}: amounts multiplied by {scale} to make whole chips (a chip "
-                    "is {unit} of the file's unit)"
-                ).format(name=name, scale=scale, unit=1 / Decimal(scale))
-            )
-        skipped, differs = _("skipped {label}: {message}"), _("differs {label}: {message}")
-        out += [
-            skipped.format(label=h.label, message=h.message) for h in self.hands if not h.imported
-        ]
-        out += [differs.format(label=h.label, message=h.message) for h in self.hands if h.differs]
-        return out
 
 
 class _Skip(Exception):
@@ -587,111 +491,148 @@ def _replay(
     each rule is checked once (applying is what records the event), and an event met
     before is not made again (events are values). A player's first seat goes through
     `seat_event` (his name is checked, and resolved against the names met before)."""
-    table, scale, hand = group.table, plan.scale, plan.hand
-    apply, text_of, streets, known_names = table.apply, codec.event_text, group.streets, group.known
-    done, seats_made = group.done, group.seated
-    rows: _Rows = []
-    summary: _Summary = None
-    seats = seats_of(plan.fields.get("seats"), len(names))
-    dealt_in: list[SeatInfo] = []
-    for seat, name, stack in zip(seats, names, hand.starting_stacks, strict=True):
-        # each hand sits its players down and cashes them out: the next hand's seat is no
-        # re-buy, whatever recave limit the session's settings keep
-        cave = to_chips(stack, scale)
-        met = known_names.get(name)
-        if met is None:
-            seated = table.seat_event(name, seat=seat, cave=cave, recave=False)
-            known_names[name] = seated.player
-            kind, text = text_of(seated)
-        else:  # (the same seat of the same player with the same cave: the same event)
-            made = seats_made.get((met, seat, cave))
-            if made is None:
-                seated = Seated(met, seat, cave)
-                made = seats_made[met, seat, cave] = (seated, *text_of(seated))
-            seated, kind, text = made
-        apply(seated)
-        rows.append((first + len(rows), None, kind, text))
-        dealt_in.append(SeatInfo(seated.player, seat, cave))
-    # The button on the last player, and the deal of the players just seated (everyone
-    # left after the hand before), in the order of their seats: made as the table would
-    # make them, which it checks when it applies them.
-    button = ButtonSet(dealt_in[-1].name)
-    apply(button)
-    kind, text = text_of(button)
-    rows.append((first + len(rows), None, kind, text))
-    dealt_in.sort(key=_SEAT)
-    dealt = Dealt(table.hand_no + 1, seats[-1], tuple(dealt_in), table.carry)
-    apply(dealt)
-    kind, text = text_of(dealt)
-    rows.append((first + len(rows), dealt.hand_no, kind, text))
-    if table.hand is None:
-        summary = _summary(group, rows)
-    cards: dict[str, str] = {}
-    mucked: set[str] = set()
-    board: list[str] = []
-    for number, action in enumerate(plan.actions, start=1):
-        verb = action.verb
-        if not verb:
-            continue
-        if action.player is not None and action.player > len(names):
-            raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
-        name = names[action.player - 1] if action.player is not None else ""
-        if verb == "db":
-            board.extend(split_cards(action.cards or ""))
-        elif verb == "dh":
-            if known(action.cards):
-                cards[name] = action.cards or ""
-        elif verb == "sm":
-            if action.cards is None:
-                mucked.add(name)
-            elif known(action.cards):
-                cards[name] = action.cards
-        elif verb in ("sd", "pb"):
-            raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
-        elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
-            # PokerKit asks a lone player with chips to check when all the others are all-in;
-            # Marquoir's rules ask him nothing (docs/rules.md: who acts): nothing to record.
-            continue
-        else:
-            try:
-                acted = _act(group, action, name, scale)
-                detail = apply(acted)
-            except MarquoirError as error:
-                raise type(error)(f"{_where(hand, number)}: {error}") from error
-            # (what an action did is a value too: the same text again)
-            stored = done.get(detail)
-            if stored is None:
-                stored = done[detail] = text_of(acted, detail, streets=streets)[1]
-            rows.append((first + len(rows), table.hand_no, "action", stored))
-            if table.hand is None:
-                summary = _summary(group, rows)
-    from_result = False
-    played = table.hand
-    if played is not None:
+    replay = _HandReplay(group, plan, names, first)
+    replay.deal(replay.seat_everyone())
+    board = replay.actions()
+    from_result = replay.showdown(board)
+    replay.cash_out()
+    return replay.rows, replay.summary, from_result
+
+
+class _HandReplay:
+    """One hand being played at the group's table (`_replay`): the rows of its events so
+    far, and its summary once the hand is over."""
+
+    def __init__(self, group: _Group, plan: _Plan, names: list[str], first: int) -> None:
+        self.group, self.plan, self.names, self.first = group, plan, names, first
+        self.table = group.table
+        self.rows: _Rows = []
+        self.summary: _Summary = None
+        self.seats = seats_of(plan.fields.get("seats"), len(names))
+        # what the players showed and mucked, read from the history's actions
+        self.cards: dict[str, str] = {}
+        self.mucked: set[str] = set()
+
+    def record(self, hand_no: int | None, kind: str, text: str) -> None:
+        """An event applied: its row, and the hand's summary if it ended the hand."""
+        self.rows.append((self.first + len(self.rows), hand_no, kind, text))
+        if hand_no is not None and self.table.hand is None:
+            self.summary = _summary(self.group, self.rows)
+
+    def seat_everyone(self) -> list[SeatInfo]:
+        """Each player sat down with his starting stack (everyone left after the hand
+        before, so the seat is no re-buy, whatever recave limit the session's settings
+        keep); the players dealt in, in the order they sat."""
+        group, table, scale = self.group, self.table, self.plan.scale
+        dealt_in: list[SeatInfo] = []
+        stacks = self.plan.hand.starting_stacks
+        for seat, name, stack in zip(self.seats, self.names, stacks, strict=True):
+            cave = to_chips(stack, scale)
+            met = group.known.get(name)
+            if met is None:
+                seated = table.seat_event(name, seat=seat, cave=cave, recave=False)
+                group.known[name] = seated.player
+                kind, text = codec.event_text(seated)
+            else:  # (the same seat of the same player with the same cave: the same event)
+                made = group.seated.get((met, seat, cave))
+                if made is None:
+                    seated = Seated(met, seat, cave)
+                    made = group.seated[met, seat, cave] = (seated, *codec.event_text(seated))
+                seated, kind, text = made
+            table.apply(seated)
+            self.record(None, kind, text)
+            dealt_in.append(SeatInfo(seated.player, seat, cave))
+        return dealt_in
+
+    def deal(self, dealt_in: list[SeatInfo]) -> None:
+        """The button on the last player, and the deal of the players just seated, in the
+        order of their seats: made as the table would make them, which it checks when it
+        applies them."""
+        table = self.table
+        button = ButtonSet(dealt_in[-1].name)
+        table.apply(button)
+        self.record(None, *codec.event_text(button))
+        dealt_in.sort(key=_SEAT)
+        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.carry)
+        table.apply(dealt)
+        self.record(dealt.hand_no, *codec.event_text(dealt))
+
+    def actions(self) -> list[str]:
+        """The history's actions: the players' applied at the table, the cards noted; the
+        board's cards."""
+        names, table, hand = self.names, self.table, self.plan.hand
+        board: list[str] = []
+        for number, action in enumerate(self.plan.actions, start=1):
+            verb = action.verb
+            if not verb:
+                continue
+            if action.player is not None and action.player > len(names):
+                raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
+            name = names[action.player - 1] if action.player is not None else ""
+            if verb == "db":
+                board.extend(split_cards(action.cards or ""))
+            elif verb == "dh":
+                if known(action.cards):
+                    self.cards[name] = action.cards or ""
+            elif verb == "sm":
+                if action.cards is None:
+                    self.mucked.add(name)
+                elif known(action.cards):
+                    self.cards[name] = action.cards
+            elif verb in ("sd", "pb"):
+                raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
+            elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
+                # PokerKit asks a lone player with chips to check when all the others are
+                # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
+                continue
+            else:
+                self.act(number, action, name)
+        return board
+
+    def act(self, number: int, action: PHHAction, name: str) -> None:
+        """A player's action applied; what it did is a value too: the same text again."""
+        group, table = self.group, self.table
+        try:
+            acted = _act(group, action, name, self.plan.scale)
+            detail = table.apply(acted)
+        except MarquoirError as error:
+            raise type(error)(f"{_where(self.plan.hand, number)}: {error}") from error
+        stored = group.done.get(detail)
+        if stored is None:
+            stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
+        self.record(table.hand_no, "action", stored)
+
+    def showdown(self, board: list[str]) -> bool:
+        """The showdown of a hand still in play, read from the cards (or, when they are not
+        all known, from the history's result: True then)."""
+        table, plan, played = self.table, self.plan, self.table.hand
+        if played is None:
+            return False
         if played.phase is Phase.BETTING:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
+        from_result = False
         try:
-            shown = _showdown(table, played, cards, mucked, board)
+            shown = _showdown(table, played, self.cards, self.mucked, board)
         except _Skip:
-            ranking = ranking_from_result(plan.hand, names, scale, played)
+            ranking = ranking_from_result(plan.hand, self.names, plan.scale, played)
             if ranking is None:
                 raise
             from_result = True
             shown = table.showdown_event(ranking)
-        detail = apply(shown)
-        kind, text = text_of(shown, detail, streets=streets)
-        rows.append((first + len(rows), table.hand_no, kind, text))
-        if table.hand is None:
-            summary = _summary(group, rows)
-    lefts_made = group.left
-    for account in table.present():
-        gone = lefts_made.get((account.name, account.stack))
-        if gone is None:
-            left = Left(account.name, account.stack)
-            gone = lefts_made[account.name, account.stack] = (left, *text_of(left))
-        apply(gone[0])
-        rows.append((first + len(rows), None, gone[1], gone[2]))
-    return rows, summary, from_result
+        detail = table.apply(shown)
+        self.record(table.hand_no, *codec.event_text(shown, detail, streets=self.group.streets))
+        return from_result
+
+    def cash_out(self) -> None:
+        """Everyone leaves with his stack (the same departure met before: the same event)."""
+        table, made = self.table, self.group.left
+        for account in table.present():
+            gone = made.get((account.name, account.stack))
+            if gone is None:
+                left = Left(account.name, account.stack)
+                gone = made[account.name, account.stack] = (left, *codec.event_text(left))
+            table.apply(gone[0])
+            self.record(None, gone[1], gone[2])
 
 
 def _summary(group: _Group, rows: _Rows) -> _Summary:
