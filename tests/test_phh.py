@@ -307,6 +307,31 @@ def test_a_hand_is_played_through_the_table(ledger: Ledger) -> None:
     assert table.present() == [] and table.accounts["Ann_Lee"].cashed_out == 230
 
 
+def test_a_name_in_another_case_is_the_same_player(ledger: Ledger) -> None:
+    """Marquoir's names ignore case (`Ann` is `ann`): a history that spells a player one way
+    in a hand and another way in the next imports both hands, under the first spelling."""
+    first = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 cc", "p2 f"]
+    first += ["d db 2h3h4h", "p1 cc", "p3 cc", "d db 5c", "p1 cc", "p3 cc", "d db 9d"]
+    first += ["p1 cc", "p3 cc", "p1 sm AsKs", "p3 sm QhQd"]
+    second = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 cc", "p2 f"]
+    second += ["d db 2h3h4h", "p1 cbr 10", "p3 f"]
+    # hand 1: the wheel (A-2-3-4-5) beats the queens, Élodie takes 6 + 6 + 2; hand 2: Ann
+    # folds to the bet, Élodie takes the 14 again and her 10 back
+    stacks = [208, 198, 194]
+    one = hand_text(first, players=["Élodie", "Bob", "ann"], finishing_stacks=stacks)
+    two = hand_text(second, players=["élodie", "BOB", "Ann"], finishing_stacks=stacks)
+    text = f"[1]\n{one}\n[2]\n{two}"
+    assert pokerkit_final(text) == [stacks, stacks]  # PokerKit agrees with the hand-worked
+    report = import_phh(ledger, [PHHSource("case.phhs", text)], session="night")
+    assert (report.imported, report.matching) == (2, 2)
+    table = ledger.load(ledger.current())
+    assert {name: a.cashed_out - a.bought for name, a in table.accounts.items()} == {
+        "Élodie": 16,
+        "Bob": -4,
+        "ann": -12,
+    }
+
+
 def test_a_refused_action_imports_nothing(ledger: Ledger) -> None:
     ledger.create_session("before", SessionSettings(TableConfig(1, 2)))
     rows = counts(ledger)

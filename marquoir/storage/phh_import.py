@@ -542,6 +542,11 @@ class _HandReplay:
             table.apply(seated)
             self.record(None, kind, text)
             dealt_in.append(SeatInfo(seated.player, seat, cave))
+        if any(info.name != name for info, name in zip(dealt_in, self.names, strict=True)):
+            # a name written in another case is the same player (`Ann` is `ann`): the hand's
+            # actions, showdown and stacks name him as the table does. (The list is the
+            # group's, kept for the next hands of the same players: they resolve the same.)
+            self.names[:] = [info.name for info in dealt_in]
         return dealt_in
 
     def deal(self, dealt_in: list[SeatInfo]) -> None:
