@@ -19,7 +19,7 @@ from marquoir.domain import Action, ActionKind, SeatInfo, TableConfig
 from marquoir.domain.actions import ActionEvent
 from marquoir.domain.events import Acted, ButtonSet, Dealt, Left, Seated, ShowedDown
 from marquoir.domain.table import SessionSettings, Table, TableEvent
-from marquoir.storage import codec
+from marquoir.storage import codec, summaries
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.phh_import import PHHSource, import_phh
 from marquoir.storage.verify import verify
@@ -196,9 +196,9 @@ def test_the_summary_built_directly_is_the_compact_form_of_the_full_one(cli: Mar
                 table.apply(codec.event_from_record(stored.kind, stored.data))
                 if playing and table.hand is None and table.last_hand is not None:
                     hand = table.last_hand
-                    full = codec.hand_summary(table, hand)
-                    expected = codec.compact_summary(full, session.settings)
-                    direct = codec.compact_hand_summary(table, hand, session.settings)
+                    full = summaries.hand_summary(table, hand)
+                    expected = summaries.compact_summary(full, session.settings)
+                    direct = summaries.compact_hand_summary(table, hand, session.settings)
                     assert _json(direct) == _json(expected), (session.name, table.hand_no)
                     compared[table.config.game.value] += 1
                     compared["rest"] += len(expected) > 5
@@ -220,8 +220,8 @@ def test_the_summary_built_directly_keeps_stacks_that_moved_after_the_pots() -> 
     assert hand is not None and table.hand is None
     table.accounts["ann"].stack += 5  # (as a payment beside the pot would)
     settings = table.settings
-    direct = codec.compact_hand_summary(table, hand, settings)
-    expected = codec.compact_summary(codec.hand_summary(table, hand), settings)
+    direct = summaries.compact_hand_summary(table, hand, settings)
+    expected = summaries.compact_summary(summaries.hand_summary(table, hand), settings)
     assert _json(direct) == _json(expected)
     assert {"after", "others"} <= direct[5].keys()
 

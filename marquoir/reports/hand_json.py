@@ -3,7 +3,7 @@
 `json.dumps(..., indent=2)` writes in pure Python (its C encoder writes no indentation):
 40 µs a hand, 4 s for a session of 100,000 hands. The hands all have the same shape (the
 keys of render.py `_hand_data`), so `HandWriter` writes that shape itself, from the hand
-decoded once (`codec.decode_summary`), keeping what repeats from hand to hand: each name
+decoded once (`summaries.decode_summary`), keeping what repeats from hand to hand: each name
 as JSON, the order of a hand's players by name, the forced bets' text. The text is the same
 as `json.dumps(_hand_data(...), sort_keys=True, indent=2, ensure_ascii=False)` indented
 from where the hand starts; tests/test_report_streaming.py compares the two.
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from json.encoder import encode_basestring
 from typing import Any
 
-from ..storage import codec
+from ..storage import codec, summaries
 from .model import HandLog
 from .scan import FigureCounter
 
@@ -94,7 +94,7 @@ class HandWriter:
         self._list_close = (i3 + "]", self.i1 + "]")
         self._names: dict[str, str] = {}
 
-    def hand(self, hand_no: int, hand: codec.StoredHand) -> str:
+    def hand(self, hand_no: int, hand: summaries.StoredHand) -> str:
         """The hand's JSON object (render.py `_hand_data`)."""
         i1 = self.i1
         rest = hand.rest
@@ -173,7 +173,9 @@ class HandWriter:
             known = self._forced[key] = (encode(stakes), pretty(details, self.i1))
         return known
 
-    def _with_side_payments(self, hand: codec.StoredHand, paid: dict[str, int]) -> tuple[str, str]:
+    def _with_side_payments(
+        self, hand: summaries.StoredHand, paid: dict[str, int]
+    ) -> tuple[str, str]:
         """`nets` and `stacks` with the side payments after the hand (Bouillotte's brelans),
         or stacks that are not start + net."""
         by_player = zip(hand.players, hand.final, hand.start, strict=True)
@@ -184,7 +186,7 @@ class HandWriter:
             stacks[name] = stacks.get(name, 0) + delta
         return counts_json(nets, self.i1), counts_json(stacks, self.i1)
 
-    def _pots(self, pots: list[codec.StoredPot]) -> str:
+    def _pots(self, pots: list[summaries.StoredPot]) -> str:
         if not pots:
             return "[]"
         chips, named, shares = self._pot
@@ -227,7 +229,7 @@ def json_hands(log: HandLog, pad: str) -> Iterator[str]:
         (log.session.id,),
     )
     for hand_no, text in rows:
-        hand = codec.read_summary(text, hand_no, settings)
+        hand = summaries.read_summary(text, hand_no, settings)
         counter.add(hand)
         yield writer.hand(hand_no, hand)
     log.set_figures(counter.figures())

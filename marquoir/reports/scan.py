@@ -23,7 +23,7 @@ from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
 from ..domain.i18n import _
-from ..storage import codec
+from ..storage import summaries
 from ..storage.ledger import Ledger, SessionInfo
 
 # The characters render.py `md_escape` escapes in Markdown: a cell's escaped width is its
@@ -161,7 +161,7 @@ class HandScan:
         )
         settings = session.settings
         for hand_no, text in rows:
-            hand = codec.read_summary(text, hand_no, settings)
+            hand = summaries.read_summary(text, hand_no, settings)
             self.count += 1
             self.last = hand_no
             stakes = self.stakes_of(hand.rest.get("schedule"))
@@ -200,7 +200,7 @@ class HandScan:
             known = self._stakes[key] = self._config.with_schedule(schedule).stakes()
         return known
 
-    def _log_rows(self, hand_no: int, hand: codec.StoredHand, stakes: str) -> dict[str, int]:
+    def _log_rows(self, hand_no: int, hand: summaries.StoredHand, stakes: str) -> dict[str, int]:
         """The hand's rows of the hand log (story.py `hands_section`); returns the chips
         each player took."""
         first = [str(hand_no), hand.button, stakes]
@@ -274,7 +274,7 @@ class FigureCounter:
         self.won: dict[str, int] = {}
         self.biggest: dict[str, int] = {}
 
-    def add(self, hand: codec.StoredHand) -> None:
+    def add(self, hand: summaries.StoredHand) -> None:
         """A hand's players, and the chips each took from its pots."""
         taken: dict[str, int] = {}
         for pot in hand.pots:

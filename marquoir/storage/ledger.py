@@ -437,15 +437,17 @@ class Ledger:
         )
 
     def _record_hand(self, session: SessionInfo, table: Table, event_id: int) -> None:
+        from . import summaries  # (only when a hand ends: not on the path of most commands)
+
         assert table.last_hand is not None
-        summary = codec.hand_summary(table, table.last_hand)
+        summary = summaries.hand_summary(table, table.last_hand)
         self.conn.execute(
             "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
             (
                 session.id,
                 table.hand_no,
                 event_id,
-                codec.dumps(codec.compact_summary(summary, session.settings)),
+                codec.dumps(summaries.compact_summary(summary, session.settings)),
             ),
         )
 
@@ -498,10 +500,12 @@ class Ledger:
             "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
             (session.id,),
         )
+        from . import summaries  # (the reports': not on the path of a table command)
+
         settings = session.settings
         schedule = settings.table.schedule._asdict()  # (once: building it costs)
         for hand_no, summary in rows:
-            yield codec.expand_summary(loads(summary), hand_no, settings, schedule=schedule)
+            yield summaries.expand_summary(loads(summary), hand_no, settings, schedule=schedule)
 
     def recent_hands(self, session: SessionInfo, count: int) -> list[dict[str, Any]]:
         """The summaries of the session's last `count` finished hands, in order."""
@@ -509,8 +513,10 @@ class Ledger:
             "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no DESC LIMIT ?",
             (session.id, count),
         )
+        from . import summaries  # (not on the path of a table command)
+
         settings = session.settings
-        return [codec.expand_summary(loads(row[1]), row[0], settings) for row in rows][::-1]
+        return [summaries.expand_summary(loads(row[1]), row[0], settings) for row in rows][::-1]
 
     def hands_played(self, session: SessionInfo) -> dict[str, int]:
         """How many finished hands each player was dealt in, counted by SQLite."""

@@ -13,7 +13,7 @@ from typing import Any
 from sqlite_utils import Database, Migrations
 
 from ..domain.table import SessionSettings, Table
-from . import codec
+from . import codec, summaries
 
 migrations = Migrations("marquoir")
 
@@ -99,7 +99,7 @@ def _rebuild_hands(db: Database, session_id: int, settings: SessionSettings) -> 
         event = codec.event_from_record(kind, json.loads(data))
         table.apply(event)
         if table.hand is None and table.last_hand is not None and (in_hand or kind == "deal"):
-            summary = codec.hand_summary(table, table.last_hand)
+            summary = summaries.hand_summary(table, table.last_hand)
             db.execute(
                 "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
                 [session_id, table.hand_no, event_id, codec.dumps(summary)],

@@ -77,7 +77,7 @@ from ..domain.table import (
     TableEvent,
     check_name,
 )
-from . import codec
+from . import codec, summaries
 from .ledger import NoSession
 from .phh_history import exported_config, ranking_from_result, seats_of, session_settings
 from .phh_report import HandImport, ImportReport
@@ -644,7 +644,7 @@ def _summary(group: _Group, rows: _Rows) -> _Summary:
     """The stored summary of the hand the last event ended, with that event's id."""
     table = group.table
     assert table.last_hand is not None
-    return rows[-1][0], codec.compact_hand_summary(table, table.last_hand, group.settings)
+    return rows[-1][0], summaries.compact_hand_summary(table, table.last_hand, group.settings)
 
 
 def _where(hand: PHHHand, number: int) -> str:

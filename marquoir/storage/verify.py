@@ -15,7 +15,7 @@ from ..domain import MarquoirError
 from ..domain.i18n import _
 from ..domain.records import Record
 from ..domain.table import SessionSettings, Table
-from . import codec
+from . import codec, summaries
 from .db import READ
 from .ledger import Ledger, SessionInfo
 
@@ -117,7 +117,7 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) ->
             if event_id in wanted:
                 expected.snapshots[event_id] = _canonical(codec.table_to_snapshot(table))
         if playing and table.hand is None and table.last_hand is not None:
-            summary = _canonical(codec.hand_summary(table, table.last_hand))
+            summary = _canonical(summaries.hand_summary(table, table.last_hand))
             expected.hands[table.hand_no] = (event_id, summary)
     return expected
 
@@ -143,7 +143,7 @@ def _compare(
         else:
             event_id, summary = hands[hand_no]
             try:
-                full = _canonical(codec.expand_summary(json.loads(summary), hand_no, settings))
+                full = _canonical(summaries.expand_summary(json.loads(summary), hand_no, settings))
             except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # damaged
                 full = None
             if (event_id, full) != expected.hands[hand_no]:
@@ -165,7 +165,7 @@ def _rebuild(conn: sqlite3.Connection, session: SessionInfo, expected: _Expected
     conn.execute("DELETE FROM hands WHERE session_id = ?", (session.id,))
 
     def stored(summary: Any) -> Any:
-        return codec.compact_summary(summary, session.settings)
+        return summaries.compact_summary(summary, session.settings)
 
     conn.executemany(
         "INSERT INTO hands (session_id, hand_no, event_id, summary) VALUES (?, ?, ?, ?)",
