@@ -1,0 +1,410 @@
+"""Replay one PHH hand at a session's table, through the table's own rules: the players sit
+down, the button is set, the hand is dealt, the history's actions are applied, the showdown
+is read from the cards (or from the history's result), and everyone leaves. What `import
+phh` writes of each hand: its events as stored text, with their ids, and its summary.
+
+See `phh_import` for the rules of the import as a whole (which hands, which sessions)."""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
+from ..domain.events import Acted, ButtonSet, Dealt, Left, Seated
+from ..domain.hand import Hand
+from ..domain.i18n import _
+from ..domain.phh import (
+    PHHAction,
+    PHHError,
+    PHHHand,
+    decimals_of,
+    from_chips,
+    known,
+    split_cards,
+    to_chips,
+)
+from ..domain.records import Record
+from ..domain.table import SessionSettings, ShowedDown, Table, TableEvent
+from . import codec, summaries
+from .phh_history import ranking_from_result, seats_of
+from .phh_report import HandImport
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    from ..domain.config import TableConfig
+
+    # What one hand writes: its events as (id, hand number, kind, stored text), and the
+    # summary of the hand with the id of the event that ended it.
+    Rows = list[tuple[int, int | None, str, str]]
+    Summary = tuple[int, list[Any]] | None
+
+    class Sink(Protocol):
+        """Where the hands replayed go: the id of the next event, and each hand's rows."""
+
+        next_id: int
+
+        def hand(self, group: Group, rows: Rows, summary: Summary) -> None: ...
+
+
+_SEAT = attrgetter("seat")
+# A snapshot of the table every so many hands, and after the last one: loading a session
+# replays at most that many hands (the table commands write one after every hand).
+SNAPSHOT_EVERY = 100
+
+
+class PHHImportError(MarquoirError):
+    """A hand the rules refuse or a file that cannot be read: nothing was imported."""
+
+
+class _Skip(Exception):
+    """A hand that can be read but not settled: skipped with a message."""
+
+
+class Plan(Record):
+    label: str
+    hand: PHHHand
+    actions: tuple[PHHAction, ...]
+    config: TableConfig | None
+    scale: int
+    skip: str
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The hand's other fields (`table`, `seats`, `currency`, `_chip_value`...)."""
+        return dict(self.hand.extra)
+
+    @property
+    def table_name(self) -> str | None:
+        """The table the hand was played at (Marquoir's export writes its session's name)."""
+        table = self.fields.get("table")
+        return str(table) if isinstance(table, str | int) and not isinstance(table, bool) else None
+
+
+def player_names(hand: PHHHand) -> list[str]:
+    """The PHH names made one word (spaces, '>' and '=' become '_'); p1..pn without them."""
+    count = len(hand.starting_stacks)
+    if hand.players:
+        names = ["_".join(p.replace(">", " ").replace("=", " ").split()) for p in hand.players]
+        if all(names) and len(set(names)) == count:
+            return names
+    return [f"p{i}" for i in range(1, count + 1)]
+
+
+class Group:
+    """A session being written (its row is made with its first hand): its table, and the
+    table's state before the hand in play."""
+
+    def __init__(self, settings: SessionSettings, scale: int) -> None:
+        self.scale = scale
+        self.session_id = 0
+        self.name = ""
+        self.settings = settings
+        self.table = Table(settings)
+        # the table after the last hand written, as a snapshot (when one is wanted)
+        self.before = codec.snapshot_later(self.table)
+        self.streets = codec.streets_of(settings.table)
+        # the names of the players met, as the table knows them (see `_replay`)
+        self.known: dict[str, str] = {}
+        # the players' names of each list of players met (`player_names`; not changed)
+        self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
+        # the stored text of what each action did, each seat and departure made (`_replay`)
+        self.done: dict[object, str] = {}
+        self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
+        self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
+        # the actions made, by what the history says and who says it (see `_act`)
+        self.said: dict[tuple[int, str], Acted] = {}
+        # the last event written, and whether the snapshot after it is written too
+        self.last_event = 0
+        self.saved = True
+
+    def written(self, last_event: int) -> bool:
+        """Note the hand just played as written up to this event: whether a snapshot of the
+        table is due after it (one every `SNAPSHOT_EVERY` hands)."""
+        self.before = codec.snapshot_later(self.table)
+        self.last_event, self.saved = last_event, False
+        return self.table.hand_no % SNAPSHOT_EVERY == 0
+
+
+def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
+    """Replay one hand at the group's table and give its rows to `writer`: what became of
+    it (imported, or skipped with the reason; its finishing stacks compared)."""
+    key = (plan.hand.players, len(plan.hand.starting_stacks))
+    names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
+    try:
+        rows, summary, from_result = _replay(group, plan, names, writer.next_id)
+    except _Skip as why:
+        group.table = codec.table_from_snapshot(group.settings, group.before())
+        group.known.clear()  # (names first met in the skipped hand are unknown again)
+        return HandImport(plan.label, plan.hand.variant, message=str(why))
+    except MarquoirError as error:
+        raise PHHImportError(f"{plan.label}: {error}") from error
+    writer.hand(group, rows, summary)
+    table, scale = group.table, plan.scale
+    played = table.last_hand
+    assert played is not None and played.result is not None
+    done = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
+    finishing = plan.hand.finishing_stacks
+    if finishing is None:
+        return done._replace(from_result=from_result)
+    final = played.result.final
+    # (whole chips are the file's amounts: compared as they are)
+    ours = [final[name] for name in names] if scale == 1 else None
+    compared = done._replace(compared=True, from_result=from_result)
+    if ours == list(finishing) or all(
+        from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
+    ):
+        return compared
+    reason = explain_difference(plan.hand, played, names, scale)
+    return compared._replace(differs=True, message=reason)
+
+
+def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Rows, Summary, bool]:
+    """Play one hand at the group's table: its events, each applied as soon as it is made
+    (the table checks it then), with their stored text and their ids from `first` on; the
+    hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
+    when the hand cannot be settled; an error of the rules names the action that broke them.
+
+    The engine's fast path: an event the table checks when it applies it (a seat, the
+    button, the deal, an action, a departure) is made without checking it first, so that
+    each rule is checked once (applying is what records the event), and an event met
+    before is not made again (events are values). A player's first seat goes through
+    `seat_event` (his name is checked, and resolved against the names met before)."""
+    replay = _HandReplay(group, plan, names, first)
+    replay.deal(replay.seat_everyone())
+    board = replay.actions()
+    from_result = replay.showdown(board)
+    replay.cash_out()
+    return replay.rows, replay.summary, from_result
+
+
+class _HandReplay:
+    """One hand being played at the group's table (`_replay`): the rows of its events so
+    far, and its summary once the hand is over."""
+
+    def __init__(self, group: Group, plan: Plan, names: list[str], first: int) -> None:
+        self.group, self.plan, self.names, self.first = group, plan, names, first
+        self.table = group.table
+        self.rows: Rows = []
+        self.summary: Summary = None
+        self.seats = seats_of(plan.fields.get("seats"), len(names))
+        # what the players showed and mucked, read from the history's actions
+        self.cards: dict[str, str] = {}
+        self.mucked: set[str] = set()
+
+    def record(self, hand_no: int | None, kind: str, text: str) -> None:
+        """An event applied: its row, and the hand's summary if it ended the hand."""
+        self.rows.append((self.first + len(self.rows), hand_no, kind, text))
+        if hand_no is not None and self.table.hand is None:
+            self.summary = _summary(self.group, self.rows)
+
+    def seat_everyone(self) -> list[SeatInfo]:
+        """Each player sat down with his starting stack (everyone left after the hand
+        before, so the seat is no re-buy, whatever recave limit the session's settings
+        keep); the players dealt in, in the order they sat."""
+        group, table, scale = self.group, self.table, self.plan.scale
+        dealt_in: list[SeatInfo] = []
+        stacks = self.plan.hand.starting_stacks
+        for seat, name, stack in zip(self.seats, self.names, stacks, strict=True):
+            cave = to_chips(stack, scale)
+            met = group.known.get(name)
+            if met is None:
+                seated = table.seat_event(name, seat=seat, cave=cave, recave=False)
+                group.known[name] = seated.player
+                kind, text = codec.event_text(seated)
+            else:  # (the same seat of the same player with the same cave: the same event)
+                made = group.seated.get((met, seat, cave))
+                if made is None:
+                    seated = Seated(met, seat, cave)
+                    made = group.seated[met, seat, cave] = (seated, *codec.event_text(seated))
+                seated, kind, text = made
+            table.apply(seated)
+            self.record(None, kind, text)
+            dealt_in.append(SeatInfo(seated.player, seat, cave))
+        if any(info.name != name for info, name in zip(dealt_in, self.names, strict=True)):
+            # a name written in another case is the same player (`Ann` is `ann`): the hand's
+            # actions, showdown and stacks name him as the table does. (The list is the
+            # group's, kept for the next hands of the same players: they resolve the same.)
+            self.names[:] = [info.name for info in dealt_in]
+        return dealt_in
+
+    def deal(self, dealt_in: list[SeatInfo]) -> None:
+        """The button on the last player, and the deal of the players just seated, in the
+        order of their seats: made as the table would make them, which it checks when it
+        applies them."""
+        table = self.table
+        button = ButtonSet(dealt_in[-1].name)
+        table.apply(button)
+        self.record(None, *codec.event_text(button))
+        dealt_in.sort(key=_SEAT)
+        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.carry)
+        table.apply(dealt)
+        self.record(dealt.hand_no, *codec.event_text(dealt))
+
+    def actions(self) -> list[str]:
+        """The history's actions: the players' applied at the table, the cards noted; the
+        board's cards."""
+        names, table, hand = self.names, self.table, self.plan.hand
+        board: list[str] = []
+        for number, action in enumerate(self.plan.actions, start=1):
+            verb = action.verb
+            if not verb:
+                continue
+            if action.player is not None and action.player > len(names):
+                raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
+            name = names[action.player - 1] if action.player is not None else ""
+            if verb == "db":
+                board.extend(split_cards(action.cards or ""))
+            elif verb == "dh":
+                if known(action.cards):
+                    self.cards[name] = action.cards or ""
+            elif verb == "sm":
+                if action.cards is None:
+                    self.mucked.add(name)
+                elif known(action.cards):
+                    self.cards[name] = action.cards
+            elif verb in ("sd", "pb"):
+                raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
+            elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
+                # PokerKit asks a lone player with chips to check when all the others are
+                # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
+                continue
+            else:
+                self.act(number, action, name)
+        return board
+
+    def act(self, number: int, action: PHHAction, name: str) -> None:
+        """A player's action applied; what it did is a value too: the same text again."""
+        group, table = self.group, self.table
+        try:
+            acted = _act(group, action, name, self.plan.scale)
+            detail = table.apply(acted)
+        except MarquoirError as error:
+            raise type(error)(f"{_where(self.plan.hand, number)}: {error}") from error
+        stored = group.done.get(detail)
+        if stored is None:
+            stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
+        self.record(table.hand_no, "action", stored)
+
+    def showdown(self, board: list[str]) -> bool:
+        """The showdown of a hand still in play, read from the cards (or, when they are not
+        all known, from the history's result: True then)."""
+        table, plan, played = self.table, self.plan, self.table.hand
+        if played is None:
+            return False
+        if played.phase is Phase.BETTING:
+            raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
+        from_result = False
+        try:
+            shown = _showdown(table, played, self.cards, self.mucked, board)
+        except _Skip:
+            ranking = ranking_from_result(plan.hand, self.names, plan.scale, played)
+            if ranking is None:
+                raise
+            from_result = True
+            shown = table.showdown_event(ranking)
+        detail = table.apply(shown)
+        self.record(table.hand_no, *codec.event_text(shown, detail, streets=self.group.streets))
+        return from_result
+
+    def cash_out(self) -> None:
+        """Everyone leaves with his stack (the same departure met before: the same event)."""
+        table, made = self.table, self.group.left
+        for account in table.present():
+            gone = made.get((account.name, account.stack))
+            if gone is None:
+                left = Left(account.name, account.stack)
+                gone = made[account.name, account.stack] = (left, *codec.event_text(left))
+            table.apply(gone[0])
+            self.record(None, gone[1], gone[2])
+
+
+def _summary(group: Group, rows: Rows) -> Summary:
+    """The stored summary of the hand the last event ended, with that event's id."""
+    table = group.table
+    assert table.last_hand is not None
+    return rows[-1][0], summaries.compact_hand_summary(table, table.last_hand, group.settings)
+
+
+def _where(hand: PHHHand, number: int) -> str:
+    return f"action {number} ({hand.actions[number - 1].strip()!r})"
+
+
+def _act(group: Group, action: PHHAction, name: str, scale: int) -> TableEvent:
+    hand = group.table.hand
+    if hand is None or hand.to_act is None:
+        raise IllegalAction(_("nobody is to act, the betting is over"))
+    # (an event is a value: the same action of the same player is made once; an action read
+    # is one object for the whole import, see `_Said`)
+    key = (id(action), name)
+    acted = group.said.get(key)
+    if acted is None:
+        if action.verb == "f":
+            said = Action.fold(player=name)
+        elif action.verb == "cc":
+            said = Action.call(player=name)
+        else:
+            assert action.amount is not None
+            said = Action.bet(to_chips(action.amount, scale), player=name)
+        acted = group.said[key] = Acted(said)  # (checked when applied: see `_replay`)
+    return acted
+
+
+def _showdown(
+    table: Table,
+    played: Hand,
+    cards: dict[str, str],
+    mucked: set[str],
+    board: list[str],
+) -> ShowedDown:
+    """The showdown from the cards: players who mucked, or whose cards are unknown, are not
+    named (they lose every pot contested by a player who showed, as in PokerKit)."""
+    standing = [p.name for p in played.players if not p.folded and p.name not in mucked]
+    board_known = len(board) == 5 and all(known(card) for card in board)
+    if len(standing) == 1 and (standing[0] not in cards or not board_known):
+        return table.showdown_event(((standing[0],),))  # the others mucked
+    shown = {name: cards[name] for name in standing if name in cards}
+    for pot in played.pots():
+        if len(pot.eligible) > 1 and not shown.keys() & set(pot.eligible):
+            unknown = [name for name in pot.eligible if name in standing]
+            raise _Skip(f"the showdown cards of {', '.join(unknown)} are not known")
+    if not board_known:
+        raise _Skip(f"the board is not known ({''.join(board) or 'no card'})")
+    event, _values = table.cards_showdown_event("".join(board), shown)
+    return event
+
+
+def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int) -> str:
+    """Why Marquoir's final stacks differ from the hand's `finishing_stacks`."""
+    assert played.result is not None and hand.finishing_stacks is not None
+    ours = {name: played.result.final[name] for name in names}
+    theirs = dict(zip(names, hand.finishing_stacks, strict=True))
+    differ = [n for n in names if from_chips(ours[n], scale) != theirs[n]]
+    odd = [a for a in played.result.awards if len({amount for _, amount in a.shares}) > 1]
+    splits = "; ".join(
+        f"the {a.name} of {from_chips(a.pot.amount, scale)} is split between "
+        f"{' and '.join(a.winners)}: Marquoir gives the odd chip to {a.winners[0]}, the first "
+        "winner left of the button"
+        for a in odd
+    )
+    fractions = [t for t in theirs.values() if decimals_of(t * scale)]
+    if fractions and odd:
+        shown = ", ".join(str(t) for t in fractions)
+        return f"the finishing_stacks carry fractions of a chip ({shown}): {splits}"
+    winners = {name for a in odd for name in a.winners}
+    if odd and set(differ) <= winners:
+        taker = ", ".join(n for n in differ if from_chips(ours[n], scale) < theirs[n])
+        return f"odd chip: {splits}; the history gives it to {taker}"
+    started = sum(hand.starting_stacks)
+    if sum(theirs.values()) != started:
+        return (
+            f"the finishing_stacks add up to {sum(theirs.values())}, the starting stacks to "
+            f"{started}"
+        )
+    return "unexplained: " + "; ".join(
+        f"{n} {from_chips(ours[n], scale)} here, {theirs[n]} in the history" for n in differ
+    )
+
+
+__all__ = ["Group", "PHHImportError", "Plan", "explain_difference", "import_hand", "player_names"]
