@@ -64,7 +64,7 @@ from ..domain.phh import (
 )
 from ..domain.records import Record
 from ..domain.table import check_name
-from . import codec
+from . import codec, phh_parallel
 from .ledger import NoSession
 from .phh_history import exported_config, session_settings
 from .phh_replay import (
@@ -211,16 +211,19 @@ def import_phh(
     sources: Iterable[str | os.PathLike[str] | PHHSource],
     *,
     session: str,
+    processes: int | None = None,
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
-    `session`, in one transaction; the first becomes the current session."""
+    `session`, in one transaction; the first becomes the current session. `processes`: 2
+    replays the last part of the hands in a second process when they all go to one session
+    (`phh_parallel`), 1 never; None (the default) chooses by the machine and the count."""
     # The import makes millions of small objects that live on (the hands read) or die young
     # without cycles (events, rows): the cycle collector, run every 700 of them, would only
     # walk them again and again (a tenth of the time). It runs again once the import is done.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import(ledger, sources, session=session)
+        return _import(ledger, sources, session=session, processes=processes)
     finally:
         if collecting:
             gc.enable()
@@ -231,6 +234,7 @@ def _import(
     sources: Iterable[str | os.PathLike[str] | PHHSource],
     *,
     session: str,
+    processes: int | None,
 ) -> ImportReport:
     session = check_name(session, what="session")
     try:  # (Vendredi is vendredi)
@@ -248,22 +252,10 @@ def _import(
             _("no hand can be imported: {reasons}").format(reasons="; ".join(reasons[:3]))
         )
     now = int(time.time())  # (one time for the import: the sessions' and the events')
-    results: list[HandImport] = []
-    groups: dict[tuple[str | None, TableConfig, int], Group] = {}
     with ledger.transaction() as conn:
         row = conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()
         writer = _Writer(conn, int(row[0]) + 1, now, session)
-        for plan in plans:
-            if plan.config is None:
-                results.append(HandImport(plan.label, plan.hand.variant, message=plan.skip))
-                continue
-            key = (plan.table_name, plan.config, plan.scale)
-            group = groups.get(key)
-            if group is None:
-                assert plan.config is not None
-                settings = session_settings(plan.hand, plan.config, plan.scale)
-                group = groups[key] = Group(settings, plan.scale)
-            results.append(import_hand(group, plan, writer))
+        results = _replay_all(plans, writer, processes=processes)
         for group in writer.made:
             writer.snapshot(group)
         writer.flush()
@@ -280,6 +272,44 @@ def _import(
     made = writer.made
     scales = {g.name: g.scale for g in made if g.scale != 1}
     return ImportReport(tuple(g.name for g in made), scales, tuple(results))
+
+
+def _replay_all(plans: list[Plan], writer: _Writer, *, processes: int | None) -> list[HandImport]:
+    """Every hand replayed and given to the writer, in order; what became of each."""
+    groups: dict[tuple[str | None, TableConfig | None, int], Group] = {}
+
+    def group_of(plan: Plan) -> Group:
+        group = groups.get(plan.group_key)
+        if group is None:
+            assert plan.config is not None
+            settings = session_settings(plan.hand, plan.config, plan.scale)
+            group = groups[plan.group_key] = Group(settings, plan.scale)
+        return group
+
+    def replay(part: list[Plan]) -> list[HandImport]:
+        return [plan.unplayable() or import_hand(group_of(plan), plan, writer) for plan in part]
+
+    keys = {plan.group_key for plan in plans if plan.config is not None}
+    mine = phh_parallel.split(len(plans), processes=processes) if len(keys) == 1 else len(plans)
+    if mine == len(plans):
+        return replay(plans)
+    # One session: its last hands replayed by a second process meanwhile (`phh_parallel`).
+    group = group_of(next(plan for plan in plans if plan.config is not None))
+    group.name = writer.next_name()
+    after = sum(plan.config is not None for plan in plans[:mine])
+    pending: phh_parallel.Pending | None = phh_parallel.start(group, plans[mine:], after=after)
+    try:
+        results = replay(plans[:mine])
+        assert pending is not None
+        tail, pending = pending.result(), None
+    finally:
+        if pending is not None:
+            pending.cancel()
+    played = group.session_id != 0 and group.name == writer.made[0].name
+    if tail is not None and played and phh_parallel.fits(tail, group.table, after=after):
+        writer.tail(group, tail)
+        return results + tail.results
+    return results + replay(plans[mine:])  # (the same, done here)
 
 
 class _Writer:
@@ -302,8 +332,12 @@ class _Writer:
         self.waiting = 0
         self.hands: list[tuple[int, int, int, str]] = []
 
+    def next_name(self) -> str:
+        """The name of the next session made: the name asked for, then NAME-2, NAME-3..."""
+        return self.base if not self.made else f"{self.base}-{len(self.made) + 1}"
+
     def _session(self, group: Group) -> None:
-        name = self.base if not self.made else f"{self.base}-{len(self.made) + 1}"
+        name = self.next_name()
         check_name(name, what="session")
         if self.conn.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
             raise IllegalAction(
@@ -364,6 +398,30 @@ class _Writer:
             self.snapshot(group)
         elif self.waiting >= self.BATCH:
             self.flush()
+
+    def tail(self, group: Group, tail: phh_parallel.Tail) -> None:
+        """The group's last hands, replayed by a second process, written after the hands
+        written so far: their ids follow on, their snapshots get the accounts' totals of the
+        hands before (`phh_parallel.completed`)."""
+        before = codec.table_to_snapshot(group.table)["accounts"]
+        offset, sid = self.next_id - 1, group.session_id
+        rows = [(number + offset, hand_no, kind, text) for number, hand_no, kind, text in tail.rows]
+        self.events.setdefault(sid, []).extend(rows)
+        self.next_id += len(rows)
+        self.hands.extend((sid, hand_no, at + offset, text) for hand_no, at, text in tail.hands)
+        self.flush()
+        self.conn.executemany(
+            "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+            [
+                (sid, at + offset, codec.dumps(phh_parallel.completed(state, before)))
+                for at, state in tail.snapshots
+            ],
+        )
+        final = phh_parallel.completed(tail.final, before)
+        group.table = codec.table_from_snapshot(group.settings, final)
+        group.before = lambda: final
+        group.last_event, group.saved = tail.last_event + offset, tail.saved
+        group.known.clear()  # (the names met in the tail: the table knows them)
 
 
 __all__ = [

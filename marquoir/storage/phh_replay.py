@@ -81,6 +81,19 @@ class Plan(Record):
         table = self.fields.get("table")
         return str(table) if isinstance(table, str | int) and not isinstance(table, bool) else None
 
+    @property
+    def group_key(self) -> tuple[str | None, TableConfig | None, int]:
+        """Hands with the same key go to the same session: same table, same game, same
+        chip scale."""
+        return (self.table_name, self.config, self.scale)
+
+    def unplayable(self) -> HandImport | None:
+        """The report of a hand that cannot be played at all (a game Marquoir does not
+        play...): skipped, with the reason; None for a hand to replay."""
+        if self.config is None:
+            return HandImport(self.label, self.hand.variant, message=self.skip)
+        return None
+
 
 def player_names(hand: PHHHand) -> list[str]:
     """The PHH names made one word (spaces, '>' and '=' become '_'); p1..pn without them."""
