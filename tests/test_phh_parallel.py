@@ -163,11 +163,16 @@ def test_hands_going_to_several_sessions_are_played_here(tmp_path: Path) -> None
     same_both_ways(tmp_path, WSOP.read_text(encoding="utf-8"))
 
 
-def test_the_split_leaves_small_files_and_one_process_alone() -> None:
-    assert phh_parallel.split(10_000, processes=1) == 10_000
-    assert phh_parallel.split(1, processes=2) == 1
-    mine = phh_parallel.split(10_000, processes=2)
-    assert 0 < mine < 10_000
-    assert phh_parallel.split(phh_parallel.MIN_HANDS - 1, processes=None) == (
-        phh_parallel.MIN_HANDS - 1
-    )
+def test_a_text_is_cut_before_a_hand_and_only_when_worth_it() -> None:
+    text = PLURIBUS.read_text(encoding="utf-8")
+    source = PHHSource("file", text)
+    cut = phh_parallel.cut([source], processes=2)
+    assert cut is not None
+    assert cut.head.text + cut.tail.text == text
+    assert cut.tail.text.startswith("[") and cut.head.text.endswith("\n")
+    assert cut.after == len(hands_of(cut.head.text))
+    assert 0.3 < cut.after / 258 < 0.7
+    assert cut.head.name == cut.tail.name == "file"
+    assert phh_parallel.cut([source], processes=1) is None
+    assert phh_parallel.cut([source, source], processes=2) is None
+    assert phh_parallel.cut([source], processes=None) is None  # (258 hands: not worth it)

@@ -141,10 +141,13 @@ class PHHAction(Record):
 # -- reading -----------------------------------------------------------------------------
 
 
-def loads(text: str) -> list[PHHHand]:
-    """The hands of a `.phh` (one hand) or `.phhs` (a table per hand) text, in file order."""
+def loads(text: str, *, plain: bool = False) -> list[PHHHand]:
+    """The hands of a `.phh` (one hand) or `.phhs` (a table per hand) text, in file order.
+    `plain`: only a text written one line per field (`phh_toml`), or a `PHHError`."""
     try:
-        document = phh_toml.loads(text)  # (tomllib's result, faster on the usual files)
+        document = phh_toml.loads(text, plain=plain)  # (tomllib's result, faster)
+    except phh_toml.NotPlain:
+        raise PHHError("not written one line per field") from None
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not a PHH file (TOML: {error})") from error
     except ValueError:  # a number of more than 4,300 digits

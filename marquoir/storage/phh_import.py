@@ -47,7 +47,7 @@ import os
 import time
 from decimal import Decimal
 
-from ..domain import IllegalAction
+from ..domain import IllegalAction, MarquoirError
 from ..domain.i18n import _
 from ..domain.phh import (
     PLAYED,
@@ -62,7 +62,6 @@ from ..domain.phh import (
     scale_for,
     table_config,
 )
-from ..domain.records import Record
 from ..domain.table import check_name
 from . import codec, phh_parallel
 from .ledger import NoSession
@@ -70,6 +69,7 @@ from .phh_history import exported_config, session_settings
 from .phh_replay import (
     Group,
     PHHImportError,
+    PHHSource,
     Plan,
     explain_difference,
     import_hand,
@@ -89,13 +89,6 @@ if TYPE_CHECKING:
 
 # Scaling beyond a millionth of a chip is refused: such amounts are not chips.
 MAX_DECIMALS = 6
-
-
-class PHHSource(Record):
-    """A PHH text to import, and the name messages give it."""
-
-    name: str
-    text: str
 
 
 def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[PHHSource]:
@@ -119,12 +112,14 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
     return read
 
 
-def _plans(sources: list[PHHSource]) -> list[Plan]:
+def _plans(sources: list[PHHSource], *, plain: bool = False) -> list[Plan]:
+    """Each hand read, with its session's table and chip scale (or why it is skipped).
+    `plain`: a text not written one line per field is an error (see `phh_parallel`)."""
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
     parse = _Said().__getitem__  # (the same actions come back hand after hand)
     for source in sources:
         try:
-            hands = loads(source.text)
+            hands = loads(source.text, plain=plain)
         except PHHError as error:
             raise PHHImportError(f"{source.name}: {error}") from error
         for hand in hands:
@@ -245,17 +240,32 @@ def _import(
         raise IllegalAction(
             _("a session named {name} already exists: import under a new name").format(name=taken)
         )
-    plans = _plans(read_sources(sources))
+    read = read_sources(sources)
+    cut = phh_parallel.cut(read, processes=processes)
+    if cut is not None:
+        try:
+            return _write(ledger, session, lambda writer: _in_two(cut, writer))
+        except _Again:
+            pass  # (nothing was written: the import is done again, in one process)
+    plans = _plans(read)
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
         raise PHHImportError(
             _("no hand can be imported: {reasons}").format(reasons="; ".join(reasons[:3]))
         )
+    return _write(ledger, session, lambda writer: _Groups().replay(plans, writer))
+
+
+def _write(
+    ledger: Ledger, session: str, replay: Callable[[_Writer], list[HandImport]]
+) -> ImportReport:
+    """The sessions written in one transaction, the hands given to the writer by `replay`;
+    the first session made becomes the current one."""
     now = int(time.time())  # (one time for the import: the sessions' and the events')
     with ledger.transaction() as conn:
         row = conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()
         writer = _Writer(conn, int(row[0]) + 1, now, session)
-        results = _replay_all(plans, writer, processes=processes)
+        results = replay(writer)
         for group in writer.made:
             writer.snapshot(group)
         writer.flush()
@@ -274,42 +284,64 @@ def _import(
     return ImportReport(tuple(g.name for g in made), scales, tuple(results))
 
 
-def _replay_all(plans: list[Plan], writer: _Writer, *, processes: int | None) -> list[HandImport]:
-    """Every hand replayed and given to the writer, in order; what became of each."""
-    groups: dict[tuple[str | None, TableConfig | None, int], Group] = {}
+class _Groups:
+    """The sessions' tables met so far, by their key (`Plan.group_key`)."""
 
-    def group_of(plan: Plan) -> Group:
-        group = groups.get(plan.group_key)
+    def __init__(self) -> None:
+        self.groups: dict[tuple[str | None, TableConfig | None, int], Group] = {}
+
+    def group(self, plan: Plan) -> Group:
+        group = self.groups.get(plan.group_key)
         if group is None:
             assert plan.config is not None
             settings = session_settings(plan.hand, plan.config, plan.scale)
-            group = groups[plan.group_key] = Group(settings, plan.scale)
+            group = self.groups[plan.group_key] = Group(settings, plan.scale)
         return group
 
-    def replay(part: list[Plan]) -> list[HandImport]:
-        return [plan.unplayable() or import_hand(group_of(plan), plan, writer) for plan in part]
+    def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:
+        """Every hand replayed and given to the writer, in order; what became of each."""
+        return [plan.unplayable() or import_hand(self.group(plan), plan, writer) for plan in plans]
 
-    keys = {plan.group_key for plan in plans if plan.config is not None}
-    mine = phh_parallel.split(len(plans), processes=processes) if len(keys) == 1 else len(plans)
-    if mine == len(plans):
-        return replay(plans)
-    # One session: its last hands replayed by a second process meanwhile (`phh_parallel`).
-    group = group_of(next(plan for plan in plans if plan.config is not None))
-    group.name = writer.next_name()
-    after = sum(plan.config is not None for plan in plans[:mine])
-    pending: phh_parallel.Pending | None = phh_parallel.start(group, plans[mine:], after=after)
+
+class _Again(Exception):
+    """The import on two processes did not give what one process would: done again."""
+
+
+def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
+    """The file's first part read and replayed here, its second part by a second process
+    meanwhile (`phh_parallel`), in one session; `_Again` when that is not what one process
+    would have written (an error included: one process says it as it would)."""
+    name = writer.next_name()
+    pending: phh_parallel.Pending | None = phh_parallel.start(
+        lambda: phh_parallel.replay(_plans([cut.tail], plain=True), name=name, after=cut.after)
+    )
+    groups = _Groups()
     try:
-        results = replay(plans[:mine])
+        try:
+            plans = _plans([cut.head], plain=True)
+            results = groups.replay(plans, writer)
+        except MarquoirError as error:
+            raise _Again from error
         assert pending is not None
         tail, pending = pending.result(), None
     finally:
         if pending is not None:
             pending.cancel()
-    played = group.session_id != 0 and group.name == writer.made[0].name
-    if tail is not None and played and phh_parallel.fits(tail, group.table, after=after):
-        writer.tail(group, tail)
-        return results + tail.results
-    return results + replay(plans[mine:])  # (the same, done here)
+    if tail is None or len(groups.groups) != 1:
+        raise _Again
+    ((key, group),) = groups.groups.items()
+    keys = {plan.hand.key for plan in plans}
+    if not (
+        group.session_id
+        and group.name == name
+        and tail.key == key
+        and tail.settings == group.settings
+        and keys.isdisjoint(tail.hand_keys)
+        and phh_parallel.fits(tail, group.table, after=cut.after)
+    ):
+        raise _Again
+    writer.tail(group, tail)
+    return results + tail.results
 
 
 class _Writer:
@@ -401,15 +433,22 @@ class _Writer:
 
     def tail(self, group: Group, tail: phh_parallel.Tail) -> None:
         """The group's last hands, replayed by a second process, written after the hands
-        written so far: their ids follow on, their snapshots get the accounts' totals of the
-        hands before (`phh_parallel.completed`)."""
+        written so far: their ids follow on (added by SQLite as it writes them), their
+        snapshots get the accounts' totals of the hands before (`phh_parallel.completed`)."""
+        self.flush()
         before = codec.table_to_snapshot(group.table)["accounts"]
         offset, sid = self.next_id - 1, group.session_id
-        rows = [(number + offset, hand_no, kind, text) for number, hand_no, kind, text in tail.rows]
-        self.events.setdefault(sid, []).extend(rows)
-        self.next_id += len(rows)
-        self.hands.extend((sid, hand_no, at + offset, text) for hand_no, at, text in tail.hands)
-        self.flush()
+        self.conn.executemany(
+            "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
+            f"VALUES (? + {offset:d}, {sid:d}, ?, ?, ?, {self.seconds:d})",
+            tail.rows,
+        )
+        self.next_id += len(tail.rows)
+        self.conn.executemany(
+            "INSERT INTO hands (session_id, hand_no, event_id, summary) "
+            f"VALUES ({sid:d}, ?, ? + {offset:d}, ?)",
+            tail.hands,
+        )
         self.conn.executemany(
             "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
             [

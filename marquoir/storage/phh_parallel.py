@@ -1,20 +1,24 @@
-"""A big import on two cores: the last part of the hands replayed by a second process.
+"""A big import on two cores: the last part of a file read and replayed by a second process.
 
-Replaying a hand through the table's rules is most of an import's time, and a hand of a
-history file sits everyone down afresh and sees everyone leave: what the table does with it
-depends on the session's settings and the hand's number, not on the players' totals from
-the hands before. So, on a machine with two cores, when a file's hands all go to one session,
-a second process (a `fork` of this one: it has the hands read already) replays the last
-part from a table that knows only the hand number it starts after, while this one replays
-the first part and writes it. Its events, summaries and snapshots then come back and are
-written after the first part's: ids and hand numbers follow on, and each snapshot's
-accounts are completed with the totals (caves, cash-outs) from the first part.
+Reading a file and replaying its hands through the table's rules are most of an import's
+time, and a hand of a history file sits everyone down afresh and sees everyone leave: what
+the table does with it depends on the session's settings and the hand's number, not on the
+players' totals from the hands before. So, on a machine with two cores, a big file is cut
+before one of its `[key]` lines, near the middle; a second process (a `fork` of this one)
+reads the last part and replays it from a table that knows only the hand number it starts
+after, while this one reads and replays the first part and writes it. The second part's
+events, summaries and snapshots then come back and are written after the first part's: ids
+and hand numbers follow on, and each snapshot's accounts are completed with the totals
+(caves, cash-outs) of the first part.
 
-That holds only if the first part ended as the second one assumed: every hand imported (the
-hand numbers follow on), nobody seated, nothing else of the table changed, no player of the
-second part written in another case in the first (`Ann` then `ann` is one player, spelled as
-first met). `fits` checks it; when it does not hold, or the second process failed, this one
-replays the second part itself: the file written is the same byte for byte either way.
+That holds only if the parts are what one reading of the whole would make, and the first
+part ended as the second one assumed: both parts written one line per field (read as the
+whole is), every hand going to one session with the same table, no `[key]` in both parts,
+every hand of the first part imported (the hand numbers follow on), nobody seated, nothing
+else of the table changed, no player of the second part written in another case in the
+first (`Ann` then `ann` is one player, spelled as first met). The import checks it (`fits`
+for the table); when it does not hold, or a part has an error, or the second process failed,
+the import is done again in one process: the file written is the same byte for byte.
 """
 
 from __future__ import annotations
@@ -29,14 +33,17 @@ from ..domain.names import name_key
 from ..domain.records import Record
 from ..domain.table import Table
 from . import codec
+from .phh_history import session_settings
 from .phh_replay import Group, import_hand
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
+    from ..domain.config import TableConfig
     from ..domain.table import SessionSettings
-    from .phh_replay import Plan, Rows, Summary
+    from .phh_replay import PHHSource, Plan, Rows, Summary
     from .phh_report import HandImport
 
 # Below this many hands, starting a process costs more than it saves.
@@ -52,11 +59,15 @@ LOOSE = ("accounts", "last_button", "last_dealt")
 
 
 class Tail(Record):
-    """The second part as the other process played it, ids counted from 1: its events'
-    rows, its hands' summaries (hand number, id of the event that ended it, stored text),
-    its snapshots (event id, state without the first part's totals), each hand's fate, the
-    table after the last hand, the last event, and whether a snapshot was written there."""
+    """The second part as the other process played it, ids counted from 1: its session's
+    key and settings, its hands' keys, its events' rows, its hands' summaries (hand number,
+    id of the event that ended it, stored text), its snapshots (event id, state without the
+    first part's totals), each hand's fate, the table after the last hand, the last event,
+    and whether a snapshot was written there."""
 
+    key: tuple[str | None, TableConfig | None, int]
+    settings: SessionSettings
+    hand_keys: list[str]
     rows: Rows
     hands: list[tuple[int, int, str]]
     snapshots: list[tuple[int, dict[str, Any]]]
@@ -73,16 +84,33 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
-def split(hands: int, *, processes: int | None) -> int:
-    """How many of the hands this process replays itself (all of them: no second process).
-    `processes`: 1 or 2; None chooses (two on Linux with two cores and `MIN_HANDS` hands).
-    Never two where `fork` is missing or this process runs other threads."""
-    if processes is None:
-        able = sys.platform.startswith("linux") and usable_cores() >= 2
-        processes = 2 if able and hands >= MIN_HANDS else 1
-    if processes < 2 or hands < 2 or not hasattr(os, "fork") or not _alone():
-        return hands
-    return hands - max(1, int(hands * SHARE))
+class Cut(Record):
+    """A text cut in two before a `[key]` line: the part read here, the part the second
+    process reads, and the number of hands before the cut."""
+
+    head: PHHSource
+    tail: PHHSource
+    after: int
+
+
+def cut(sources: list[PHHSource], *, processes: int | None) -> Cut | None:
+    """Where to cut the text to import (None: it is imported in one process). `processes`:
+    1 or 2; None chooses (two on Linux with two cores and `MIN_HANDS` hands). Never two
+    for several texts, where `fork` is missing, or when this process runs other threads."""
+    if len(sources) != 1 or processes == 1 or not hasattr(os, "fork") or not _alone():
+        return None
+    (source,) = sources
+    text = source.text
+    hands = text.count("\n[") + text.startswith("[")  # (the `[key]` lines, about)
+    able = sys.platform.startswith("linux") and usable_cores() >= 2
+    if hands < 2 or (processes is None and not (able and hands >= MIN_HANDS)):
+        return None
+    at = text.find("\n[", int(len(text) * (1 - SHARE))) + 1
+    if at <= 0:
+        return None
+    head, tail = text[:at], text[at:]
+    after = head.count("\n[") + head.startswith("[")
+    return Cut(source._replace(text=head), source._replace(text=tail), after)
 
 
 def _alone() -> bool:
@@ -124,9 +152,8 @@ class Pending:
         os.waitpid(self.pid, 0)
 
 
-def start(group: Group, plans: list[Plan], *, after: int) -> Pending:
-    """Fork a process that replays these plans at a new table of the group's settings, its
-    hands numbered from `after` + 1, and sends back the `Tail`."""
+def start(work: Callable[[], Tail]) -> Pending:
+    """Fork a process that does `work` and sends back the `Tail` it makes."""
     reading, writing = os.pipe()
     pid = os.fork()
     if pid:
@@ -134,11 +161,11 @@ def start(group: Group, plans: list[Plan], *, after: int) -> Pending:
         return Pending(pid, reading)
     # The second process: it writes nothing but the pipe, and leaves without running
     # anything of this one's (no exit handlers, no buffers flushed twice, the database
-    # connection it inherited untouched).
+    # connection it inherited untouched). An error: nothing sent, the import is done again.
     status = 1
     try:
         os.close(reading)
-        data = pickle.dumps(_replay(group, plans, after), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
         with open(writing, "wb") as pipe:
             pipe.write(data)
         status = 0
@@ -166,14 +193,26 @@ class _Collector:
             group.saved = True
 
 
-def _replay(model: Group, plans: list[Plan], after: int) -> Tail:
-    group = Group(model.settings, model.scale)
-    group.name = model.name
-    group.table = start_table(model.settings, after)
+def replay(plans: list[Plan], *, name: str, after: int) -> Tail:
+    """The second part's hands replayed at a table that knows only the hand number they
+    follow (`start_table`), in the session `name`: the `Tail` (refused, `ValueError`, when
+    they go to several sessions)."""
+    keys = {plan.group_key for plan in plans if plan.config is not None}
+    if len(keys) != 1:
+        raise ValueError("the second part goes to several sessions")
+    first = next(plan for plan in plans if plan.config is not None)
+    assert first.config is not None
+    settings = session_settings(first.hand, first.config, first.scale)
+    group = Group(settings, first.scale)
+    group.name = name
+    group.table = start_table(settings, after)
     group.before = codec.snapshot_later(group.table)
     collector = _Collector()
     results = [plan.unplayable() or import_hand(group, plan, collector) for plan in plans]
     return Tail(
+        first.group_key,
+        settings,
+        [plan.hand.key for plan in plans],
         collector.rows,
         collector.hands,
         collector.snapshots,
@@ -218,4 +257,15 @@ def completed(state: dict[str, Any], before: list[dict[str, Any]]) -> dict[str, 
     return {**state, "accounts": accounts}
 
 
-__all__ = ["MIN_HANDS", "Pending", "Tail", "completed", "fits", "split", "start", "start_table"]
+__all__ = [
+    "MIN_HANDS",
+    "Cut",
+    "Pending",
+    "Tail",
+    "completed",
+    "cut",
+    "fits",
+    "replay",
+    "start",
+    "start_table",
+]

@@ -62,6 +62,13 @@ class _Skip(Exception):
     """A hand that can be read but not settled: skipped with a message."""
 
 
+class PHHSource(Record):
+    """A PHH text to import, and the name messages give it."""
+
+    name: str
+    text: str
+
+
 class Plan(Record):
     label: str
     hand: PHHHand
@@ -420,4 +427,12 @@ def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int
     )
 
 
-__all__ = ["Group", "PHHImportError", "Plan", "explain_difference", "import_hand", "player_names"]
+__all__ = [
+    "Group",
+    "PHHImportError",
+    "PHHSource",
+    "Plan",
+    "explain_difference",
+    "import_hand",
+    "player_names",
+]
