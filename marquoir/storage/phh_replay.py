@@ -226,6 +226,7 @@ class _HandReplay:
         group, table, scale = self.group, self.table, self.plan.scale
         dealt_in: list[SeatInfo] = []
         stacks = self.plan.hand.starting_stacks
+        rows, first = self.rows, self.first  # (a seat ends no hand: its row alone, below)
         for seat, name, stack in zip(self.seats, self.names, stacks, strict=True):
             cave = to_chips(stack, scale)
             met = group.known.get(name)
@@ -240,7 +241,7 @@ class _HandReplay:
                     made = group.seated[met, seat, cave] = (seated, *codec.event_text(seated))
                 seated, kind, text = made
             table.apply(seated)
-            self.record(None, kind, text)
+            rows.append((first + len(rows), None, kind, text))
             dealt_in.append(SeatInfo(seated.player, seat, cave))
         if any(info.name != name for info, name in zip(dealt_in, self.names, strict=True)):
             # a name written in another case is the same player (`Ann` is `ann`): the hand's
@@ -331,13 +332,14 @@ class _HandReplay:
     def cash_out(self) -> None:
         """Everyone leaves with his stack (the same departure met before: the same event)."""
         table, made = self.table, self.group.left
+        rows, first = self.rows, self.first  # (a departure ends no hand: its row alone)
         for account in table.present():
             gone = made.get((account.name, account.stack))
             if gone is None:
                 left = Left(account.name, account.stack)
                 gone = made[account.name, account.stack] = (left, *codec.event_text(left))
             table.apply(gone[0])
-            self.record(None, gone[1], gone[2])
+            rows.append((first + len(rows), None, gone[1], gone[2]))
 
 
 def _summary(group: Group, rows: Rows) -> Summary:
