@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from marquoir.storage import phh_parallel
+from marquoir.storage import phh_import, phh_parallel
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.phh_import import PHHImportError, PHHSource, import_phh
 
@@ -44,15 +44,20 @@ def written(path: Path, text: str, *, processes: int) -> tuple[Any, dict[str, li
 
 @pytest.fixture
 def taken(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Whether the second process's hands were taken (`fits`), at each import."""
+    """Whether the import on two processes was kept (or done again in one), at each import."""
     seen: list[bool] = []
-    fits = phh_parallel.fits
+    in_two = phh_import._in_two
 
-    def spy(*args: Any, **kwargs: Any) -> bool:
-        seen.append(fits(*args, **kwargs))
-        return seen[-1]
+    def spy(*args: Any) -> Any:
+        try:
+            results = in_two(*args)
+        except Exception:
+            seen.append(False)
+            raise
+        seen.append(True)
+        return results
 
-    monkeypatch.setattr(phh_parallel, "fits", spy)
+    monkeypatch.setattr(phh_import, "_in_two", spy)
     return seen
 
 
@@ -125,10 +130,11 @@ def test_a_name_met_in_another_case_is_the_first_spelling(
 ) -> None:
     """`Budd` in the first part, `BUDD` in the second: one player, `Budd` (as one process
     names him); the second process could not know, this one replays its part."""
-    hands = hands_of(PLURIBUS.read_text(encoding="utf-8"))
-    half = len(hands) // 2
-    hands[half:] = [hand.replace("'Budd'", "'BUDD'") for hand in hands[half:]]
-    _report, rows = same_both_ways(tmp_path, "".join(hands))
+    text = PLURIBUS.read_text(encoding="utf-8")
+    cut = phh_parallel.cut([PHHSource("file", text)], processes=2)
+    assert cut is not None and "'Budd'" in cut.head.text
+    tail = cut.tail.text.replace("'Budd'", "'BUDD'")  # (the second process meets BUDD only)
+    _report, rows = same_both_ways(tmp_path, cut.head.text + tail)
     assert taken == [False]
     assert not any("BUDD" in str(row) for row in rows["events"])
 

@@ -312,35 +312,35 @@ def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
     meanwhile (`phh_parallel`), in one session; `_Again` when that is not what one process
     would have written (an error included: one process says it as it would)."""
     name = writer.next_name()
-    pending: phh_parallel.Pending | None = phh_parallel.start(
-        lambda: phh_parallel.replay(_plans([cut.tail], plain=True), name=name, after=cut.after)
-    )
+
+    def second(send: Callable[[phh_parallel.Part], None]) -> phh_parallel.Tail:
+        plans = _plans([cut.tail], plain=True)
+        return phh_parallel.replay(plans, name=name, after=cut.after, send=send)
+
     groups = _Groups()
-    try:
+    with phh_parallel.start(second) as pending:
         try:
             plans = _plans([cut.head], plain=True)
             results = groups.replay(plans, writer)
         except MarquoirError as error:
             raise _Again from error
-        assert pending is not None
-        tail, pending = pending.result(), None
-    finally:
-        if pending is not None:
-            pending.cancel()
-    if tail is None or len(groups.groups) != 1:
-        raise _Again
-    ((key, group),) = groups.groups.items()
-    keys = {plan.hand.key for plan in plans}
+        if len(groups.groups) != 1:
+            raise _Again
+        ((key, group),) = groups.groups.items()
+        if not (group.session_id and group.name == name):
+            raise _Again
+        if not phh_parallel.fits(group.table, after=cut.after):
+            raise _Again
+        before = codec.table_to_snapshot(group.table)["accounts"]
+        tail = writer.tail(group, pending.messages(), before)
     if not (
-        group.session_id
-        and group.name == name
+        tail is not None
         and tail.key == key
         and tail.settings == group.settings
-        and keys.isdisjoint(tail.hand_keys)
-        and phh_parallel.fits(tail, group.table, after=cut.after)
+        and {plan.hand.key for plan in plans}.isdisjoint(tail.hand_keys)
+        and phh_parallel.spelled_alike(tail, before)
     ):
         raise _Again
-    writer.tail(group, tail)
     return results + tail.results
 
 
@@ -431,31 +431,47 @@ class _Writer:
         elif self.waiting >= self.BATCH:
             self.flush()
 
-    def tail(self, group: Group, tail: phh_parallel.Tail) -> None:
+    def tail(
+        self,
+        group: Group,
+        messages: Iterable[phh_parallel.Part | phh_parallel.Tail],
+        before: list[dict[str, Any]],
+    ) -> phh_parallel.Tail | None:
         """The group's last hands, replayed by a second process, written after the hands
-        written so far: their ids follow on (added by SQLite as it writes them), their
-        snapshots get the accounts' totals of the hands before (`phh_parallel.completed`)."""
+        written so far as they come: their ids follow on (added by SQLite as it writes
+        them), their snapshots get the accounts' totals of the hands before (`before`,
+        `phh_parallel.completed`). The second process's `Tail` (None: it failed)."""
         self.flush()
-        before = codec.table_to_snapshot(group.table)["accounts"]
         offset, sid = self.next_id - 1, group.session_id
-        self.conn.executemany(
-            "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
-            f"VALUES (? + {offset:d}, {sid:d}, ?, ?, ?, {self.seconds:d})",
-            tail.rows,
-        )
-        self.next_id += len(tail.rows)
-        self.conn.executemany(
-            "INSERT INTO hands (session_id, hand_no, event_id, summary) "
-            f"VALUES ({sid:d}, ?, ? + {offset:d}, ?)",
-            tail.hands,
-        )
-        self.conn.executemany(
-            "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-            [
-                (sid, at + offset, codec.dumps(phh_parallel.completed(state, before)))
-                for at, state in tail.snapshots
-            ],
-        )
+        for message in messages:
+            if isinstance(message, phh_parallel.Tail):
+                self._ended(group, message, offset, before)
+                return message
+            self.conn.executemany(
+                "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
+                f"VALUES (? + {offset:d}, {sid:d}, ?, ?, ?, {self.seconds:d})",
+                message.rows,
+            )
+            self.next_id += len(message.rows)
+            self.conn.executemany(
+                "INSERT INTO hands (session_id, hand_no, event_id, summary) "
+                f"VALUES ({sid:d}, ?, ? + {offset:d}, ?)",
+                message.hands,
+            )
+            self.conn.executemany(
+                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
+                [
+                    (sid, at + offset, codec.dumps(phh_parallel.completed(state, before)))
+                    for at, state in message.snapshots
+                ],
+            )
+        return None
+
+    @staticmethod
+    def _ended(
+        group: Group, tail: phh_parallel.Tail, offset: int, before: list[dict[str, Any]]
+    ) -> None:
+        """The group as the second process left it, with the first part's accounts."""
         final = phh_parallel.completed(tail.final, before)
         group.table = codec.table_from_snapshot(group.settings, final)
         group.before = lambda: final

@@ -7,9 +7,11 @@ players' totals from the hands before. So, on a machine with two cores, a big fi
 before one of its `[key]` lines, near the middle; a second process (a `fork` of this one)
 reads the last part and replays it from a table that knows only the hand number it starts
 after, while this one reads and replays the first part and writes it. The second part's
-events, summaries and snapshots then come back and are written after the first part's: ids
-and hand numbers follow on, and each snapshot's accounts are completed with the totals
-(caves, cash-outs) of the first part.
+events, summaries and snapshots come back as they are made, every `PART` hands (through a
+temporary file, so that the second process never waits), and are written after the first
+part's: ids and hand numbers follow on, and each snapshot's accounts are completed with the
+totals (caves, cash-outs) of the first part. Once its own part is written, this one writes
+the second part's hands already replayed while the rest is being replayed.
 
 That holds only if the parts are what one reading of the whole would make, and the first
 part ended as the second one assumed: both parts written one line per field (read as the
@@ -28,6 +30,7 @@ import os
 import pickle
 import signal
 import sys
+import tempfile
 
 from ..domain.names import name_key
 from ..domain.records import Record
@@ -38,7 +41,7 @@ from .phh_replay import Group, import_hand
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import Any
 
     from ..domain.config import TableConfig
@@ -49,7 +52,9 @@ if TYPE_CHECKING:
 # Below this many hands, starting a process costs more than it saves.
 MIN_HANDS = 2000
 # The share of the hands the second process replays: this one also writes every hand.
-SHARE = 0.5
+SHARE = 0.56
+# The second process sends what it made every so many hands.
+PART = 250
 # What a player's account adds up from hand to hand (the rest is his state now).
 TOTALS = ("bought", "recaves", "cashed_out", "adjusted")
 # What a table replayed from the hand number alone may have otherwise than the real one:
@@ -58,19 +63,24 @@ TOTALS = ("bought", "recaves", "cashed_out", "adjusted")
 LOOSE = ("accounts", "last_button", "last_dealt")
 
 
+class Part(Record):
+    """Hands of the second part as the other process played them, ids counted from 1: their
+    events' rows, their summaries (hand number, id of the event that ended the hand, stored
+    text), their snapshots (event id, state without the first part's totals)."""
+
+    rows: Rows
+    hands: list[tuple[int, int, str]]
+    snapshots: list[tuple[int, dict[str, Any]]]
+
+
 class Tail(Record):
-    """The second part as the other process played it, ids counted from 1: its session's
-    key and settings, its hands' keys, its events' rows, its hands' summaries (hand number,
-    id of the event that ended it, stored text), its snapshots (event id, state without the
-    first part's totals), each hand's fate, the table after the last hand, the last event,
-    and whether a snapshot was written there."""
+    """The end of the second part: its session's key and settings, its hands' keys, each
+    hand's fate, the table after the last hand, the last event written (0: none), and
+    whether a snapshot was written there."""
 
     key: tuple[str | None, TableConfig | None, int]
     settings: SessionSettings
     hand_keys: list[str]
-    rows: Rows
-    hands: list[tuple[int, int, str]]
-    snapshots: list[tuple[int, dict[str, Any]]]
     results: list[HandImport]
     final: dict[str, Any]
     last_event: int
@@ -128,75 +138,107 @@ def start_table(settings: SessionSettings, hand_no: int) -> Table:
 
 
 class Pending:
-    """The second part being replayed by another process."""
+    """The second part being replayed by another process, which writes what it makes to a
+    temporary file and says on a pipe how long each piece is (a pipe alone would make it
+    wait for this one to read). `with`: the other process is stopped if it still runs."""
 
-    def __init__(self, pid: int, reading: int) -> None:
-        self.pid, self.reading = pid, reading
+    def __init__(self, pid: int, reading: int, spool: Any) -> None:
+        self.pid, self.reading, self.spool = pid, reading, spool
 
-    def result(self) -> Tail | None:
-        """What the other process played (None if it failed), once it is done."""
-        with open(self.reading, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(self.pid, 0)
-        try:
-            tail = pickle.loads(data) if data else None
-        except Exception:  # (cut short: the other process was stopped)
-            return None
-        return tail if isinstance(tail, Tail) else None
+    def __enter__(self) -> Pending:
+        return self
 
-    def cancel(self) -> None:
-        """Stop the other process (this one stopped first: an error, an interruption)."""
-        with contextlib.suppress(ProcessLookupError):
+    def __exit__(self, *exc: object) -> None:
+        with contextlib.suppress(ProcessLookupError):  # (done, or stopped: this one failed)
             os.kill(self.pid, signal.SIGKILL)
-        os.close(self.reading)
         os.waitpid(self.pid, 0)
+        os.close(self.reading)
+        self.spool.close()
+
+    def messages(self) -> Iterator[Part | Tail]:
+        """What the other process sends, as it sends it: its `Part`s, then its `Tail`; the
+        end comes early if it failed."""
+        position = 0
+        while len(header := _read(self.reading, 8)) == 8:
+            size = int.from_bytes(header, "little")
+            data = os.pread(self.spool.fileno(), size, position)
+            position += size
+            message = pickle.loads(data)
+            yield message
+            if isinstance(message, Tail):
+                return
 
 
-def start(work: Callable[[], Tail]) -> Pending:
-    """Fork a process that does `work` and sends back the `Tail` it makes."""
+def _read(fd: int, size: int) -> bytes:
+    """`size` bytes of a pipe, or fewer at its end."""
+    data = b""
+    while len(data) < size and (more := os.read(fd, size - len(data))):
+        data += more
+    return data
+
+
+def start(work: Callable[[Callable[[Part], None]], Tail]) -> Pending:
+    """Fork a process that does `work`, which sends its `Part`s as it goes and makes the
+    `Tail`."""
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 (closed when the `Pending` is)
     reading, writing = os.pipe()
     pid = os.fork()
     if pid:
         os.close(writing)
-        return Pending(pid, reading)
-    # The second process: it writes nothing but the pipe, and leaves without running
+        return Pending(pid, reading, spool)
+    # The second process: it writes nothing but its messages, and leaves without running
     # anything of this one's (no exit handlers, no buffers flushed twice, the database
-    # connection it inherited untouched). An error: nothing sent, the import is done again.
+    # connection it inherited untouched). An error: the end comes early, the import is done
+    # again. (The file's offset is shared with this one, which reads with `pread`.)
     status = 1
     try:
         os.close(reading)
-        data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
-        with open(writing, "wb") as pipe:
-            pipe.write(data)
+
+        def send(message: Part | Tail) -> None:
+            data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+            spool.write(data)
+            spool.flush()
+            os.write(writing, len(data).to_bytes(8, "little"))
+
+        send(work(send))
         status = 0
     finally:
         os._exit(status)
 
 
 class _Collector:
-    """The rows of the hands replayed by the second process, kept for the first."""
+    """The rows of the hands replayed by the second process, sent every `PART` hands."""
 
-    def __init__(self) -> None:
+    def __init__(self, send: Callable[[Part], None]) -> None:
+        self.send = send
         self.next_id = 1
-        self.rows: Rows = []
-        self.hands: list[tuple[int, int, str]] = []
-        self.snapshots: list[tuple[int, dict[str, Any]]] = []
+        self.part = Part([], [], [])
+        self.count = 0
 
     def hand(self, group: Group, rows: Rows, summary: Summary) -> None:
-        self.rows.extend(rows)
+        part = self.part
+        part.rows.extend(rows)
         self.next_id += len(rows)
         if summary is not None:
             at, stored = summary
-            self.hands.append((group.table.hand_no, at, codec.dumps(stored)))
+            part.hands.append((group.table.hand_no, at, codec.dumps(stored)))
         if group.written(self.next_id - 1):
-            self.snapshots.append((group.last_event, group.before()))
+            part.snapshots.append((group.last_event, group.before()))
             group.saved = True
+        self.count += 1
+        if self.count % PART == 0:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.part.rows:
+            self.send(self.part)
+            self.part = Part([], [], [])
 
 
-def replay(plans: list[Plan], *, name: str, after: int) -> Tail:
+def replay(plans: list[Plan], *, name: str, after: int, send: Callable[[Part], None]) -> Tail:
     """The second part's hands replayed at a table that knows only the hand number they
-    follow (`start_table`), in the session `name`: the `Tail` (refused, `ValueError`, when
-    they go to several sessions)."""
+    follow (`start_table`), in the session `name`, their rows sent as they are made: the
+    `Tail` (refused, `ValueError`, when they go to several sessions)."""
     keys = {plan.group_key for plan in plans if plan.config is not None}
     if len(keys) != 1:
         raise ValueError("the second part goes to several sessions")
@@ -207,15 +249,13 @@ def replay(plans: list[Plan], *, name: str, after: int) -> Tail:
     group.name = name
     group.table = start_table(settings, after)
     group.before = codec.snapshot_later(group.table)
-    collector = _Collector()
+    collector = _Collector(send)
     results = [plan.unplayable() or import_hand(group, plan, collector) for plan in plans]
+    collector.flush()
     return Tail(
         first.group_key,
         settings,
         [plan.hand.key for plan in plans],
-        collector.rows,
-        collector.hands,
-        collector.snapshots,
         results,
         group.before(),
         group.last_event,
@@ -223,21 +263,23 @@ def replay(plans: list[Plan], *, name: str, after: int) -> Tail:
     )
 
 
-def fits(tail: Tail, table: Table, *, after: int) -> bool:
-    """Whether the second part, played from `start_table`, is what this table would have
-    played (see the module's docstring)."""
-    if not tail.rows:  # (every hand skipped: nothing was played from the assumed table)
-        return False
+def fits(table: Table, *, after: int) -> bool:
+    """Whether the table, after the first part, is the one the second part was played from
+    (`start_table`) but for what the second part does not read (`LOOSE`)."""
     here = codec.table_to_snapshot(table)
     assumed = codec.table_to_snapshot(start_table(table.settings, after))
     if any(not account["left"] for account in here["accounts"]):
         return False
-    if {k: v for k, v in here.items() if k not in LOOSE} != {
+    return {k: v for k, v in here.items() if k not in LOOSE} == {
         k: v for k, v in assumed.items() if k not in LOOSE
-    }:
-        return False
-    spelled = {name_key(account["name"]): account["name"] for account in here["accounts"]}
-    return all(
+    }
+
+
+def spelled_alike(tail: Tail, before: list[dict[str, Any]]) -> bool:
+    """Whether every player of the second part met in the first is spelled the same there:
+    the first spelling is the player's (see the module's docstring)."""
+    spelled = {name_key(account["name"]): account["name"] for account in before}
+    return tail.last_event > 0 and all(
         spelled.get(name_key(account["name"]), account["name"]) == account["name"]
         for account in tail.final["accounts"]
     )
@@ -260,12 +302,14 @@ def completed(state: dict[str, Any], before: list[dict[str, Any]]) -> dict[str, 
 __all__ = [
     "MIN_HANDS",
     "Cut",
+    "Part",
     "Pending",
     "Tail",
     "completed",
     "cut",
     "fits",
     "replay",
+    "spelled_alike",
     "start",
     "start_table",
 ]
