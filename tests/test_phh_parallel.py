@@ -165,6 +165,17 @@ def test_a_hand_refused_in_the_first_part_stops_the_second_process(tmp_path: Pat
         os.waitpid(-1, os.WNOHANG)
 
 
+def test_no_second_process_to_be_had_imports_in_one(
+    tmp_path: Path, taken: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refused)
+    same_both_ways(tmp_path, PLURIBUS.read_text(encoding="utf-8"))
+    assert taken == [False]
+
+
 def test_hands_going_to_several_sessions_are_played_here(tmp_path: Path) -> None:
     same_both_ways(tmp_path, WSOP.read_text(encoding="utf-8"))
 

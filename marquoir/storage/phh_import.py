@@ -318,7 +318,11 @@ def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
         return phh_parallel.replay(plans, name=name, after=cut.after, send=send)
 
     groups = _Groups()
-    with phh_parallel.start(second) as pending:
+    try:
+        started = phh_parallel.start(second)
+    except OSError as error:  # (no process, pipe or temporary file to be had)
+        raise _Again from error
+    with started as pending:
         try:
             plans = _plans([cut.head], plain=True)
             results = groups.replay(plans, writer)
