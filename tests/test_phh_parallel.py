@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -172,8 +173,33 @@ def test_no_second_process_to_be_had_imports_in_one(
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
     monkeypatch.setattr(os, "fork", refused)
+    opened = set(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else set()
     same_both_ways(tmp_path, PLURIBUS.read_text(encoding="utf-8"))
     assert taken == [False]
+    if opened:  # (the pipe and the temporary file closed again)
+        assert set(os.listdir("/proc/self/fd")) <= opened
+
+
+def test_a_hand_at_the_root_is_one_hand_whatever_follows(tmp_path: Path) -> None:
+    """A `.phh` hand (fields at the root) followed by `[key]` tables is one hand whose
+    tables are fields: the text is not cut (its tables are no hands)."""
+    hands = hands_of(PLURIBUS.read_text(encoding="utf-8"))
+    root = hands[0].split("\n", 1)[1]  # (hand 1's fields, without its [key])
+    text = root + "\n" + "".join(hands[1:])
+    assert phh_parallel.cut([PHHSource("file", text)], processes=2) is None
+    report, _rows = same_both_ways(tmp_path, text)
+    assert report.imported == 1
+
+
+def test_ended_processes_taken_away_import_in_one(tmp_path: Path, taken: list[bool]) -> None:
+    """With SIGCHLD ignored (inherited from a parent program) a second process could not
+    be waited for: one process imports."""
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        same_both_ways(tmp_path, PLURIBUS.read_text(encoding="utf-8"))
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
+    assert taken == []
 
 
 def test_hands_going_to_several_sessions_are_played_here(tmp_path: Path) -> None:

@@ -78,6 +78,14 @@ def test_any_text_reads_as_tomllib_reads_it(text: str) -> None:
     assert phh_toml.loads(text) == expected
 
 
+def test_a_control_character_in_a_comment_after_a_key_is_refused_as_tomllib_does() -> None:
+    text = "[1] # \x01\nv = 'NT'\n"
+    with pytest.raises(tomllib.TOMLDecodeError):
+        _oracle(text)
+    with pytest.raises(tomllib.TOMLDecodeError):
+        phh_toml.loads(text)
+
+
 def test_plain_reads_only_the_subset_and_says_so() -> None:
     multi_line = "[1]\nactions = [\n  'p1 f',\n]\n"  # (TOML, outside the one-line subset)
     assert phh_toml.loads(multi_line) == _oracle(multi_line)

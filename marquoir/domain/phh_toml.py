@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 _KEY = r"[A-Za-z0-9_-]+"
 _START = re.compile(rf"({_KEY})[ \t]*=[ \t]*")
-_TABLE = re.compile(rf"\[[ \t]*({_KEY})[ \t]*\][ \t]*(?:#.*)?")
+_TABLE = re.compile(rf"\[[ \t]*({_KEY})[ \t]*\][ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?")
 # a scalar: a string without escapes, or a bare word (a number or a boolean, checked after)
 _SCALAR = re.compile(r"'[^'\n]*'|\"[^\"\\\n]*\"|[^,\]\s'\"#]+")
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")

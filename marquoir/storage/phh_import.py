@@ -318,11 +318,9 @@ def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
         return phh_parallel.replay(plans, name=name, after=cut.after, send=send)
 
     groups = _Groups()
-    try:
-        started = phh_parallel.start(second)
-    except OSError as error:  # (no process, pipe or temporary file to be had)
-        raise _Again from error
-    with started as pending:
+    with phh_parallel.started(second) as pending:
+        if pending is None:  # (no process, pipe or temporary file to be had)
+            raise _Again
         try:
             plans = _plans([cut.head], plain=True)
             results = groups.replay(plans, writer)
@@ -334,6 +332,8 @@ def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
         if not (group.session_id and group.name == name):
             raise _Again
         if not phh_parallel.fits(group.table, after=cut.after):
+            raise _Again
+        if len(plans) != cut.after:  # (each `[key]` line of the first part, a hand)
             raise _Again
         before = codec.table_to_snapshot(group.table)["accounts"]
         tail = writer.tail(group, pending.messages(), before)

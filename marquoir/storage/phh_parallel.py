@@ -105,16 +105,21 @@ class Cut(Record):
 
 def cut(sources: list[PHHSource], *, processes: int | None) -> Cut | None:
     """Where to cut the text to import (None: it is imported in one process). `processes`:
-    1 or 2; None chooses (two on Linux with two cores and `MIN_HANDS` hands). Never two
-    for several texts, where `fork` is missing, or when this process runs other threads."""
-    if len(sources) != 1 or processes == 1 or not hasattr(os, "fork") or not _alone():
+    2 or more for two, less for one; None chooses (two on Linux with two cores and
+    `MIN_HANDS` hands). Never two for several texts, for a text with fields before its first
+    `[key]` (one hand: its tables are fields), where `fork` is missing, or when this process
+    runs other threads or does not leave its ended processes to be waited for."""
+    if len(sources) != 1 or (processes is not None and processes < 2) or not _can_fork():
         return None
     (source,) = sources
     text = source.text
-    hands = text.count("\n[") + text.startswith("[")  # (the `[key]` lines, about)
+    hands = text.count("\n[") + text.startswith("[")  # (the `[key]` lines)
     able = sys.platform.startswith("linux") and usable_cores() >= 2
     if hands < 2 or (processes is None and not (able and hands >= MIN_HANDS)):
         return None
+    first = 0 if text.startswith("[") else text.find("\n[") + 1
+    if any(line.strip() and line.lstrip()[0] != "#" for line in text[:first].splitlines()):
+        return None  # (a field at the root: a `.phh` hand, or not a PHH file)
     at = text.find("\n[", int(len(text) * (1 - SHARE))) + 1
     if at <= 0:
         return None
@@ -123,11 +128,17 @@ def cut(sources: list[PHHSource], *, processes: int | None) -> Cut | None:
     return Cut(source._replace(text=head), source._replace(text=tail), after)
 
 
-def _alone() -> bool:
-    """Whether this process runs one thread: a fork copies only the thread that calls it,
-    and a lock another thread held would stay locked in the copy."""
+def _can_fork() -> bool:
+    """Whether a second process can be started and waited for: `fork` exists, this process
+    runs one thread (a fork copies only the thread that calls it, and a lock another thread
+    held would stay locked in the copy), and ended processes are left to be waited for
+    (SIGCHLD neither ignored nor handled: either would take the process's end away)."""
+    if not hasattr(os, "fork") or not hasattr(signal, "SIGCHLD"):
+        return False
     threading = sys.modules.get("threading")
-    return threading is None or threading.active_count() == 1
+    if threading is not None and threading.active_count() != 1:
+        return False
+    return signal.getsignal(signal.SIGCHLD) == signal.SIG_DFL
 
 
 def start_table(settings: SessionSettings, hand_no: int) -> Table:
@@ -140,18 +151,23 @@ def start_table(settings: SessionSettings, hand_no: int) -> Table:
 class Pending:
     """The second part being replayed by another process, which writes what it makes to a
     temporary file and says on a pipe how long each piece is (a pipe alone would make it
-    wait for this one to read). `with`: the other process is stopped if it still runs."""
+    wait for this one to read)."""
 
     def __init__(self, pid: int, reading: int, spool: Any) -> None:
         self.pid, self.reading, self.spool = pid, reading, spool
 
-    def __enter__(self) -> Pending:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        with contextlib.suppress(ProcessLookupError):  # (done, or stopped: this one failed)
-            os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+    def close(self) -> None:
+        """Stop the other process if it still runs (this one stopped first), and wait for
+        its end."""
+        try:
+            ended, _status = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:  # (waited for elsewhere after all)
+            ended = self.pid
+        if not ended:  # (still this one's to wait for: its number is not reused)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
         os.close(self.reading)
         self.spool.close()
 
@@ -177,22 +193,55 @@ def _read(fd: int, size: int) -> bytes:
     return data
 
 
-def start(work: Callable[[Callable[[Part], None]], Tail]) -> Pending:
-    """Fork a process that does `work`, which sends its `Part`s as it goes and makes the
-    `Tail`."""
-    spool = tempfile.TemporaryFile()  # noqa: SIM115 (closed when the `Pending` is)
-    reading, writing = os.pipe()
-    pid = os.fork()
-    if pid:
-        os.close(writing)
-        return Pending(pid, reading, spool)
-    # The second process: it writes nothing but its messages, and leaves without running
-    # anything of this one's (no exit handlers, no buffers flushed twice, the database
-    # connection it inherited untouched). An error: the end comes early, the import is done
-    # again. (The file's offset is shared with this one, which reads with `pread`.)
+# What stops a process from the keyboard or the system: held back while the second process
+# starts, which then stops at once on them (no Python of this one's runs in it).
+_STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+
+
+@contextlib.contextmanager
+def started(work: Callable[[Callable[[Part], None]], Tail]) -> Iterator[Pending | None]:
+    """A process forked to do `work`, which sends its `Part`s as it goes and makes the
+    `Tail`; stopped, if it still runs, and waited for when the `with` ends. None when no
+    process, pipe or temporary file is to be had (nothing is left open)."""
+    with contextlib.ExitStack() as opened:
+        try:
+            spool = opened.enter_context(tempfile.TemporaryFile())
+            reading, writing = os.pipe()
+            opened.callback(os.close, reading)
+            opened.callback(os.close, writing)
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+            opened.callback(signal.pthread_sigmask, signal.SIG_SETMASK, held)
+            pid = os.fork()
+        except OSError:
+            pid = -1
+        if pid == 0:
+            _second(work, spool, writing, held)  # (never returns)
+        if pid > 0:
+            opened.pop_all()
+    if pid < 0:
+        yield None
+        return
+    os.close(writing)
+    pending = Pending(pid, reading, spool)
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # (a Ctrl-C held back comes here)
+        yield pending
+    finally:
+        pending.close()
+
+
+def _second(
+    work: Callable[[Callable[[Part], None]], Tail], spool: Any, writing: int, held: Any
+) -> None:
+    """The second process: it writes nothing but its messages, and leaves without running
+    anything of this one's (no exit handlers, no buffers flushed twice, the database
+    connection it inherited untouched). An error: the end comes early, the import is done
+    again. (The file's offset is shared with this one, which reads with `pread`.)"""
     status = 1
     try:
-        os.close(reading)
+        for stop in _STOPS:
+            signal.signal(stop, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
         def send(message: Part | Tail) -> None:
             data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
@@ -310,6 +359,6 @@ __all__ = [
     "fits",
     "replay",
     "spelled_alike",
-    "start",
     "start_table",
+    "started",
 ]
