@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 # Below this many hands, starting a process costs more than it saves.
 MIN_HANDS = 2000
 # The share of the hands the second process replays: this one also writes every hand.
-SHARE = 0.56
+SHARE = 0.58
 # The second process sends what it made every so many hands.
 PART = 250
 # What a player's account adds up from hand to hand (the rest is his state now).
