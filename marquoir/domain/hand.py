@@ -509,8 +509,11 @@ class Hand:
         return self._to_act
 
     def _recount(self) -> None:
-        self._in_hand = sum(not q.folded for q in self._players)
-        self._with_chips = sum(q.stack > 0 and not q.folded for q in self._players)
+        self._in_hand = self._with_chips = 0
+        for q in self._players:
+            if not q.folded:
+                self._in_hand += 1
+                self._with_chips += q.stack > 0
 
     def _others_have_chips(self, i: int) -> bool:
         p = self._players[i]
@@ -674,11 +677,11 @@ class Hand:
     def _close_round(self) -> None:
         self._to_act = None
         self._return_uncalled()
-        in_hand = [p for p in self._players if not p.folded]
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
-        if len(in_hand) == 1:
-            awards = award_pots(self.pots(), ((in_hand[0].name,),))
+        if self._in_hand == 1:
+            winner = next(p.name for p in self._players if not p.folded)
+            awards = award_pots(self.pots(), ((winner,),))
             self._finish(tuple(awards), by_fold=True)
             return
         if self.rules.voids_unopened and self._rnd.street == 0 and self.opener is None:
@@ -697,14 +700,17 @@ class Hand:
         for award in awards:
             for name, amount in award.shares:
                 won[name] = won.get(name, 0) + amount
+        start: dict[str, int] = {}
+        final: dict[str, int] = {}
         for p in self._players:
             p.stack += won.get(p.name, 0)
             p.live = p.dead = p.bet = 0
+            start[p.name], final[p.name] = p.start, p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
         self.result = HandResult(
-            start={p.name: p.start for p in self._players},
-            final={p.name: p.stack for p in self._players},
+            start=start,
+            final=final,
             awards=awards,
             returned=dict(self.returned),
             by_fold=by_fold,

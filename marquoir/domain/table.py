@@ -419,7 +419,7 @@ class Table(TournamentTable, BouillotteTable):
                     game=self.config.game.value, max_players=rules.max_players
                 )
             )
-        seats = tuple(SeatInfo(a.name, a.seat, a.stack) for a in players)
+        seats = tuple([SeatInfo(a.name, a.seat, a.stack) for a in players])
         return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
     def act_event(self, action: Action) -> Acted:
