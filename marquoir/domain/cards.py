@@ -119,8 +119,10 @@ _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA"
 
 def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
     """The value of exactly five cards."""
-    ranks = sorted((c.rank for c in cards), reverse=True)
-    counts = Counter(ranks)
+    ranks = sorted([c.rank for c in cards], reverse=True)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
     # groups: by count, then rank, e.g. a full house of kings over fours -> (13, 13, 13, 4, 4)
     grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = [count for _, count in grouped]

@@ -130,7 +130,7 @@ def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
     player may win is refused with the eligible players named.
     """
     for group in ranking:
-        winners = tuple(player for player in pot.eligible if player in group)
+        winners = tuple([player for player in pot.eligible if player in group])
         if winners:
             return winners
     if len(pot.eligible) == 1:

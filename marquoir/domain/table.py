@@ -237,9 +237,14 @@ class Table(TournamentTable, BouillotteTable):
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
+        account = self._leaving(name)
+        return Left(account.name, account.stack)
+
+    def _leaving(self, name: str) -> Account:
+        # (what a recorded departure needs: a player at the table, between hands)
         account = self.account(name)
         self._between_hands(N_("leave"))
-        return Left(account.name, account.stack)
+        return account
 
     def leave_all_event(self) -> LeftAll:
         """Everyone still at the table cashes out (end of night), a void deal's chips first
@@ -478,7 +483,7 @@ class Table(TournamentTable, BouillotteTable):
         """Carry out an event; betting and showdown events return what the hand made of them."""
         if type(event) is Acted:  # (the most frequent, first)
             if self.closed:
-                self.check_open()
+                self.check_open()  # (refused)
             hand = self.hand
             if hand is None:
                 hand = self._hand_in_play()  # (refused)
@@ -486,14 +491,16 @@ class Table(TournamentTable, BouillotteTable):
             if hand.phase is Phase.COMPLETE:
                 self._after_hand_step(hand)
             return done
-        if type(event) is Reopened:
+        kind = type(event)
+        if kind is Reopened:
             self.reopen_event()
             self.closed = False
             return None
-        self.check_open()
+        if self.closed:
+            self.check_open()  # (refused)
         # (events are records of exactly these classes: one look-up finds the method that
         # carries each out, where a chain of `isinstance` would try them in turn)
-        applier = _APPLIERS.get(type(event))
+        applier = _APPLIERS.get(kind)
         if applier is None:
             raise MarquoirError(_("not an event of the table: {event!r}").format(event=event))
         return applier(self, event)
@@ -568,7 +575,7 @@ class Table(TournamentTable, BouillotteTable):
         self.accounts[event.player].sitting_out = False
 
     def _apply_leave(self, event: Left) -> None:
-        self.leave_event(event.player)
+        self._leaving(event.player)
         account = self.accounts[event.player]
         account.cashed_out += account.stack
         account.stack = 0
