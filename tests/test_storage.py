@@ -419,7 +419,7 @@ def test_a_player_s_last_event_may_be_an_action(tmp_path: Path) -> None:
     assert ends["bob"] != ends["ann"]
 
 
-def test_the_players_at_the_table_follow_seats_departures_returns_and_snapshots() -> None:
+def test_who_is_at_the_table_follows_seats_departures_returns_and_snapshots() -> None:
     # Who is at the table is kept as the players sit down and leave, not read from everyone
     # met: after each step it must be the accounts that have not left, in seat order, and a
     # table read back from its snapshot must say the same.
@@ -451,6 +451,10 @@ def test_the_players_at_the_table_follow_seats_departures_returns_and_snapshots(
         restored = codec.table_from_snapshot(SETTINGS, codec.table_to_snapshot(table))
         assert at_the_table(restored) == at_the_table(table)
     assert at_the_table(table) == [("carol", 1), ("dave", 2), ("alice", 3)]
+    # a name written in another case is the player met under it, on the table read back too
+    restored = codec.table_from_snapshot(SETTINGS, codec.table_to_snapshot(table))
+    for t in (table, restored):
+        assert [t.resolve(name) for name in ("ALICE", "Bob", "zoe")] == ["alice", "bob", "zoe"]
     with pytest.raises(IllegalAction, match="^seat 2 is taken by dave$"):
         table.seat_event("erin", seat=2)
     with pytest.raises(IllegalAction, match="^bob has left the table$"):

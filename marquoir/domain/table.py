@@ -78,11 +78,13 @@ class Table(TournamentTable, BouillotteTable):
         # event replaces it; each hand keeps the config it was dealt with)
         self.settings = settings
         # every player met in the session, those who left included (in the order they last
-        # sat down), and those at the table now: the seats and departures keep both (a
-        # session's table is read again through `restore`), so that what asks who is at the
-        # table need not go through everyone met
+        # sat down); those at the table now; and the names met by what makes two names one
+        # player (`name_key`). The seats and departures keep all three (a session's table is
+        # read again through `restore`), so that who is at the table, or whom a name written
+        # in another case is, is not searched for among everyone met
         self.accounts: dict[str, Account] = {}
         self._present: dict[str, Account] = {}
+        self._by_key: dict[str, list[str]] = {}
         self.last_button: int | None = None
         self.next_button: str | None = None
         self.hand_no = 0
@@ -127,6 +129,8 @@ class Table(TournamentTable, BouillotteTable):
 
     def restore(self, account: Account) -> None:
         """Put back a player's account as a snapshot of the table kept it."""
+        if account.name not in self.accounts:
+            self._by_key.setdefault(name_key(account.name), []).append(account.name)
         self.accounts[account.name] = account
         if not account.left:
             self._present[account.name] = account
@@ -136,8 +140,7 @@ class Table(TournamentTable, BouillotteTable):
         differs from it only by case or Unicode normalisation (`ALICE` finds alice)."""
         if name in self.accounts:
             return name
-        key = name_key(name)
-        found = [n for n in self.accounts if name_key(n) == key]
+        found = self._by_key.get(name_key(name), [])
         present = [n for n in found if not self.accounts[n].left]
         for candidates in (found, present):
             if len(candidates) == 1:
@@ -619,6 +622,8 @@ class Table(TournamentTable, BouillotteTable):
             account.recaves = previous.recaves + (1 if returning else 0)
             account.adjusted = previous.adjusted
             del self.accounts[player]
+        else:
+            self._by_key.setdefault(name_key(player), []).append(player)
         self.accounts[player] = self._present[player] = account
         if self.tournament is not None:
             self.tournament.enter(player)
