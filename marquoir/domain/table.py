@@ -246,7 +246,8 @@ class Table(TournamentTable, BouillotteTable):
     def _leaving(self, name: str) -> Account:
         # (what a recorded departure needs: a player at the table, between hands)
         account = self.account(name)
-        self._between_hands(N_("leave"))
+        if self.hand is not None:  # (refused; checked here first: a replay has six a hand)
+            self._between_hands(N_("leave"))
         return account
 
     def leave_all_event(self) -> LeftAll:
