@@ -246,7 +246,7 @@ class Table(TournamentTable, BouillotteTable):
     def _leaving(self, name: str) -> Account:
         # (what a recorded departure needs: a player at the table, between hands)
         account = self.account(name)
-        if self.hand is not None:  # (refused; checked here first: a replay has six a hand)
+        if self.hand is not None:  # (refused: asked before the call, six times a replayed hand)
             self._between_hands(N_("leave"))
         return account
 
