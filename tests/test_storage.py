@@ -417,3 +417,45 @@ def test_a_player_s_last_event_may_be_an_action(tmp_path: Path) -> None:
     ends = {name: end for name, (_, end) in times.items()}
     assert ends["ann"] == "2099-01-01T00:00:00+00:00"  # ann is on the button: she acts first
     assert ends["bob"] != ends["ann"]
+
+
+def test_who_is_at_the_table_follows_seats_departures_returns_and_snapshots() -> None:
+    # Who is at the table is kept as the players sit down and leave, not read from everyone
+    # met: after each step it must be the accounts that have not left, in seat order, and a
+    # table read back from its snapshot must say the same.
+    table = Table(SETTINGS)
+
+    def at_the_table(t: Table) -> list[tuple[str, int]]:
+        return [(a.name, a.seat) for a in t.present()]
+
+    def not_left(t: Table) -> list[tuple[str, int]]:
+        return sorted(
+            ((a.name, a.seat) for a in t.accounts.values() if not a.left), key=lambda p: p[1]
+        )
+
+    steps = [
+        ("seat", "alice", 4),
+        ("seat", "bob", 2),
+        ("seat", "carol", None),  # the first free seat: 1
+        ("leave", "bob", None),
+        ("seat", "dave", 2),  # bob's seat is free again
+        ("leave", "alice", None),
+        ("seat", "alice", 3),  # alice returns
+    ]
+    for verb, name, seat in steps:
+        if verb == "seat":
+            table.apply(table.seat_event(name, seat=seat))
+        else:
+            table.apply(table.leave_event(name))
+        assert at_the_table(table) == not_left(table)
+        restored = codec.table_from_snapshot(SETTINGS, codec.table_to_snapshot(table))
+        assert at_the_table(restored) == at_the_table(table)
+    assert at_the_table(table) == [("carol", 1), ("dave", 2), ("alice", 3)]
+    # a name written in another case is the player met under it, on the table read back too
+    restored = codec.table_from_snapshot(SETTINGS, codec.table_to_snapshot(table))
+    for t in (table, restored):
+        assert [t.resolve(name) for name in ("ALICE", "Bob", "zoe")] == ["alice", "bob", "zoe"]
+    with pytest.raises(IllegalAction, match="^seat 2 is taken by dave$"):
+        table.seat_event("erin", seat=2)
+    with pytest.raises(IllegalAction, match="^bob has left the table$"):
+        table.leave_event("bob")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import combinations
+from operator import itemgetter
 
 from .errors import ShowdownError, UsageError
 from .i18n import _, ngettext
@@ -117,14 +118,20 @@ _WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
 _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
 
 
+# (rank, count) pairs ordered by count, then rank
+_COUNT_THEN_RANK = itemgetter(1, 0)
+
+
 def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
     """The value of exactly five cards."""
-    ranks = sorted((c.rank for c in cards), reverse=True)
-    counts = Counter(ranks)
+    ranks = sorted([c.rank for c in cards], reverse=True)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
     # groups: by count, then rank, e.g. a full house of kings over fours -> (13, 13, 13, 4, 4)
-    grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    grouped = sorted(counts.items(), key=_COUNT_THEN_RANK, reverse=True)
     shape = [count for _, count in grouped]
-    order = tuple(rank for rank, count in grouped for _ in range(count))
+    order = tuple([rank for rank, count in grouped for _ in range(count)])
     flush = len({c.suit for c in cards}) == 1
     top = _straight_top(ranks, lowest=7 if piquet else 2)
     if top and flush:

@@ -7,6 +7,8 @@ Python get the same rules.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .errors import ConfigError
 from .games import GAMES, Game, GameRules, rules_for
 from .i18n import N_, _
@@ -59,6 +61,10 @@ class ForcedBetSchedule(Record):
         if limits is not None:
             parts.append(f"limits {limits[0]}/{limits[1]}")
         return " ".join(parts)
+
+
+# a table's settings that make its forced-bet schedule, read at once (`TableConfig.schedule`)
+_SCHEDULE_FIELDS = attrgetter(*ForcedBetSchedule._fields)
 
 
 class _ConfigFields(Record):
@@ -127,7 +133,7 @@ class TableConfig(_ConfigFields):
     @property
     def schedule(self) -> ForcedBetSchedule:
         """The table's forced-bet schedule."""
-        return ForcedBetSchedule(*(getattr(self, field) for field in ForcedBetSchedule._fields))
+        return ForcedBetSchedule(*_SCHEDULE_FIELDS(self))
 
     def with_schedule(self, schedule: ForcedBetSchedule) -> TableConfig:
         """The same table with another forced-bet schedule, validated (`ConfigError`)."""

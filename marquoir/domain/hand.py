@@ -14,6 +14,7 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
@@ -33,6 +34,7 @@ from .pots import Contribution, Pot, PotAward, award_each, award_pots, build_pot
 from .ranking import Ranking
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
+_SEAT = attrgetter("seat")
 
 # The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
 MINIMUM_WORDS = {
@@ -73,6 +75,9 @@ class _Player:
         # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
         self.nominal = 0
 
+
+# The verbs of the bets and raises the betting structure counts.
+_BETS = frozenset({"bet", "raise", "open", "complete"})
 
 # What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
 # and the player's total for the round after it. (A plain tuple: one is made per action.)
@@ -246,7 +251,13 @@ class Hand:
         """The event `action` would make, or an `IllegalAction` saying why it is refused."""
         if action.kind in SAID_BY_SCOREKEEPER:
             return self.rules.verify_announcement(self, action)
-        i = self._require_turn()
+        return self._verify_turn(action)[1]
+
+    def _verify_turn(self, action: Action) -> tuple[int, ActionEvent]:
+        """`verify` of an action of the player to act: his seat index and the event."""
+        i = self._to_act
+        if i is None:
+            i = self._require_turn()  # (refused)
         p = self._players[i]
         if action.player is not None and action.player != p.name:
             if not action.player:
@@ -259,32 +270,35 @@ class Hand:
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
             )
         verb, added, total = self._resolve(i, action)
-        self.rules.check_turn(self, i, verb)
+        rules = self.rules
+        rules.check_turn(self, i, verb)
         # (player, action, verb, added, total, all_in, street)
         all_in = verb != "fold" and added == p.stack
-        return ActionEvent(p.name, action, verb, added, total, all_in, self.street)
+        street = rules.streets[self._rnd.street]
+        return i, ActionEvent(p.name, action, verb, added, total, all_in, street)
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
-        event = self.verify(action)
         if action.kind in SAID_BY_SCOREKEEPER:
+            event = self.rules.verify_announcement(self, action)
             self.rules.apply_announcement(self, event)
             self.events.append(event)
             return event
-        i = self._index[event.player]
+        i, event = self._verify_turn(action)
         p = self._players[i]
+        verb, added = event.verb, event.added
         had_chips = p.stack > 0
-        p.stack -= event.added
-        p.bet += event.added
-        p.live += event.added
-        if event.verb == "fold":
+        p.stack -= added
+        p.bet += added
+        p.live += added
+        if verb == "fold":
             p.folded = True
             self._in_hand -= 1
             self._with_chips -= had_chips
         elif p.stack == 0 and had_chips:
             self._with_chips -= 1
-        if event.verb in ("bet", "raise", "open", "complete"):
-            if self.opener is None and event.verb != "raise":
+        if verb in _BETS:
+            if self.opener is None and verb != "raise":
                 self.opener = event.player
             self._structure.record(self._rnd, event.total)
         p.acted = True
@@ -295,7 +309,7 @@ class Hand:
         else:
             self._to_act = self._scan(i + 1)
             if self.rules.speaks_in_turns:
-                self._to_act = self.rules.next_speaker(self, i, event.verb, self._to_act)
+                self._to_act = self.rules.next_speaker(self, i, verb, self._to_act)
             if self._to_act is None:
                 self._close_round()
         return event
@@ -495,8 +509,11 @@ class Hand:
         return self._to_act
 
     def _recount(self) -> None:
-        self._in_hand = sum(not q.folded for q in self._players)
-        self._with_chips = sum(q.stack > 0 and not q.folded for q in self._players)
+        self._in_hand = self._with_chips = 0
+        for q in self._players:
+            if not q.folded:
+                self._in_hand += 1
+                self._with_chips += q.stack > 0
 
     def _others_have_chips(self, i: int) -> bool:
         p = self._players[i]
@@ -550,7 +567,8 @@ class Hand:
 
     def _resolve(self, i: int, action: Action) -> _Resolved:
         p, rnd = self._players[i], self._rnd
-        to_call = max(rnd.current_bet - p.bet, 0)
+        # (once per action: a comparison rather than a call of `max` and `min`)
+        to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
         kind = action.kind
         if kind is ActionKind.FOLD:
             if self._before_opening():
@@ -571,7 +589,7 @@ class Hand:
         ):
             if not to_call:
                 return ("check", 0, p.bet)
-            added = min(to_call, p.stack)
+            added = to_call if to_call < p.stack else p.stack
             return ("call", added, p.bet + added)
         opening = rnd.street == 0 and rnd.current_bet == 0
         if kind is ActionKind.ALLIN:
@@ -660,11 +678,11 @@ class Hand:
     def _close_round(self) -> None:
         self._to_act = None
         self._return_uncalled()
-        in_hand = [p for p in self._players if not p.folded]
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
-        if len(in_hand) == 1:
-            awards = award_pots(self.pots(), ((in_hand[0].name,),))
+        if self._in_hand == 1:
+            winner = next(p.name for p in self._players if not p.folded)
+            awards = award_pots(self.pots(), ((winner,),))
             self._finish(tuple(awards), by_fold=True)
             return
         if self.rules.voids_unopened and self._rnd.street == 0 and self.opener is None:
@@ -683,14 +701,17 @@ class Hand:
         for award in awards:
             for name, amount in award.shares:
                 won[name] = won.get(name, 0) + amount
+        start: dict[str, int] = {}
+        final: dict[str, int] = {}
         for p in self._players:
             p.stack += won.get(p.name, 0)
             p.live = p.dead = p.bet = 0
+            start[p.name], final[p.name] = p.start, p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
         self.result = HandResult(
-            start={p.name: p.start for p in self._players},
-            final={p.name: p.stack for p in self._players},
+            start=start,
+            final=final,
             awards=awards,
             returned=dict(self.returned),
             by_fold=by_fold,
@@ -700,7 +721,7 @@ class Hand:
 
 
 def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
-    ordered = sorted(seats, key=lambda s: s.seat)
+    ordered = sorted(seats, key=_SEAT)
     if len(ordered) < 2:
         raise IllegalAction(_("a hand needs at least two players with chips"))
     names = [s.name for s in ordered]

@@ -64,21 +64,33 @@ def build_pots(contributions: Sequence[Contribution], *, dead: int = 0) -> list[
     eligible players of each pot keep that order. `dead` is money no player of this hand put
     in (a void deal's chips), which goes to the main pot with the antes.
     """
-    in_hand = [c for c in contributions if not c.folded]
+    in_hand: list[Contribution] = []
+    lives: list[int] = []
+    for c in contributions:
+        dead += c.dead
+        lives.append(c.live)
+        if not c.folded:
+            in_hand.append(c)
     levels = sorted({c.live for c in in_hand if c.live > 0})
     layers: list[Pot] = []
-    dead += sum(c.dead for c in contributions)
     if dead:
-        layers.append(Pot(dead, tuple(c.player for c in in_hand)))
+        layers.append(Pot(dead, tuple([c.player for c in in_hand])))
     previous = 0
     for level in levels:
-        amount = sum(min(max(c.live - previous, 0), level - previous) for c in contributions)
-        eligible = tuple(c.player for c in in_hand if c.live >= level)
+        # what each player put in above the level below, up to this one
+        amount = 0
+        for live in lives:
+            if live > previous:
+                amount += min(live, level) - previous
+        eligible = tuple([c.player for c in in_hand if c.live >= level])
         layers.append(Pot(amount, eligible))
         previous = level
     # A folded player's bet above every live player's total cannot stand after the uncalled
     # bet went back, but if it ever did it must not vanish: it joins the top pot.
-    above = sum(max(c.live - previous, 0) for c in contributions)
+    above = 0
+    for live in lives:
+        if live > previous:
+            above += live - previous
     if above and layers:
         top = layers[-1]
         layers[-1] = Pot(top.amount + above, top.eligible)
@@ -118,7 +130,7 @@ def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
     player may win is refused with the eligible players named.
     """
     for group in ranking:
-        winners = tuple(player for player in pot.eligible if player in group)
+        winners = tuple([player for player in pot.eligible if player in group])
         if winners:
             return winners
     if len(pot.eligible) == 1:

@@ -55,6 +55,9 @@ from .table_tournament import TOURNAMENT_EVENTS, TournamentTable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
     from .cards import HandValue
     from .tournament.state import TournamentState
 
@@ -74,7 +77,14 @@ class Table(TournamentTable, BouillotteTable):
         # the session's settings, with the forced-bet schedule now in force (a `blinds`
         # event replaces it; each hand keeps the config it was dealt with)
         self.settings = settings
+        # every player met in the session, those who left included (in the order they last
+        # sat down); those at the table now; and the names met by what makes two names one
+        # player (`name_key`). The seats and departures keep all three (a session's table is
+        # read again through `restore`), so that who is at the table, or whom a name written
+        # in another case is, is not searched for among everyone met
         self.accounts: dict[str, Account] = {}
+        self._present: dict[str, Account] = {}
+        self._by_key: dict[str, list[str]] = {}
         self.last_button: int | None = None
         self.next_button: str | None = None
         self.hand_no = 0
@@ -115,17 +125,22 @@ class Table(TournamentTable, BouillotteTable):
 
     def present(self) -> list[Account]:
         """The players at the table (not left), in seat order."""
-        present = [a for a in self.accounts.values() if not a.left]
-        present.sort(key=_SEAT)
-        return present
+        return sorted(self._present.values(), key=_SEAT)
+
+    def restore(self, account: Account) -> None:
+        """Put back a player's account as a snapshot of the table kept it."""
+        if account.name not in self.accounts:
+            self._by_key.setdefault(name_key(account.name), []).append(account.name)
+        self.accounts[account.name] = account
+        if not account.left:
+            self._present[account.name] = account
 
     def resolve(self, name: str) -> str:
         """The recorded name of the player written `name`: the name itself, or the one that
         differs from it only by case or Unicode normalisation (`ALICE` finds alice)."""
         if name in self.accounts:
             return name
-        key = name_key(name)
-        found = [n for n in self.accounts if name_key(n) == key]
+        found = self._by_key.get(name_key(name), [])
         present = [n for n in found if not self.accounts[n].left]
         for candidates in (found, present):
             if len(candidates) == 1:
@@ -141,7 +156,9 @@ class Table(TournamentTable, BouillotteTable):
 
     def account(self, name: str) -> Account:
         """The account of a player at the table, or an error naming the player."""
-        account = self.accounts.get(self.resolve(name))
+        account = self.accounts.get(name)
+        if account is None:  # (a name written in another case: resolved)
+            account = self.accounts.get(self.resolve(name))
         if account is None:
             seated = ", ".join(a.name for a in self.present()) or _("nobody yet")
             raise IllegalAction(
@@ -187,7 +204,7 @@ class Table(TournamentTable, BouillotteTable):
 
     def _free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
-        taken = {a.seat for a in self.accounts.values() if not a.left}
+        taken = {a.seat for a in self._present.values()}
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:
@@ -223,9 +240,15 @@ class Table(TournamentTable, BouillotteTable):
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
-        account = self.account(name)
-        self._between_hands(N_("leave"))
+        account = self._leaving(name)
         return Left(account.name, account.stack)
+
+    def _leaving(self, name: str) -> Account:
+        # (what a recorded departure needs: a player at the table, between hands)
+        account = self.account(name)
+        if self.hand is not None:  # (refused: asked before the call, six times a replayed hand)
+            self._between_hands(N_("leave"))
+        return account
 
     def leave_all_event(self) -> LeftAll:
         """Everyone still at the table cashes out (end of night), a void deal's chips first
@@ -393,20 +416,19 @@ class Table(TournamentTable, BouillotteTable):
                 _("a hand needs at least two players with chips who are not sitting out")
             )
         rules = self.config.rules
-        game = self.config.game.value
         if len(players) < rules.min_players:
             raise IllegalAction(
                 _("{game} is played by {min_players} players at least").format(
-                    game=game, min_players=rules.min_players
+                    game=self.config.game.value, min_players=rules.min_players
                 )
             )
         if len(players) > rules.max_players:
             raise IllegalAction(
                 _("{game} is played by {max_players} players at most").format(
-                    game=game, max_players=rules.max_players
+                    game=self.config.game.value, max_players=rules.max_players
                 )
             )
-        seats = tuple(SeatInfo(a.name, a.seat, a.stack) for a in players)
+        seats = tuple([SeatInfo(a.name, a.seat, a.stack) for a in players])
         return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
     def act_event(self, action: Action) -> Acted:
@@ -463,90 +485,106 @@ class Table(TournamentTable, BouillotteTable):
 
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
         """Carry out an event; betting and showdown events return what the hand made of them."""
-        if isinstance(event, Acted):  # (the most frequent, first)
-            self.check_open()
-            hand = self._hand_in_play()
+        if type(event) is Acted:  # (the most frequent, first)
+            if self.closed:
+                self.check_open()  # (refused)
+            hand = self.hand
+            if hand is None:
+                hand = self._hand_in_play()  # (refused)
             done = hand.apply(event.action)
             if hand.phase is Phase.COMPLETE:
                 self._after_hand_step(hand)
             return done
-        if isinstance(event, Reopened):
+        kind = type(event)
+        if kind is Reopened:
             self.reopen_event()
             self.closed = False
             return None
-        self.check_open()
-        if isinstance(event, Settled):
-            self.settle_event()
-            self.closed = True
-            return None
-        if isinstance(event, ShowedDown):
-            hand = self._hand_in_play()
-            if event.cards and self.config.rules.pays_brelans:
-                return self._retourne_showdown(hand, event)
-            shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
-            self._after_hand_step(hand)
-            return shown
-        if isinstance(event, Seated):
-            self._apply_seat(event)
-        elif isinstance(event, Left):
-            self._apply_leave(event)
-        elif isinstance(event, Dealt):
-            self._apply_deal(event)
-        elif isinstance(event, Recaved):
-            self.recave_event(event.player, event.chips)
-            account = self.accounts[event.player]
-            account.stack += event.chips
-            account.bought += event.chips
-            account.recaves += 1
-        elif isinstance(event, LeftAll):
-            if event != self.leave_all_event():
-                raise MarquoirError(_("the recorded departures do not match the table"))
-            if event.shares:
-                self._apply_carry_split(CarrySplit(event.shares))
-            for name, chips in event.leaves:
-                self._apply_leave(Left(name, chips))
-        elif isinstance(event, ButtonSet):
-            self._button_check(event.player)
-            self.next_button = event.player
-        elif isinstance(event, CarrySplit):
-            self._apply_carry_split(event)
-        elif isinstance(event, BrelansPaid):
-            self.brelans_event(event.players, event.carre, misdeal=event.misdeal)
-            self._pay_brelans(event)
-        elif isinstance(event, Fined):
-            self.fine_event(event.player, event.chips)
-            self.accounts[event.player].stack -= event.chips
-            self.carry += event.chips
-        elif isinstance(event, PotALaClef):
-            self.clef_event()
-            self.clef_next = True
-        elif isinstance(event, BlindsSet):
-            self.blinds_event(event.schedule)
-            table = self.config.with_schedule(event.schedule)
-            self.settings = self.settings._replace(table=table)
-        elif isinstance(event, TOURNAMENT_EVENTS):
-            self._apply_tournament(event)
-        elif isinstance(event, Corrected):
-            self.correct_event(event.player, event.stack)
-            account = self.accounts[event.player]
-            account.adjusted += event.stack - account.stack
-            account.stack = event.stack
-        elif isinstance(event, SatOut):
-            self.sitout_event(event.player)
-            self.accounts[event.player].sitting_out = True
-        elif isinstance(event, Back):
-            self.back_event(event.player)
-            self.accounts[event.player].sitting_out = False
-        else:
+        if self.closed:
+            self.check_open()  # (refused)
+        # (events are records of exactly these classes: one look-up finds the method that
+        # carries each out, where a chain of `isinstance` would try them in turn)
+        applier = _APPLIERS.get(kind)
+        if applier is None:
             raise MarquoirError(_("not an event of the table: {event!r}").format(event=event))
-        return None
+        return applier(self, event)
+
+    def _apply_settle(self, event: Settled) -> None:
+        self.settle_event()
+        self.closed = True
+
+    def _apply_showdown(self, event: ShowedDown) -> ShowdownEvent:
+        hand = self._hand_in_play()
+        if event.cards and self.config.rules.pays_brelans:
+            return self._retourne_showdown(hand, event)
+        shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
+        self._after_hand_step(hand)
+        return shown
+
+    def _apply_recave(self, event: Recaved) -> None:
+        self.recave_event(event.player, event.chips)
+        account = self.accounts[event.player]
+        account.stack += event.chips
+        account.bought += event.chips
+        account.recaves += 1
+
+    def _apply_leave_all(self, event: LeftAll) -> None:
+        if event != self.leave_all_event():
+            raise MarquoirError(_("the recorded departures do not match the table"))
+        if event.shares:
+            self._apply_carry_split(CarrySplit(event.shares))
+        for name, chips in event.leaves:
+            self._apply_leave(Left(name, chips))
+
+    def _apply_button(self, event: ButtonSet) -> None:
+        self._button_check(event.player)
+        self.next_button = event.player
+
+    def _apply_brelans(self, event: BrelansPaid) -> None:
+        self.brelans_event(event.players, event.carre, misdeal=event.misdeal)
+        self._pay_brelans(event)
+
+    def _apply_fine(self, event: Fined) -> None:
+        self.fine_event(event.player, event.chips)
+        self.accounts[event.player].stack -= event.chips
+        self.carry += event.chips
+
+    def _apply_clef(self, event: PotALaClef) -> None:
+        self.clef_event()
+        self.clef_next = True
+
+    def _apply_blinds(self, event: BlindsSet) -> None:
+        self.blinds_event(event.schedule)
+        table = self.config.with_schedule(event.schedule)
+        self.settings = self.settings._replace(table=table)
+
+    def _apply_correction(self, event: Corrected) -> None:
+        self.correct_event(event.player, event.stack)
+        account = self.accounts[event.player]
+        account.adjusted += event.stack - account.stack
+        account.stack = event.stack
+
+    def _apply_sitout(self, event: SatOut) -> None:
+        self.sitout_event(event.player)
+        self.accounts[event.player].sitting_out = True
+
+    def _apply_tournament_event(
+        self,
+        event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped | Raced,
+    ) -> None:
+        self._apply_tournament(event)  # (the tournament side's, in table_tournament.py)
+
+    def _apply_back(self, event: Back) -> None:
+        self.back_event(event.player)
+        self.accounts[event.player].sitting_out = False
 
     def _apply_leave(self, event: Left) -> None:
-        self.leave_event(event.player)
+        self._leaving(event.player)
         account = self.accounts[event.player]
         account.cashed_out += account.stack
         account.stack = 0
         account.left = True
+        del self._present[event.player]
 
     def _apply_carry_split(self, event: CarrySplit) -> None:
         if event != self.carry_split_event():
@@ -556,38 +594,40 @@ class Table(TournamentTable, BouillotteTable):
         self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
+        player, seat, chips, returning = event
         # Checked again by its exact recorded name: a file written before names were compared
         # without case may hold both alice and Alice.
-        previous = self.accounts.get(event.player)
+        previous = self.accounts.get(player)
         if previous is not None and not previous.left:
             raise IllegalAction(
                 _("{player} is already seated (seat {seat})").format(
-                    player=event.player, seat=previous.seat
+                    player=player, seat=previous.seat
                 )
             )
-        if event.returning and previous is None:
+        if returning and previous is None:
             raise MarquoirError(
-                _("the recorded return of {player} does not match the table").format(
-                    player=event.player
-                )
+                _("the recorded return of {player} does not match the table").format(player=player)
             )
-        self._free_seat(event.seat)
-        if event.returning:
+        self._free_seat(seat)
+        caves = self.settings.caves
+        if returning:
             assert previous is not None
-            self.settings.caves.check_recaves(previous.name, previous.recaves, what="returns")
+            caves.check_recaves(previous.name, previous.recaves, what="returns")
         # (a return recorded before returns were recaves is replayed as it was: no recave)
-        self.settings.caves.amount(event.chips, what="recave" if event.returning else "cave")
-        account = Account(event.player, event.seat)
+        caves.amount(chips, what="recave" if returning else "cave")
+        account = Account(player, seat, chips)
+        account.bought = chips
         if previous is not None:  # a player who left and comes back keeps his history
-            account.bought, account.cashed_out = previous.bought, previous.cashed_out
-            account.recaves = previous.recaves + (1 if event.returning else 0)
+            account.bought += previous.bought
+            account.cashed_out = previous.cashed_out
+            account.recaves = previous.recaves + (1 if returning else 0)
             account.adjusted = previous.adjusted
-            del self.accounts[event.player]
-        account.stack = event.chips
-        account.bought += event.chips
-        self.accounts[event.player] = account
+            del self.accounts[player]
+        else:
+            self._by_key.setdefault(name_key(player), []).append(player)
+        self.accounts[player] = self._present[player] = account
         if self.tournament is not None:
-            self.tournament.enter(event.player)
+            self.tournament.enter(player)
 
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
@@ -673,6 +713,29 @@ class Table(TournamentTable, BouillotteTable):
         # if that player has left.
         later = [s for s in seats if s > self.last_button]
         return later[0] if later else seats[0]
+
+
+# The method of `Table` that carries out each kind of event (`Acted` and `Reopened` are
+# carried out before the session is checked open: see `Table.apply`).
+_APPLIERS: dict[type, Callable[[Table, Any], ActionEvent | ShowdownEvent | None]] = {
+    Seated: Table._apply_seat,
+    Left: Table._apply_leave,
+    Dealt: Table._apply_deal,
+    ButtonSet: Table._apply_button,
+    ShowedDown: Table._apply_showdown,
+    Settled: Table._apply_settle,
+    Recaved: Table._apply_recave,
+    LeftAll: Table._apply_leave_all,
+    CarrySplit: Table._apply_carry_split,
+    BrelansPaid: Table._apply_brelans,
+    Fined: Table._apply_fine,
+    PotALaClef: Table._apply_clef,
+    BlindsSet: Table._apply_blinds,
+    Corrected: Table._apply_correction,
+    SatOut: Table._apply_sitout,
+    Back: Table._apply_back,
+    **dict.fromkeys(TOURNAMENT_EVENTS, Table._apply_tournament_event),
+}
 
 
 __all__ = [

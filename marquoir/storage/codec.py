@@ -456,5 +456,5 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
             setattr(account, field, row.get(field, getattr(account, field)))
-        table.accounts[account.name] = account
+        table.restore(account)
     return table

@@ -131,8 +131,10 @@ def _stored_form(
     others = [[name, chips] for name, chips in stacks.items() if name not in index]
     if others:
         rest["others"] = sorted(others)
-    if any(stacks.get(name) != final[name] for name in players):
-        rest["after"] = [stacks.get(name) for name in players]
+    for name in players:  # (a loop rather than `any` over a generator: once per hand)
+        if stacks.get(name) != final[name]:
+            rest["after"] = [stacks.get(name) for name in players]
+            break
     stored: list[Any] = [
         players,
         [start[name] for name in players],
