@@ -1,6 +1,6 @@
 """The stored text of events written directly (`codec.event_text`, the import's fast path),
-the encoder made once (`codec.dumps`) and the state between hands kept for later
-(`codec.snapshot_later`), each against the standard library's `json.dumps` of what the
+the encoder made once (`codec.dumps`) and the state between hands the import keeps for
+later (`phh_replay.Group`), each against the standard library's `json.dumps` of what the
 general path builds (`event_to_record`, `table_to_snapshot`).
 """
 
@@ -22,6 +22,7 @@ from marquoir.domain.table import SessionSettings, Table, TableEvent
 from marquoir.storage import codec, summaries
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.phh_import import PHHSource, import_phh
+from marquoir.storage.phh_replay import Group
 from marquoir.storage.verify import verify
 
 from .installed import Marquoir
@@ -154,21 +155,39 @@ def test_dumps_is_json_dumps(data: Any) -> None:
     assert codec.dumps(data) == _json(data)
 
 
-def test_the_state_kept_for_later_is_the_snapshot_of_then(tmp_path: Path) -> None:
+def test_the_state_kept_after_each_hand_is_the_snapshot_of_then(tmp_path: Path) -> None:
+    """The import keeps the table after each hand, reading again only the accounts of the
+    players the hand seated (they come last): the same as a snapshot of the whole table,
+    after hands of newcomers, of a player coming back, and of one seated but not dealt in."""
     with Ledger(tmp_path / "m.db") as book:
         import_phh(book, [DATA / "pluribus-sample.phhs"], session="s")
         settings = book.session_named("s").settings
     assert isinstance(settings, SessionSettings)
-    table = Table(settings)
-    for name, seat in (("ann", 1), ("bob", 2), ("cy", 4)):
-        table.apply(table.seat_event(name, seat=seat, cave=10_000))
-    table.apply(table.leave_event("bob"))
-    kept = codec.snapshot_later(table)
-    then = codec.table_to_snapshot(table)
-    table.apply(table.seat_event("dee", seat=2, cave=10_000))
-    table.apply(table.deal_event())
-    assert kept() == then
-    assert codec.dumps(kept()) == _json(then)
+    group = Group(settings, 1)
+    table = group.table
+    assert group.before() == codec.table_to_snapshot(table)
+    sittings = [
+        [("ann", 1), ("bob", 2), ("cy", 4)],
+        [("dee", 2), ("ann", 3)],  # (a newcomer, and ann back in another seat)
+        [("bob", 1), ("eve", 5), ("cy", 2)],
+    ]
+    for number, players in enumerate(sittings, start=1):
+        for name, seat in players:
+            table.apply(table.seat_event(name, seat=seat, cave=10_000, recave=False))
+        if number == 3:  # (seated, not dealt in: everyone is read again)
+            table.apply(table.sitout_event("eve"))
+        table.apply(table.deal_event())
+        while table.hand is not None:
+            table.apply(table.act_event(Action.fold()))
+        for account in table.present():
+            table.apply(table.leave_event(account.name))
+        kept = codec.table_to_snapshot(table)
+        group.written(number)
+        table.apply(table.seat_event("fay", seat=9, cave=10_000))  # (later: not kept)
+        assert group.before() == kept
+        assert codec.dumps(group.before()) == _json(kept)
+        table.apply(table.leave_event("fay"))
+        group.written(number)
 
 
 # -- a hand's stored summary built directly ------------------------------------------------
@@ -228,7 +247,7 @@ def test_the_summary_built_directly_keeps_stacks_that_moved_after_the_pots() -> 
 
 def test_hands_skipped_half_way_leave_the_table_as_it_was(tmp_path: Path) -> None:
     """Hands the import cannot settle, between the others (one of them with a newcomer):
-    the table goes back to the state before each (`codec.snapshot_later`), the snapshots
+    the table goes back to the state before each (`phh_replay.Group.before`), the snapshots
     (every 100 hands, and after the last) and the hand rows are those a replay of the log
     gives (`verify`), and the file loads to the last hand imported."""
     text = (DATA / "pluribus-sample.phhs").read_text(encoding="utf-8")

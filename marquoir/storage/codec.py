@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import operator
-
 from ..domain import (
     Action,
     ActionKind,
@@ -53,7 +51,6 @@ from .jsontext import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
 
 
@@ -399,24 +396,6 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
             for account in table.accounts.values()
         ]
     return state
-
-
-_ACCOUNT_VALUES = operator.attrgetter(*ACCOUNT_FIELDS)
-
-
-def snapshot_later(table: Table) -> Callable[[], dict[str, Any]]:
-    """`table_to_snapshot` of the table as it is now, for later: everything is read now (the
-    accounts' values copied, since they change from hand to hand), and only the accounts'
-    dictionaries are built when it is called. For a replay that may need the state between
-    hands again, and seldom does."""
-    accounts = [_ACCOUNT_VALUES(account) for account in table.accounts.values()]
-    state = table_to_snapshot(table, accounts=False)
-
-    def snapshot() -> dict[str, Any]:
-        made = [dict(zip(ACCOUNT_FIELDS, values, strict=True)) for values in accounts]
-        return {**state, "accounts": made}
-
-    return snapshot
 
 
 def _tournament_snapshot(table: Table) -> dict[str, Any]:

@@ -478,7 +478,7 @@ class _Writer:
         """The group as the second process left it, with the first part's accounts."""
         final = phh_parallel.completed(tail.final, before)
         group.table = codec.table_from_snapshot(group.settings, final)
-        group.before = lambda: final
+        group.keep(final)
         group.last_event, group.saved = tail.last_event + offset, tail.saved
         group.known.clear()  # (the names met in the tail: the table knows them)
 

@@ -297,7 +297,7 @@ def replay(plans: list[Plan], *, name: str, after: int, send: Callable[[Part], N
     group = Group(settings, first.scale)
     group.name = name
     group.table = start_table(settings, after)
-    group.before = codec.snapshot_later(group.table)
+    group.keep()
     collector = _Collector(send)
     results = [plan.unplayable() or import_hand(group, plan, collector) for plan in plans]
     collector.flush()

@@ -7,6 +7,7 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 
 from __future__ import annotations
 
+from itertools import islice
 from operator import attrgetter
 
 from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 
 
 _SEAT = attrgetter("seat")
+_VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
 # A snapshot of the table every so many hands, and after the last one: loading a session
 # replays at most that many hands (the table commands write one after every hand).
 SNAPSHOT_EVERY = 100
@@ -122,8 +124,11 @@ class Group:
         self.name = ""
         self.settings = settings
         self.table = Table(settings)
-        # the table after the last hand written, as a snapshot (when one is wanted)
-        self.before = codec.snapshot_later(self.table)
+        # the table after the last hand written, for a snapshot (`before`): its state but
+        # the accounts, and each account's values (`codec.ACCOUNT_FIELDS`) in its order
+        self.state: dict[str, Any] = {}
+        self.values: dict[str, tuple[Any, ...]] = {}
+        self.keep()
         self.streets = codec.streets_of(settings.table)
         # the names of the players met, as the table knows them (see `_replay`)
         self.known: dict[str, str] = {}
@@ -139,12 +144,43 @@ class Group:
         self.last_event = 0
         self.saved = True
 
+    def keep(self, state: dict[str, Any] | None = None) -> None:
+        """The table as it is now, or as `state` (a snapshot of it) says, kept for `before`:
+        every account read."""
+        if state is None:
+            state = codec.table_to_snapshot(self.table)
+        self.state = {key: value for key, value in state.items() if key != "accounts"}
+        self.values = {
+            account["name"]: tuple(account[field] for field in codec.ACCOUNT_FIELDS)
+            for account in state["accounts"]
+        }
+
+    def before(self) -> dict[str, Any]:
+        """The snapshot of the table after the last hand written (`codec.table_to_snapshot`)."""
+        accounts = [dict(zip(codec.ACCOUNT_FIELDS, v, strict=True)) for v in self.values.values()]
+        return {**self.state, "accounts": accounts}
+
     def written(self, last_event: int) -> bool:
         """Note the hand just played as written up to this event: whether a snapshot of the
-        table is due after it (one every `SNAPSHOT_EVERY` hands)."""
-        self.before = codec.snapshot_later(self.table)
+        table is due after it (one every `SNAPSHOT_EVERY` hands).
+
+        A hand of a history seats its players, who all leave after it: their accounts are
+        the last ones of the table (a seat puts its player's account last) and the only ones
+        it changed, so only they are read again (reading everyone's after every hand made a
+        file of thousands of players slow down with each new one)."""
+        table = self.table
+        self.state = codec.table_to_snapshot(table, accounts=False)
+        dealt = table.last_dealt
+        seated = list(islice(reversed(table.accounts.values()), len(dealt)))
+        if {account.name for account in seated} == set(dealt):
+            values = self.values
+            for account in reversed(seated):
+                values.pop(account.name, None)
+                values[account.name] = _VALUES(account)
+        else:  # (someone seated but not dealt in: everyone read)
+            self.keep()
         self.last_event, self.saved = last_event, False
-        return self.table.hand_no % SNAPSHOT_EVERY == 0
+        return table.hand_no % SNAPSHOT_EVERY == 0
 
 
 def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
