@@ -28,13 +28,17 @@ from bench_play import _settings, marquoir_script, script
 
 try:
     from marquoir.domain import Action
-    from marquoir.storage import codec, migrations
+    from marquoir.storage import codec
     from marquoir.storage.ledger import Ledger
+    from marquoir.storage.migrations import m004_compact_storage as m004
+    from marquoir.storage.migrations import m007_storage_by_the_byte as m007
 except ImportError:  # run from a checkout that is not installed: use the repository's copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from marquoir.domain import Action
-    from marquoir.storage import codec, migrations
+    from marquoir.storage import codec
     from marquoir.storage.ledger import Ledger
+    from marquoir.storage.migrations import m004_compact_storage as m004
+    from marquoir.storage.migrations import m007_storage_by_the_byte as m007
 
 TARGET = 1024
 
@@ -89,9 +93,9 @@ def previous_format(path: Path, copy: Path) -> int:
             for summary, (hand_no, event_id) in zip(book.hands(info), hands, strict=True):
                 conn.execute(
                     "INSERT INTO old_hands VALUES (?, ?, ?, ?)",
-                    (info.id, hand_no, event_id, migrations._m004_summary(summary, table)),
+                    (info.id, hand_no, event_id, m004.compact_summary(summary, table)),
                 )
-        for name in migrations.M007_VIEWS:
+        for name in m007.VIEWS:
             conn.execute(f"DROP VIEW {name}")
         conn.execute("DROP TABLE events")
         conn.execute("DROP TABLE hands")
@@ -107,7 +111,7 @@ def previous_format(path: Path, copy: Path) -> int:
 def _old_data(kind: str, data: str, streets: tuple[str, ...]) -> str:
     if kind != "action":
         return data
-    return migrations._m004_action(codec.expand_event(kind, json.loads(data), streets=streets))
+    return m004.compact_action(codec.expand_event(kind, json.loads(data), streets=streets))
 
 
 def hand_count(path: Path) -> int:

@@ -14,6 +14,7 @@ from marquoir.domain import Action, IllegalAction, TableConfig
 from marquoir.domain.table import CavePolicy, SessionSettings, Table
 from marquoir.storage import codec, db, migrations
 from marquoir.storage.ledger import Ledger, NoSession
+from marquoir.storage.migrations import m003_readable_views
 from marquoir.storage.paths import app_dir, database_path
 
 SETTINGS = SessionSettings(TableConfig(1, 2), CavePolicy(default=100))
@@ -81,7 +82,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
     schema = [row for row in rows if "_sqlite_migrations" not in row[1] and row[0] != "view"]
     assert schema == EXPECTED_SCHEMA
     views = [row[1] for row in rows if row[0] == "view"]
-    assert views == sorted(migrations.M003_VIEWS)
+    assert views == sorted(m003_readable_views.VIEWS)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
     assert names == [
@@ -98,20 +99,40 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
 
 def test_the_streets_table_names_every_game_s_streets(tmp_path: Path) -> None:
     """An action keeps its street by number; the `actions` view names it from `streets`,
-    written by a migration: it must know every game's streets, in order."""
+    whose rows come from the games' registry (no migration holds them): a session's game
+    has its streets, in order, from the session's start."""
     from marquoir.domain.games import GAMES
+    from marquoir.storage.game_data import ensure_streets
 
-    Ledger(tmp_path / "m.db").close()
-    conn = sqlite3.connect(tmp_path / "m.db")
-    rows = conn.execute("SELECT game, name FROM streets ORDER BY game, number").fetchall()
-    kept: dict[str, tuple[str, ...]] = {}
-    for game, name in rows:
-        kept[game] = (*kept.get(game, ()), name)
+    with Ledger(tmp_path / "m.db") as book:
+        book.create_session("t", SETTINGS)
+        first = book.conn.execute("SELECT game, name FROM streets ORDER BY number").fetchall()
+        for game in GAMES:
+            ensure_streets(book.conn, game)
+        rows = book.conn.execute("SELECT game, name FROM streets ORDER BY game, number")
+        kept: dict[str, tuple[str, ...]] = {}
+        for game, name in rows.fetchall():
+            kept[game] = (*kept.get(game, ()), name)
+    assert first == [
+        ("holdem", "preflop"),
+        ("holdem", "flop"),
+        ("holdem", "turn"),
+        ("holdem", "river"),
+    ]
     assert kept == {game.value: rules.streets for game, rules in GAMES.items()}
+    assert kept["razz"] == (
+        "third street",
+        "fourth street",
+        "fifth street",
+        "sixth street",
+        "seventh street",
+    )
 
 
 def test_the_fast_schema_check_counts_every_migration() -> None:
-    assert len(migrations.migrations.pending(Database(memory=True))) == db.MIGRATION_COUNT
+    assert len(migrations.registry().pending(Database(memory=True))) == migrations.LATEST
+    numbers = [int(name[1:4]) for name in migrations.names()]
+    assert numbers == list(range(1, len(numbers) + 1))  # no number skipped or taken twice
 
 
 def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
@@ -193,7 +214,7 @@ COLD_MODULES = (
     "marquoir.cli.app",
     "marquoir.cli.play",
     "marquoir.cli.tournament",
-    "marquoir.storage.migrations",
+    "marquoir.storage.migrations.m001_sessions_events_snapshots",
     "marquoir.storage.verify",
     "marquoir.storage.phh",
 )

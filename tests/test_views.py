@@ -211,7 +211,7 @@ def test_leave_all_is_one_event_the_ledger_reads(tmp_path: Path, capsys) -> None
 def test_a_file_of_the_m003_ledger_is_upgraded(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     """A file migrated before m004 keeps m003's ledger, blind to `leave-all`, until it is
     opened: the migration recreates the view."""
-    from marquoir.storage import migrations
+    from marquoir.storage.migrations import m003_readable_views
 
     run = Played(tmp_path / "old.db", capsys)
     run("new", "t", "--blinds", "1/2", "--cave", "100")
@@ -219,7 +219,7 @@ def test_a_file_of_the_m003_ledger_is_upgraded(tmp_path: Path, capsys) -> None: 
     run("seat", "bob")
     conn = sqlite3.connect(run.db)
     conn.execute("DROP VIEW ledger")
-    conn.execute(f"CREATE VIEW ledger AS {migrations.M003_VIEWS['ledger']}")
+    conn.execute(f"CREATE VIEW ledger AS {m003_readable_views.VIEWS['ledger']}")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm005_ledger_reads_leave_all'")
     conn.commit()
     conn.close()

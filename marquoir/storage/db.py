@@ -20,13 +20,9 @@ import sqlite3
 
 from ..domain import MarquoirError, UsageError
 from ..domain.i18n import _
+from .migrations import LATEST
 from .paths import default_database_path
 
-# How many migrations `migrations.py` defines; a test keeps the two in step. Checking the count
-# with plain sqlite3 lets the table commands skip importing sqlite-utils.
-# m006: the brelans a showdown read from the cards paid; m007: the log and the summaries by
-# the byte
-MIGRATION_COUNT = 8
 BUSY_TIMEOUT_MS = 10_000
 
 READ = "read"
@@ -62,7 +58,7 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
         raise DatabaseError(
             _("cannot open the database {path}: {error}").format(path=path, error=error)
         ) from error
-    if applied > MIGRATION_COUNT:
+    if applied > LATEST:
         conn.close()
         raise DatabaseError(
             _(
@@ -72,7 +68,7 @@ def connect(path: str, *, mode: str = CREATE) -> sqlite3.Connection:
     if applied == 0 and mode != CREATE:  # an empty file: only `new` turns it into a database
         conn.close()
         return _empty_database()
-    if applied < MIGRATION_COUNT:
+    if applied < LATEST:
         if mode == READ:  # an older file of ours: upgrading it is a write
             conn.close()
             reason = unwritable(path)
@@ -251,7 +247,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if _applied_migrations(conn) < MIGRATION_COUNT:  # another process may have done it
+        if _applied_migrations(conn) < LATEST:  # another process may have done it
             migrations.apply(Database(conn))
         conn.execute("COMMIT")
     except BaseException:
