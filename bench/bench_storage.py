@@ -1,6 +1,11 @@
 """Bytes a hand in the database file, next to what the previous storage format took.
 
-    python bench/bench_storage.py [--lines 50000] [--fold-hands 20000]
+    python bench/bench_storage.py [--lines 50000] [--fold-hands 20000] [--phh FILE]
+
+With `--phh FILE` a third workload: the hands of a PHH file (`marquoir import phh FILE`),
+weighed against the PHH text itself (bytes a hand of the file). Every workload's bytes are
+also given by part (SQLite's `dbstat` table: events, snapshots, hand summaries, each index),
+by hand.
 
 Two workloads: the random legal no-limit hold'em script of `bench_play.py` (`marquoir play`,
 about 15 lines a hand), and hands that fold to the big blind (a deal and three folds,
@@ -114,6 +119,47 @@ def _old_data(kind: str, data: str, streets: tuple[str, ...]) -> str:
     return m004.compact_action(codec.expand_event(kind, json.loads(data), streets=streets))
 
 
+PARTS = {
+    "events": "events (the log)",
+    "snapshots": "snapshots",
+    "hands": "hand summaries",
+}
+
+
+def parts(path: Path) -> dict[str, int]:
+    """The vacuumed file's bytes by part: the log, the snapshots, the summaries, each index
+    by name, and the rest (schema, sessions, settings, streets, bookkeeping)."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name").fetchall()
+        indexes = {
+            name: table
+            for name, table in conn.execute(
+                "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index'"
+            )
+        }
+    finally:
+        conn.close()
+    found: dict[str, int] = {}
+    for name, size in rows:
+        if name in PARTS:
+            key = PARTS[name]
+        elif name in indexes and not name.startswith("sqlite_autoindex") and indexes[name] in PARTS:
+            key = f"index {name}"
+        else:
+            key = "the rest"
+        found[key] = found.get(key, 0) + int(size)
+    return found
+
+
+def phh_import(folder: Path, source: Path) -> Path:
+    db = folder / "phh.db"
+    env = dict(os.environ, MARQUOIR_DB=str(db), XDG_CONFIG_HOME=str(folder))
+    command = [marquoir_script(), "import", "phh", str(source)]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    return db
+
+
 def hand_count(path: Path) -> int:
     conn = sqlite3.connect(path)
     try:
@@ -154,6 +200,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lines", type=int, default=50_000)
     parser.add_argument("--fold-hands", type=int, default=20_000)
+    parser.add_argument("--phh", type=Path, help="a PHH file to import and weigh as well")
     options = parser.parse_args()
     results = {}
     with tempfile.TemporaryDirectory(prefix="marquoir-storage-") as tmp:
@@ -164,21 +211,42 @@ def main() -> int:
                 folder, options.fold_hands
             ),
         }
+        split = {}
         for name, db in workloads.items():
             hands = hand_count(db)
             before = previous_format(db, folder / f"{db.stem}-previous.db")
             now = weigh(db)
-            results[name] = (hands, now, before)
+            results[name] = (hands, now, before, TARGET)
+            split[name] = parts(db)
+        if options.phh is not None:
+            db = phh_import(folder, options.phh)
+            hands = hand_count(db)
+            text = options.phh.stat().st_size
+            name = f"{options.phh.name} imported ({hands:,} hands)"
+            results[name] = (hands, weigh(db), text, text / hands)
+            split[name] = parts(db)
     print("bytes a hand (vacuumed file / finished hands):")
-    for name, (hands, now, before) in results.items():
-        verdict = "met" if now / hands <= TARGET else "NOT met"
+    for name, (hands, now, before, target) in results.items():
+        verdict = "met" if now / hands <= target else "NOT met"
+        reference = (
+            "the PHH text"
+            if name.endswith("hands)") and "imported" in name
+            else ("previous format")
+        )
         print(
             f"  {name}: {hands:,} hands, {now / hands:,.0f} B a hand "
-            f"(previous format: {before / hands:,.0f} B, {before / now:.1f}x larger; "
-            f"target <= {TARGET} B: {verdict})"
+            f"({reference}: {before / hands:,.0f} B, {before / now:.2f}x; "
+            f"target <= {target:,.0f} B: {verdict})"
         )
+        for part, size in sorted(split[name].items(), key=lambda item: -item[1]):
+            print(f"      {part}: {size / hands:,.0f} B a hand")
     print(
-        json.dumps({k: {"hands": h, "bytes": n, "previous": b} for k, (h, n, b) in results.items()})
+        json.dumps(
+            {
+                k: {"hands": h, "bytes": n, "reference": b, "parts": split[k]}
+                for k, (h, n, b, _t) in results.items()
+            }
+        )
     )
     return 0
 

@@ -181,10 +181,11 @@ def event_to_record(
     if isinstance(event, Chopped):
         shares = [list(share) for share in event.shares]
         return kind, {"method": event.method, "keep": event.keep, "shares": shares}
-    data = event._asdict()
     if isinstance(event, Seated) and not event.returning:
-        del data["returning"]  # a first cave is stored as it always was
-    return kind, data
+        return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
+    if isinstance(event, Left):
+        return kind, [event.player, event.chips]
+    return kind, event._asdict()
 
 
 def event_text(
@@ -198,10 +199,9 @@ def event_text(
             return "action", _action_text(event.action, detail, streets)
         return "action", dumps(action_record(event.action, detail, streets))
     if isinstance(event, Seated) and not event.returning:
-        player = quote(event.player)
-        return "seat", f'{{"chips":{event.chips:d},"player":{player},"seat":{event.seat:d}}}'
+        return "seat", f"[{quote(event.player)},{event.seat:d},{event.chips:d}]"
     if isinstance(event, Left):
-        return "leave", f'{{"chips":{event.chips:d},"player":{quote(event.player)}}}'
+        return "leave", f"[{quote(event.player)},{event.chips:d}]"
     if isinstance(event, ButtonSet):
         return "button", f'{{"player":{quote(event.player)}}}'
     if isinstance(event, Dealt):
@@ -269,11 +269,29 @@ def _action_text(action: Action, detail: ActionEvent, streets: tuple[str, ...]) 
     return f"{head}{tail}]"
 
 
+# A first seat is stored as the array [player, seat, chips] and a departure as [player,
+# chips] (migration m009; before it, JSON objects naming each field): a file of imported
+# hand histories seats and cashes out every player of every hand, and the field names were
+# a third of those rows. The chips are the last item of both, as the `ledger` view reads them.
+PLAIN_ARRAYS: dict[str, tuple[str, ...]] = {
+    "seat": ("player", "seat", "chips"),
+    "leave": ("player", "chips"),
+}
+
+
+def readable(kind: str, data: Any) -> Any:
+    """A stored event's data as readers take it: a first seat's or a departure's array as the
+    object of its fields (see PLAIN_ARRAYS); any other data as it is."""
+    if type(data) is list and kind in PLAIN_ARRAYS:
+        return dict(zip(PLAIN_ARRAYS[kind], data, strict=True))
+    return data
+
+
 def expand_event(kind: str, data: Any, *, streets: tuple[str, ...] = ()) -> dict[str, Any]:
     """An event's data with every field, whether it was stored compact or in full (an
     action's street named from `streets`, the game's)."""
     if kind != "action":
-        return dict(data)
+        return dict(readable(kind, data))
     if isinstance(data, dict):  # (the JSON object of files before m007)
         full = {"amount": None, "added": 0, "total": 0, "all_in": False, **data}
         if "player" in data:
@@ -297,6 +315,8 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
     """Rebuild the event from its stored form (full or compact)."""
     if kind == "correction":
         return Corrected(data["player"], data["stack"])
+    if type(data) is list and kind in PLAIN_ARRAYS:
+        return Seated(*data) if kind == "seat" else Left(*data)
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
         return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))

@@ -330,7 +330,8 @@ class Ledger:
             "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
             (session.id, after),
         )
-        return [StoredEvent(r[0], r[1], r[2], loads(r[3])) for r in rows]
+        readable = codec.readable
+        return [StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]))) for r in rows]
 
     def timed_events(
         self, session: SessionInfo, kinds: tuple[str, ...]
@@ -460,7 +461,10 @@ class Ledger:
         one event naming everyone it cashed out."""
         rows = self.conn.execute(
             "SELECT player, min(at), max(at) FROM ("
-            " SELECT CASE kind WHEN 'action' THEN json_extract(data, '$[1]')"
+            " SELECT CASE WHEN kind = 'action' THEN json_extract(data, '$[1]')"
+            # (a first seat and a departure are arrays, the player first: codec.PLAIN_ARRAYS)
+            " WHEN kind IN ('seat', 'leave') AND json_type(data) = 'array'"
+            " THEN json_extract(data, '$[0]')"
             " ELSE json_extract(data, '$.player') END AS player, created_at AS at"
             " FROM events WHERE session_id = ? AND undone = 0"
             " UNION ALL"
