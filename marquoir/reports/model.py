@@ -14,6 +14,7 @@ from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.i18n import _, grouped, money, money_item, ngettext
+from ..domain.missing import absorbed_chips
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -165,12 +166,24 @@ class StoredMoves(Sequence[ChipMove]):
         return self._all()[index]
 
 
+class Missing(Record):
+    """Who absorbed a count that did not balance (`shared`, `host` or a player), and the
+    difference: chips cashed out minus chips bought (negative: chips missing), and its value
+    in money at the chips' face value."""
+
+    by: str
+    chips: int
+    money: Decimal
+
+
 class Settlement(Record):
     """Who pays whom: the money balances, the transfers and the groups that settle apart."""
 
     balances: dict[str, Decimal]
     transfers: tuple[Transfer, ...]
     groups: tuple[tuple[str, ...], ...]
+    # a count that did not balance: who absorbed it, the difference (None: it balanced)
+    missing: Missing | None = None
 
 
 class SessionReport(Record):
@@ -409,8 +422,11 @@ def _figures_of(hands: Iterable[HandLine]) -> dict[str, tuple[int, int, int]]:
     }
 
 
-def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
-    """The settlement, or why the session cannot be settled yet."""
+def settlement_of(
+    table: Table, absorbed: tuple[str, int] | None = None
+) -> tuple[Settlement | None, str | None]:
+    """The settlement, or why the session cannot be settled yet. `absorbed`: who takes on
+    a count that does not balance, and the difference (by default, the table's record)."""
     if table.hand is not None:
         return None, _("hand {number} is still in play").format(number=table.hand_no)
     if table.tournament is not None:
@@ -431,23 +447,39 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
         ).format(names=", ".join(holding))
     results = {a.name: a.result for a in table.accounts.values()}
     gap = sum(results.values())
-    if gap:
+    absorbed = absorbed or table.absorbed
+    if gap and (absorbed is None or absorbed[1] != gap):
         more = _(
             "the chips cashed out are {chips} more than the chips bought (after the count "
-            "corrections): recount and correct the stacks first"
+            "corrections): recount and correct the stacks, or say who absorbs the "
+            "difference: `settle --missing shared|host|PLAYER`"
         )
         fewer = _(
             "the chips cashed out are {chips} fewer than the chips bought (after the count "
-            "corrections): recount and correct the stacks first"
+            "corrections): recount and correct the stacks, or say who absorbs the "
+            "difference: `settle --missing shared|host|PLAYER`"
         )
         return None, (more if gap > 0 else fewer).format(chips=abs(gap))
+    value = Decimal(table.settings.chip_value)
+    shares, missing = None, None
+    if gap and absorbed is not None:
+        cashouts = {a.name: a.cashed_out for a in table.accounts.values()}
+        shares = absorbed_chips(absorbed[0], gap, cashouts)
+        missing = Missing(absorbed[0], gap, money_of(gap, value))
     try:
-        balances = money_balances(results, Decimal(table.settings.chip_value))
+        balances = money_balances(results, value, absorbed=shares)
     except SettlementError as failure:
         return None, str(failure)
     transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
-    return Settlement(balances, transfers, groups), None
+    return Settlement(balances, transfers, groups, missing), None
+
+
+def money_of(chips: int, value: Decimal) -> Decimal:
+    """`chips` at `value` each, to the cent (half up: a whole number of cents as a rule)."""
+    from decimal import ROUND_HALF_UP
+
+    return (chips * value).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
