@@ -282,7 +282,7 @@ def _settle_dict(
         "transfers": [transfer(t) for t in settlement.transfers],
         "groups": [list(g) for g in settlement.groups],
         "bank": [transfer(t) for t in payouts] if bank else None,
-        "missing": missing_data(settlement.missing),
+        **missing_data(settlement.missing),
     }
 
 

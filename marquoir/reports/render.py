@@ -242,7 +242,8 @@ def report_data(
                 for t in settlement.transfers
             ],
             "groups": [list(group) for group in settlement.groups],
-            "missing": missing_data(settlement.missing),
+            # (only when the count did not balance: other settlements print as they did)
+            **missing_data(settlement.missing),
         },
         "unsettled": report.unsettled,
         **_tournament_keys(report),

@@ -226,13 +226,13 @@ def missing_line(missing: Missing, currency: str) -> str:
     return _("{what}: {how}").format(what=what.format(chips=chips, amount=amount), how=how)
 
 
-def missing_data(missing: Missing | None) -> dict[str, Any] | None:
-    """A count that did not balance, as data: who absorbed it (`shared`, `host` or a
-    player), the difference in chips (cashed out minus bought: negative when chips were
-    missing) and its money at face value; None when the count balanced."""
+def missing_data(missing: Missing | None) -> dict[str, Any]:
+    """A count that did not balance, as data: `missing`, who absorbed it (`shared`, `host`
+    or a player), the difference in chips (cashed out minus bought: negative when chips were
+    missing) and its money at face value; nothing when the count balanced."""
     if missing is None:
-        return None
-    return {"by": missing.by, "chips": missing.chips, "money": money(missing.money)}
+        return {}
+    return {"missing": {"by": missing.by, "chips": missing.chips, "money": money(missing.money)}}
 
 
 def stakes_runs(hands: Sequence[HandLine]) -> list[str]:

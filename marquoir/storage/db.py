@@ -25,7 +25,7 @@ from .paths import default_database_path
 # with plain sqlite3 lets the table commands skip importing sqlite-utils.
 # m006: the brelans a showdown read from the cards paid; m007: the log and the summaries by
 # the byte
-MIGRATION_COUNT = 8
+MIGRATION_COUNT = 9
 BUSY_TIMEOUT_MS = 10_000
 
 READ = "read"
