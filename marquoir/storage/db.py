@@ -217,7 +217,7 @@ def _applied_migrations(conn: sqlite3.Connection) -> int:
 def _migrate(conn: sqlite3.Connection) -> None:
     from sqlite_utils import Database
 
-    from . import migrations
+    from . import migrations, migrations_later  # noqa: F401  (it registers m009 on)
 
     # WAL lets readers and one writer work at once; it stays set in the file.
     conn.execute("PRAGMA journal_mode = WAL")
