@@ -169,6 +169,9 @@ def test_an_unknown_name_is_a_usage_error_and_nothing_is_recorded(cli: Marquoir)
         "of the session\n"
     )
     assert "settle --missing" in cli.refused("settle")
+    long = cli.run("settle", "--missing", "x" * 10_000)
+    assert long.returncode == 2 and long.stderr.startswith("Error: " + "x" * 60 + " did not")
+    assert cli.run("settle", "--missing", "").stderr.startswith("Error: '' did not play")
 
 
 def test_the_bank_pays_back_the_shares(cli: Marquoir) -> None:

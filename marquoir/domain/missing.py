@@ -67,7 +67,7 @@ def missing_event(accounts: dict[str, Account], who: str, *, resolve: str | None
                 _(
                     "{name} did not play in this session: --missing takes shared, host or a "
                     "player of the session"
-                ).format(name=who)
+                ).format(name=who[:60] or "''")  # (a name, not a page of text)
             )
         word = name
     elif word == SHARED and not any(a.cashed_out > 0 for a in accounts.values()):
