@@ -272,3 +272,15 @@ def test_the_ledger_view_reads_who_absorbed_the_difference(cli: Marquoir) -> Non
         "carol": Decimal("29.45"),
         "dave": Decimal("16.08"),
     }
+
+
+def test_the_standings_count_each_ones_part(cli: Marquoir) -> None:
+    counted(cli, 44)
+    cli("settle", "--missing", "carol")
+    nets = {p["player"]: p["net"] for p in json.loads(cli("standings", "--json"))["players"]}
+    # carol's 293 chips and the 3 missing ones (29.60), the others on their chips
+    assert nets == {"carol": "29.60", "dave": "16.00", "alice": "-15.60", "bob": "-30.00"}
+    cli("reopen")
+    cli("settle", "--missing", "host")  # the house is no player of the standings
+    nets = {p["player"]: p["net"] for p in json.loads(cli("standings", "--json"))["players"]}
+    assert nets == {"carol": "29.30", "dave": "16.00", "alice": "-15.60", "bob": "-30.00"}

@@ -15,7 +15,7 @@ from typing import overload
 from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.errors import MarquoirError
 from ..domain.i18n import _, grouped, money, money_item, ngettext
-from ..domain.missing import absorbed_chips
+from ..domain.missing import HOUSE, absorbed_chips
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -735,6 +735,7 @@ def _session_nets(
         if not line.hand_in_play:
             results.setdefault(line.session, []).append((line.player, line.result))
     per_player: dict[str, list[tuple[str, Decimal]]] = {}
+    absorbed = aggregates.absorbed_sessions(book.conn)
     for session in chosen:
         value = Decimal(session.chip_value)  # type: ignore[arg-type]
         money = None
@@ -742,15 +743,28 @@ def _session_nets(
             table = book.load(book.session_named(session.name))
             money = _tournament_money(table, league, points)
             results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
+        elif session.name in absorbed:  # each one's part of the count's difference counts
+            table = book.load(book.session_named(session.name))
+            money = _settled_money(table)
         elif session.name not in results:  # a hand in play, or nobody seated yet
             table = book.load(book.session_named(session.name))
             results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
         for name, result in results[session.name]:
             net_money = (Decimal(result) * value).quantize(Decimal("0.01"))
-            if money is not None:  # a tournament's result is its prizes less its entries
+            if money is not None:  # a tournament's result is its prizes less its entries;
+                # a cash game settled with `--missing`, its settlement's balance
                 net_money = money.get(name, Decimal(0)).quantize(Decimal("0.01"))
             per_player.setdefault(name, []).append((session.name, net_money))
     return per_player
+
+
+def _settled_money(table: Table) -> dict[str, Decimal]:
+    """A settled cash game's balances, each one's part of an absorbed count difference
+    included (the house's left out: it is no player)."""
+    settlement, _unsettled = settlement_of(table)
+    money = dict(settlement.balances) if settlement is not None else {}
+    money.pop(HOUSE, None)
+    return money
 
 
 def _formula(points: str | None) -> str:
