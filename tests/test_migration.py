@@ -147,7 +147,7 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
         assert conn.execute(
             "SELECT count(*) FROM hands WHERE json_type(summary) != 'array'"
         ).fetchone() == (0,)
-        # m009: a first seat [player, seat, chips], a departure [player, chips]
+        # m010: a first seat [player, seat, chips], a departure [player, chips]
         kinds = conn.execute(
             "SELECT kind, json_type(data), count(*) FROM events WHERE kind IN ('seat', 'leave')"
             " AND json_extract(data, '$.returning') IS NULL GROUP BY 1, 2 ORDER BY 1"

@@ -94,7 +94,8 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m006_brelans_from_the_cards",
         "m007_storage_by_the_byte",
         "m008_players_now_by_the_deals",
-        "m009_seats_and_departures_as_arrays",
+        "m009_ledger_reads_the_count_difference",
+        "m010_seats_and_departures_as_arrays",
     ]
 
 

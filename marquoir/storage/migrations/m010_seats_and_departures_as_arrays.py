@@ -1,14 +1,26 @@
-"""m009: a first seat and a departure stored as short arrays."""
+"""m010: a first seat and a departure stored as short arrays."""
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
 VIEWS = {
-    # m007's, a first seat read as [player, seat, chips] and a departure as [player, chips]
+    # m009's, a first seat read as [player, seat, chips] and a departure as [player, chips]
     # (the chips last in both), a returning player's seat and a recave as objects still
     "ledger": """
-        WITH moves AS (
+        WITH cashed AS (
+            SELECT e.session_id,
+                   CASE json_type(e.data) WHEN 'array' THEN json_extract(e.data, '$[0]')
+                        ELSE json_extract(e.data, '$.player') END AS player,
+                   CASE json_type(e.data) WHEN 'array' THEN json_extract(e.data, '$[#-1]')
+                        ELSE json_extract(e.data, '$.chips') END AS chips
+            FROM events e WHERE e.undone = 0 AND e.kind = 'leave'
+            UNION ALL
+            SELECT e.session_id, json_extract(leave.value, '$[0]'), json_extract(leave.value,
+                '$[1]')
+            FROM events e, json_each(e.data, '$.leaves') leave
+            WHERE e.undone = 0 AND e.kind = 'leave-all'
+        ), moves AS (
             SELECT e.id AS event, e.session_id, strftime('%Y-%m-%dT%H:%M:%S+00:00',
                 e.created_at, 'unixepoch') AS at,
                    CASE json_type(e.data) WHEN 'array' THEN json_extract(e.data, '$[0]')
@@ -43,6 +55,30 @@ VIEWS = {
                    'void-deal share', json_extract(share.value, '$[1]')
             FROM events e, json_each(e.data, '$.shares') share
             WHERE e.undone = 0 AND e.kind IN ('carry-split', 'leave-all')
+            UNION ALL
+            SELECT e.id, e.session_id, strftime('%Y-%m-%dT%H:%M:%S+00:00', e.created_at,
+                'unixepoch'),
+                   CASE json_extract(e.data, '$.missing') WHEN 'host' THEN 'house'
+                        ELSE json_extract(e.data, '$.missing') END,
+                   'count difference', -json_extract(e.data, '$.difference')
+            FROM events e WHERE e.undone = 0 AND e.kind = 'settle' AND json_extract(e.data,
+                '$.missing') IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events r WHERE
+                    r.session_id = e.session_id AND r.kind = 'reopen' AND r.undone = 0 AND r.id
+                        > e.id) AND json_extract(e.data, '$.missing') != 'shared'
+            UNION ALL
+            SELECT e.id, e.session_id, strftime('%Y-%m-%dT%H:%M:%S+00:00', e.created_at,
+                'unixepoch'), c.player, 'count difference',
+                   -json_extract(e.data, '$.difference') * CAST(c.chips AS REAL) / t.chips
+            FROM events e
+            JOIN (SELECT session_id, player, sum(chips) AS chips FROM cashed
+                  GROUP BY session_id, player HAVING sum(chips) > 0) c
+                ON c.session_id = e.session_id
+            JOIN (SELECT session_id, sum(chips) AS chips FROM cashed GROUP BY session_id) t
+                ON t.session_id = e.session_id
+            WHERE e.undone = 0 AND e.kind = 'settle' AND json_extract(e.data, '$.missing') IS
+                NOT NULL AND NOT EXISTS (SELECT 1 FROM events r WHERE r.session_id =
+                    e.session_id AND r.kind = 'reopen' AND r.undone = 0 AND r.id > e.id) AND
+                        json_extract(e.data, '$.missing') = 'shared'
         )
         SELECT s.name AS session, substr(s.created_at, 1, 10) AS date, m.at AS at,
                m.player AS player, m.kind AS kind, m.chips AS chips,
@@ -51,6 +87,9 @@ VIEWS = {
                CASE WHEN m.kind IN ('cave', 'recave', 'cash-out')
                     THEN -round(m.chips * CAST(json_extract(s.settings, '$.chip_value')
                                                AS REAL), 6)
+                    WHEN m.kind = 'count difference'
+                    THEN round(m.chips * CAST(json_extract(s.settings, '$.chip_value') AS REAL),
+                        6)
                     ELSE 0 END AS balance,
                json_extract(s.settings, '$.currency') AS currency,
                m.event AS event
