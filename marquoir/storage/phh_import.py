@@ -47,7 +47,7 @@ import os
 import time
 from decimal import Decimal
 
-from ..domain import IllegalAction, MarquoirError
+from ..domain import IllegalAction
 from ..domain.i18n import _
 from ..domain.phh import (
     PLAYED,
@@ -63,7 +63,7 @@ from ..domain.phh import (
     table_config,
 )
 from ..domain.table import check_name
-from . import codec, phh_parallel
+from . import codec
 from .ledger import NoSession
 from .phh_history import exported_config, session_settings
 from .phh_replay import (
@@ -112,14 +112,13 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
     return read
 
 
-def _plans(sources: list[PHHSource], *, plain: bool = False) -> list[Plan]:
-    """Each hand read, with its session's table and chip scale (or why it is skipped).
-    `plain`: a text not written one line per field is an error (see `phh_parallel`)."""
+def _plans(sources: list[PHHSource]) -> list[Plan]:
+    """Each hand read, with its session's table and chip scale (or why it is skipped)."""
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
     parse = _Said().__getitem__  # (the same actions come back hand after hand)
     for source in sources:
         try:
-            hands = loads(source.text, plain=plain)
+            hands = loads(source.text)
         except PHHError as error:
             raise PHHImportError(f"{source.name}: {error}") from error
         for hand in hands:
@@ -160,7 +159,10 @@ def _plans(sources: list[PHHSource], *, plain: bool = False) -> list[Plan]:
             continue
         scale = scales[table]
         derived = config_of(hand, scale)
-        exported = exported_config(hand, derived) if scale == 1 else None
+        try:
+            exported = exported_config(hand, derived) if scale == 1 else None
+        except PHHError as error:
+            raise PHHImportError(f"{label}: {error}") from error
         plans.append(Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
 
@@ -206,19 +208,16 @@ def import_phh(
     sources: Iterable[str | os.PathLike[str] | PHHSource],
     *,
     session: str,
-    processes: int | None = None,
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
-    `session`, in one transaction; the first becomes the current session. `processes`: 2
-    replays the last part of the hands in a second process when they all go to one session
-    (`phh_parallel`), 1 never; None (the default) chooses by the machine and the count."""
+    `session`, in one transaction; the first becomes the current session."""
     # The import makes millions of small objects that live on (the hands read) or die young
     # without cycles (events, rows): the cycle collector, run every 700 of them, would only
     # walk them again and again (a tenth of the time). It runs again once the import is done.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import(ledger, sources, session=session, processes=processes)
+        return _import(ledger, sources, session=session)
     finally:
         if collecting:
             gc.enable()
@@ -229,7 +228,6 @@ def _import(
     sources: Iterable[str | os.PathLike[str] | PHHSource],
     *,
     session: str,
-    processes: int | None,
 ) -> ImportReport:
     session = check_name(session, what="session")
     try:  # (Vendredi is vendredi)
@@ -241,12 +239,6 @@ def _import(
             _("a session named {name} already exists: import under a new name").format(name=taken)
         )
     read = read_sources(sources)
-    cut = phh_parallel.cut(read, processes=processes)
-    if cut is not None:
-        try:
-            return _write(ledger, session, lambda writer: _in_two(cut, writer))
-        except _Again:
-            pass  # (nothing was written: the import is done again, in one process)
     plans = _plans(read)
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
@@ -294,58 +286,16 @@ class _Groups:
         group = self.groups.get(plan.group_key)
         if group is None:
             assert plan.config is not None
-            settings = session_settings(plan.hand, plan.config, plan.scale)
+            try:
+                settings = session_settings(plan.hand, plan.config, plan.scale)
+            except PHHError as error:
+                raise PHHImportError(f"{plan.label}: {error}") from error
             group = self.groups[plan.group_key] = Group(settings, plan.scale)
         return group
 
     def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:
         """Every hand replayed and given to the writer, in order; what became of each."""
         return [plan.unplayable() or import_hand(self.group(plan), plan, writer) for plan in plans]
-
-
-class _Again(Exception):
-    """The import on two processes did not give what one process would: done again."""
-
-
-def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
-    """The file's first part read and replayed here, its second part by a second process
-    meanwhile (`phh_parallel`), in one session; `_Again` when that is not what one process
-    would have written (an error included: one process says it as it would)."""
-    name = writer.next_name()
-
-    def second(send: Callable[[phh_parallel.Part], None]) -> phh_parallel.Tail:
-        plans = _plans([cut.tail], plain=True)
-        return phh_parallel.replay(plans, name=name, after=cut.after, send=send)
-
-    groups = _Groups()
-    with phh_parallel.started(second) as pending:
-        if pending is None:  # (no process, pipe or temporary file to be had)
-            raise _Again
-        try:
-            plans = _plans([cut.head], plain=True)
-            results = groups.replay(plans, writer)
-        except MarquoirError as error:
-            raise _Again from error
-        if len(groups.groups) != 1:
-            raise _Again
-        ((key, group),) = groups.groups.items()
-        if not (group.session_id and group.name == name):
-            raise _Again
-        if not phh_parallel.fits(group.table, after=cut.after):
-            raise _Again
-        if len(plans) != cut.after:  # (each `[key]` line of the first part, a hand)
-            raise _Again
-        before = codec.table_to_snapshot(group.table)["accounts"]
-        tail = writer.tail(group, pending.messages(), before)
-    if not (
-        tail is not None
-        and tail.key == key
-        and tail.settings == group.settings
-        and {plan.hand.key for plan in plans}.isdisjoint(tail.hand_keys)
-        and phh_parallel.spelled_alike(tail, before)
-    ):
-        raise _Again
-    return results + tail.results
 
 
 class _Writer:
@@ -434,53 +384,6 @@ class _Writer:
             self.snapshot(group)
         elif self.waiting >= self.BATCH:
             self.flush()
-
-    def tail(
-        self,
-        group: Group,
-        messages: Iterable[phh_parallel.Part | phh_parallel.Tail],
-        before: list[dict[str, Any]],
-    ) -> phh_parallel.Tail | None:
-        """The group's last hands, replayed by a second process, written after the hands
-        written so far as they come: their ids follow on (added by SQLite as it writes
-        them), their snapshots get the accounts' totals of the hands before (`before`,
-        `phh_parallel.completed`). The second process's `Tail` (None: it failed)."""
-        self.flush()
-        offset, sid = self.next_id - 1, group.session_id
-        for message in messages:
-            if isinstance(message, phh_parallel.Tail):
-                self._ended(group, message, offset, before)
-                return message
-            self.conn.executemany(
-                "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
-                f"VALUES (? + {offset:d}, {sid:d}, ?, ?, ?, {self.seconds:d})",
-                message.rows,
-            )
-            self.next_id += len(message.rows)
-            self.conn.executemany(
-                "INSERT INTO hands (session_id, hand_no, event_id, summary) "
-                f"VALUES ({sid:d}, ?, ? + {offset:d}, ?)",
-                message.hands,
-            )
-            self.conn.executemany(
-                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                [
-                    (sid, at + offset, codec.dumps(phh_parallel.completed(state, before)))
-                    for at, state in message.snapshots
-                ],
-            )
-        return None
-
-    @staticmethod
-    def _ended(
-        group: Group, tail: phh_parallel.Tail, offset: int, before: list[dict[str, Any]]
-    ) -> None:
-        """The group as the second process left it, with the first part's accounts."""
-        final = phh_parallel.completed(tail.final, before)
-        group.table = codec.table_from_snapshot(group.settings, final)
-        group.keep(final)
-        group.last_event, group.saved = tail.last_event + offset, tail.saved
-        group.known.clear()  # (the names met in the tail: the table knows them)
 
 
 __all__ = [
