@@ -551,6 +551,10 @@ def _key(name: str) -> str:
 
 
 def _string(text: str) -> str:
+    if ('"' in text or "\\" in text) and not _NOT_LITERAL.search(text):
+        # a 'literal' string needs no escapes (JSON texts in Marquoir's own fields), and the
+        # fast reader (`phh_toml`) reads it
+        return f"'{text}'"
     escaped = []
     for char in text:
         if char in ('"', "\\"):
@@ -560,6 +564,9 @@ def _string(text: str) -> str:
         else:
             escaped.append(char)
     return '"' + "".join(escaped) + '"'
+
+
+_NOT_LITERAL = re.compile(r"['\x00-\x08\x0a-\x1f\x7f]")
 
 
 def _number(value: Amount) -> str:

@@ -31,11 +31,15 @@ def exported_config(hand: PHHHand, derived: TableConfig) -> TableConfig | None:
     if settings is None:
         return None
     config = settings.table
+    return config if same_stakes(derived, config) else None
+
+
+def same_stakes(derived: TableConfig, config: TableConfig) -> bool:
+    """Whether a table agrees with what a PHH hand says of it (`derived`, `table_config`):
+    the game, the betting, the forced bets, and the limits in fixed-limit."""
     if any(getattr(config, f) != getattr(derived, f) for f in PHH_VISIBLE):
-        return None
-    if derived.betting.value == "fl" and config.limits != derived.limits:
-        return None
-    return config
+        return False
+    return derived.betting.value != "fl" or config.limits == derived.limits
 
 
 def exported_settings(hand: PHHHand) -> SessionSettings | None:
@@ -194,6 +198,7 @@ __all__ = [
     "exported_config",
     "exported_settings",
     "ranking_from_result",
+    "same_stakes",
     "seats_of",
     "session_settings",
 ]

@@ -65,7 +65,7 @@ from ..domain.phh import (
 from ..domain.table import check_name
 from . import codec
 from .ledger import NoSession
-from .phh_history import exported_config, session_settings
+from .phh_history import exported_settings, same_stakes, session_settings
 from .phh_replay import (
     Group,
     PHHImportError,
@@ -115,8 +115,9 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 def _plans(sources: list[PHHSource]) -> list[Plan]:
     """Each hand read, with its session's table and chip scale (or why it is skipped)."""
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
+    source_of: dict[int, int] = {}  # (each hand's file, by number)
     parse = _Said().__getitem__  # (the same actions come back hand after hand)
-    for source in sources:
+    for number, source in enumerate(sources):
         try:
             hands = loads(source.text)
         except PHHError as error:
@@ -128,6 +129,7 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
             read.append((label, hand, actions))
+            source_of[id(hand)] = number
     amounts = {id(h): hand_amounts(h, acts) for _, h, acts in read if h.variant in PLAYED}
     places = max(
         (decimals_of(a) for each in amounts.values() for a in each if type(a) is not int),
@@ -160,11 +162,21 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
         scale = scales[table]
         derived = config_of(hand, scale)
         try:
-            exported = exported_config(hand, derived) if scale == 1 else None
+            settings = exported_settings(hand) if scale == 1 else None
         except PHHError as error:
             raise PHHImportError(f"{label}: {error}") from error
+        if settings is not None and _MARQUOIR in dict(hand.extra):
+            # Marquoir's own hand: replayed at its session's table as it was recorded
+            plans.append(Plan(label, hand, actions, derived, 1, "", True, source_of[id(hand)]))
+            continue
+        # (the table of Marquoir's export by an older version, when it agrees with the hand)
+        exported = settings.table if settings and same_stakes(derived, settings.table) else None
         plans.append(Plan(label, hand, actions, exported or derived, scale, ""))
     return plans
+
+
+# The field that says a hand comes from Marquoir's own export (with its version).
+_MARQUOIR = "_marquoir"
 
 
 class _Said(dict[str, PHHAction]):
@@ -287,10 +299,12 @@ class _Groups:
         if group is None:
             assert plan.config is not None
             try:
-                settings = session_settings(plan.hand, plan.config, plan.scale)
+                exact = exported_settings(plan.hand) if plan.exact else None
+                settings = exact or session_settings(plan.hand, plan.config, plan.scale)
             except PHHError as error:
                 raise PHHImportError(f"{plan.label}: {error}") from error
-            group = self.groups[plan.group_key] = Group(settings, plan.scale)
+            group = Group(settings, plan.scale, exact=exact is not None)
+            self.groups[plan.group_key] = group
         return group
 
     def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:
