@@ -59,8 +59,10 @@ leave cat
 seat dan --cave 80
 deal
 allin
+sitout bob
 fold
 fold
+back bob
 recave ann
 count ann=214 bob=135 dan=87 --record
 leave --all
@@ -70,8 +72,8 @@ settle
 # blind; on the flop bob checks, ann bets 10, bob folds: ann 108, bob 94, cat 148.
 # Hand 2 (button bob, 2/4; bob recaved: 144): everyone in for 4, ten checks, ann takes the
 # 12: ann 116, bob 140, cat 144; cat leaves with 144, dan sits in seat 3 with 80.
-# Hand 3 (button dan): dan's all-in is not called, he takes the blinds: ann 114, bob 136,
-# dan 86. ann recaves 100 (214); the count moves a chip from bob to dan (135, 87).
+# Hand 3 (button dan): dan's all-in is not called (bob says he sits out the next hands
+# meanwhile, and comes back after), dan takes the blinds: ann 114, bob 136, dan 86. ann recaves 100 (214); the count moves a chip from bob to dan (135, 87).
 # Nets in chips: ann 214 - 200, bob 135 - 150, cat 144 - 150, dan 87 - 80.
 EVENING_NETS = {"ann": 14, "bob": -15, "cat": -6, "dan": 7}
 
@@ -164,6 +166,10 @@ def test_a_cash_evening_comes_back_whole(cli: Marquoir, tmp_path: Path) -> None:
     original = views(cli, "samedi")
     back = export_import(cli, tmp_path, "samedi")
     assert [s["session"] for s in json.loads(back("sessions", "--json"))["sessions"]] == ["samedi"]
+    text = (tmp_path / "samedi.phhs").read_text(encoding="utf-8")
+    # bob sat out after the first action of hand 3; the count and settle came after it
+    assert """_during = ['1 sitout {"player":"bob"}']""" in text
+    assert text.rstrip().endswith('"settle {}"]')
     again = views(back, "samedi")
     for key in ("settings", "stacks", "after", "log"):
         assert again[key] == original[key], key
