@@ -73,7 +73,8 @@ settle
 # Hand 2 (button bob, 2/4; bob recaved: 144): everyone in for 4, ten checks, ann takes the
 # 12: ann 116, bob 140, cat 144; cat leaves with 144, dan sits in seat 3 with 80.
 # Hand 3 (button dan): dan's all-in is not called (bob says he sits out the next hands
-# meanwhile, and comes back after), dan takes the blinds: ann 114, bob 136, dan 86. ann recaves 100 (214); the count moves a chip from bob to dan (135, 87).
+# meanwhile, and comes back after), dan takes the blinds: ann 114, bob 136, dan 86.
+# ann recaves 100 (214); the count moves a chip from bob to dan (135, 87).
 # Nets in chips: ann 214 - 200, bob 135 - 150, cat 144 - 150, dan 87 - 80.
 EVENING_NETS = {"ann": 14, "bob": -15, "cat": -6, "dan": 7}
 

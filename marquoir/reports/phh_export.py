@@ -10,9 +10,11 @@ for the cards shown, `pN sm` for a player who lost without showing, `pN sm ????`
 who takes a pot without showing), and what Marquoir knows of the hand: `finishing_stacks`,
 `winnings` (the chips each took from the pots), `currency`, the deal's date and time in UTC
 (`year`, `month`, `day`, `time`, `time_zone`), `event` and `table` (the session), `seats` and
-`seat_count`, the chip value as the user field `_chip_value` (PHH amounts are chips), and the
+`seat_count`, the chip value as the user field `_chip_value` (PHH amounts are chips), the
 session's settings as `_settings` (what PHH cannot say: the fixed-limit cap, a straddle not
-posted in this hand, the caves), so `marquoir import phh` gives the same session back.
+posted in this hand, the caves, a tournament's structure), and what the session recorded
+around the hand (`Story`: `_before`, `_during`, `_showdown`, `_after`, with `_marquoir`, the
+version of these fields), so `marquoir import phh` gives the same session back.
 
 A showdown given as a ranking (without the cards) is written with unknown cards (`????`, an
 unknown board): `finishing_stacks` and `winnings` carry its result, `marquoir import phh`

@@ -11,15 +11,19 @@ are all-in, and Marquoir does not, is passed over. Names are the PHH names with 
 `_` (p1..pn when the file has none). Fixed-limit tables allow 4 raises after the big blind
 pre-flop, as PokerKit does (Marquoir's `cap`).
 
-Marquoir's own export (`marquoir export phh`) comes back as it was: hands with the same
-`table` go to one session (NAME, NAME-2, ... in the order met), the players sit in their
-`seats` when those follow the order of play, the chip value is the user field
-`_chip_value` (amounts stay whole chips) and the session takes the exported `_settings` (the
-fixed-limit cap, a straddle, the caves: what PHH cannot say) when they agree with the hand's
-blinds. A showdown whose cards are unknown (a showdown given
-as a ranking, `pN sm ????`) takes its result from `finishing_stacks` (else `winnings`): the
-winners of each pot, from the last side pot to the main pot, are the players the result
-says took chips; the report says how many hands were settled that way.
+Marquoir's own export (`marquoir export phh`, hands with `_marquoir`) comes back as it was
+recorded: the hands of one file with the same `table` make one session, with the exported
+`_settings` (a tournament's included), whatever their stakes (`blinds` changes them between
+hands); each hand replays the session's events around it (`_before`, `_during`,
+`_showdown`, `_after`: `phh_replay`), each checked by the table as its command was, and the
+deal is the one the table makes, which must be the hand's. Hands without those fields (any
+other tool's history, or an older export) are played as above; `seats`, `_chip_value` and
+`_settings` (when they agree with the hand's blinds) still give their seats, chip value and
+caves. A showdown whose cards are unknown (a showdown given as a ranking, `pN sm ????`)
+takes its result from `finishing_stacks` (else `winnings`): the winners of each pot, from
+the last side pot to the main pot, are the players the result says took chips; the report
+says how many hands were settled that way. Every field of a file is held to the bounds the
+command line puts on the same value (`phh_history.checked_settings`).
 
 What is not imported, with a message in the report (the import goes on):
 - variants other than NT (no-limit hold'em), FT (fixed-limit hold'em) and PO (pot-limit
@@ -225,7 +229,9 @@ def import_phh(
     `session`, in one transaction; the first becomes the current session."""
     # The import makes millions of small objects that live on (the hands read) or die young
     # without cycles (events, rows): the cycle collector, run every 700 of them, would only
-    # walk them again and again (a tenth of the time). It runs again once the import is done.
+    # walk them again and again (a tenth of the time). `gc.disable`/`gc.enable` are the `gc`
+    # module's documented API; reference counting still frees what dies young, and the
+    # collector runs again once the import is done.
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -212,6 +212,8 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     try:
         rows, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
+        if group.exact:  # (the session's later hands follow from this one)
+            raise PHHImportError(f"{plan.label}: {why}") from None
         group.table = codec.table_from_snapshot(group.settings, group.before())
         group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
