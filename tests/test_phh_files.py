@@ -116,3 +116,9 @@ def test_the_imported_chip_value_is_what_new_would_take(cli: Marquoir, tmp_path:
     settings = json.loads(cli("sessions", "--json"))["sessions"][0]["settings"]
     assert (settings["chip_value"], settings["currency"]) == ("0.05", "CHF")
     cli("report")  # the report reads the money it makes
+    conn = sqlite3.connect(cli.db)
+    try:
+        row = conn.execute("SELECT chip_value, currency FROM session_settings").fetchone()
+    finally:
+        conn.close()
+    assert row == (0.05, "CHF")
