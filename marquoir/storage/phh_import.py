@@ -175,7 +175,7 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
             continue
         # (the table of Marquoir's export by an older version, when it agrees with the hand)
         exported = settings.table if settings and same_stakes(derived, settings.table) else None
-        plans.append(Plan(label, hand, actions, exported or derived, scale, ""))
+        plans.append(Plan(label, hand, actions, exported or derived, scale, "", False, 0))
     return plans
 
 

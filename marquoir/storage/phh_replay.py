@@ -223,7 +223,10 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
-    done = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
+    # (every field given, in order: a record made from all its fields is made fastest)
+    done = HandImport(
+        plan.label, plan.hand.variant, group.name, table.hand_no, False, False, "", False
+    )
     finishing = plan.hand.finishing_stacks
     if finishing is None:
         return done._replace(from_result=from_result)
