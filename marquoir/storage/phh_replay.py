@@ -11,7 +11,7 @@ import json
 from itertools import islice
 from operator import attrgetter
 
-from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
+from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
 from ..domain.events import Acted, ButtonSet, Corrected, Dealt, Left, Seated
 from ..domain.hand import Hand
 from ..domain.i18n import _
@@ -547,13 +547,14 @@ def _act(group: Group, action: PHHAction, name: str, scale: int) -> TableEvent:
     key = (id(action), name)
     acted = group.said.get(key)
     if acted is None:
+        # (every field given, in order: a record made from all its fields is made fastest)
         if action.verb == "f":
-            said = Action.fold(player=name)
+            said = Action(ActionKind.FOLD, None, name)
         elif action.verb == "cc":
-            said = Action.call(player=name)
+            said = Action(ActionKind.CALL, None, name)
         else:
             assert action.amount is not None
-            said = Action.bet(to_chips(action.amount, scale), player=name)
+            said = Action(ActionKind.BET, to_chips(action.amount, scale), name)
         acted = group.said[key] = Acted(said)  # (checked when applied: see `_replay`)
     return acted
 
