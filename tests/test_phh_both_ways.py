@@ -249,3 +249,21 @@ def test_a_history_without_marquoir_fields_imports_as_before(cli: Marquoir, tmp_
     assert done.stdout.splitlines()[0] == "3 hands imported into sessions p, p-2"
     players = json.loads(back("stacks", "--json"))["players"]
     assert all(p["left"] for p in players)
+
+
+@NOT_INSTALLED
+def test_a_night_settled_short_comes_back_settled_the_same(cli: Marquoir, tmp_path: Path) -> None:
+    """Heads-up, a (the button) folds his small blind: a 99, b 101; the count finds b one
+    chip short (100), the host shares the difference: the same settlement comes back."""
+    cli.play(
+        "new court --blinds 1/2 --cave 100\nseat a\nseat b\ndeal\nfold\n"
+        "count a=99 b=100 --record\nleave --all\nsettle --missing shared\n"
+    )
+    settled = json.loads(cli("settle", "--json"))
+    original = views(cli, "court")
+    back = export_import(cli, tmp_path, "court")
+    assert json.loads(back("settle", "--json")) == settled
+    again = views(back, "court")
+    for key in ("settings", "stacks", "after", "log"):
+        assert again[key] == original[key], key
+    assert again["report"] == original["report"]
