@@ -118,6 +118,11 @@ def m005_file(tmp_path: Path) -> Marquoir:
     return cli
 
 
+# The fields `export phh` writes since PHH goes both ways (what the session recorded around
+# each hand): the previous version did not write them.
+PHH_NEW = ("_marquoir = ", "_before = ", "_during = ", "_showdown = ", "_after = ")
+
+
 @NOT_INSTALLED
 def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: Marquoir) -> None:
     assert _migrations(m005_file.db)[-1] == "m005_ledger_reads_leave_all"
@@ -130,7 +135,12 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
         first, *rest = key.split(" ")
         args = [*rest, "--session", first] if first in sessions else key.split(" ")
         done = m005_file.run(*args)
-        assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
+        ours = done.stdout
+        if "export phh" in key:  # (this version adds the session's events to each hand)
+            ours = "".join(
+                line for line in ours.splitlines(keepends=True) if not line.startswith(PHH_NEW)
+            )
+        assert (done.returncode, ours, done.stderr) == (code, stdout, stderr), key
     assert _migrations(m005_file.db)[-1] == "m009_ledger_reads_the_count_difference"
     conn = sqlite3.connect(m005_file.db)
     try:
