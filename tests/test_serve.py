@@ -9,6 +9,7 @@ headless Chromium draws the page (skipped only where Chromium is missing outside
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import re
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from .browser import DESKTOP, LANG, NEEDS_CHROMIUM, PHONE, TEXT, WIDTH, Browser
 from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
 
 pytest.importorskip("datasette")
@@ -71,27 +73,37 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes] | subprocess.Popen[
     raise AssertionError(f"{url} did not answer")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[Marquoir, str, subprocess.Popen[bytes]]]:
-    """The evening, hand 3 in play, served on a free port."""
+@contextlib.contextmanager
+def serving(cli: Marquoir, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`marquoir serve` on `cli`'s file, on a free port: its address and its process."""
     if MARQUOIR is None:
         pytest.skip("the marquoir command is not installed")
-    cli = Marquoir(tmp_path)
-    evening_until_hand_three(cli)
     port = free_port()
     # the server's output goes to a file: Datasette prints a long traceback for each SQL
     # it refuses, enough to fill a pipe nobody reads
-    with open(tmp_path / "serve.log", "w", encoding="utf-8") as log:
+    with open(cli.db.with_name("serve.log"), "w", encoding="utf-8") as log:
         process = subprocess.Popen(
-            [MARQUOIR, "serve", "--port", str(port)], env=cli.env, stdout=log, stderr=log
+            [MARQUOIR, "serve", "--port", str(port), *options],
+            env=cli.env,
+            stdout=log,
+            stderr=log,
         )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/", process)
-        yield cli, base, process
+        yield base, process
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[Marquoir, str, subprocess.Popen[bytes]]]:
+    """The evening, hand 3 in play, served on a free port."""
+    cli = Marquoir(tmp_path)
+    evening_until_hand_three(cli)
+    with serving(cli) as (base, process):
+        yield cli, base, process
 
 
 def player_row(page: str, name: str) -> tuple[int, str]:
@@ -276,3 +288,63 @@ def test_a_real_browser_draws_the_page(
     data = shot.read_bytes()
     assert png_size(data) == (420, 900)
     assert len(data) > 10_000  # text and tables drawn, not a blank page
+
+
+# --- the pages on a phone -------------------------------------------------------------------
+
+# the evening's players under longer names, in a French session: the widest page of the two
+FRENCH_NAMES = {
+    "alice": "Anne-Sophie",
+    "bob": "Barthélemy",
+    "carol": "Clémentine",
+    "dave": "Dominique",
+}
+
+
+def french_evening(cli: Marquoir) -> None:
+    lines = []
+    for line in EVENING.read_text(encoding="utf-8").splitlines()[:HEAD]:
+        line = line.split("#")[0]
+        for old, new in FRENCH_NAMES.items():
+            line = re.sub(rf"\b{old}\b", new, line)
+        lines.append(line + (" --lang fr" if line.startswith("new ") else ""))
+    cli.play("\n".join(lines) + "\n")
+
+
+def hand_numbers(text: str) -> list[int]:
+    """The hand numbers of the page's hand log, top to bottom (its first column)."""
+    log = text.split("Hands so far")[-1].split("Les coups joués")[-1]
+    return [int(n) for n in re.findall(r"^(\d+)\t", log, flags=re.MULTILINE)]
+
+
+def test_the_live_page_fits_a_phone_newest_hand_first(
+    server: tuple[Marquoir, str, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    _, base, _ = server
+    page = get(base + "/table/vendredi")
+    # hands 2 then 1; no column of the stakes (the same 1/2 on every line), nor the button
+    assert page.index("<td>dave 256</td>") < page.index("<td>alice 79</td>")
+    hands = page.split("Hands so far")[1]
+    assert ">stakes<" not in hands and ">button<" not in hands
+    if CHROMIUM is None and not IN_CI:
+        pytest.skip("Chromium is not installed (CI installs it)")
+    with Browser(tmp_path) as browser:
+        width, text = browser.measure(base + "/table/vendredi", [WIDTH, TEXT], screen=PHONE)
+        assert width <= 390  # nothing cut on a 390 px screen (495 px before)
+        assert hand_numbers(text) == [2, 1]
+        assert "+19.00 EUR" in text and "carol 390" in text  # money and winners in sight
+        wide, text = browser.measure(base + "/table/vendredi", [WIDTH, TEXT], screen=DESKTOP)
+        assert wide <= DESKTOP[0] and "+19.00 EUR" in text
+
+
+@NEEDS_CHROMIUM
+def test_a_french_table_page_fits_a_phone(tmp_path: Path) -> None:
+    cli = Marquoir(tmp_path)
+    french_evening(cli)
+    with serving(cli) as (base, _), Browser(tmp_path) as browser:
+        width, text, lang = browser.measure(base + "/table/vendredi", [WIDTH, TEXT, LANG])
+        assert (width <= 390, lang) == (True, "fr")
+        assert "La table en ce moment" in text and "Dominique a la parole" in text
+        assert re.search(r"\+19,00\s€", text) and "Clémentine 390" in text
+        wide, lang = browser.measure(base + "/table/vendredi", [WIDTH, LANG], screen=DESKTOP)
+        assert (wide <= DESKTOP[0], lang) == (True, "fr")

@@ -19,6 +19,7 @@ from ..domain.i18n import N_, _, language, ngettext, session_language, speaking
 from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
+from ..reports.scan import Spool
 from ..reports.story import Section, hands_section, money, signed
 from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
@@ -33,6 +34,13 @@ body { margin: 1em auto; }
 .turn { background: #fff3c4; font-weight: 600; }
 .out { color: #999; }
 nav a { margin-right: 1em; }
+@media (max-width: 32em) {
+  body { margin: .5em auto; padding: 0 .4em; }
+  .now { font-size: 1em; }
+  th, td { padding: .2em .3em; }
+  td { overflow-wrap: anywhere; }
+  h1 small { display: block; font-size: .6em; }
+}
 """
 
 
@@ -131,7 +139,9 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     """The table now, then the standings and the last hands. Only the last hands are read,
     so a page costs the same on the first hand of the file as on the ten-thousandth."""
     table = book.load(info)
-    hands = hand_lines(book.recent_hands(info, RECENT_HANDS), book.side_payments(info))
+    hands = hand_lines(
+        book.recent_hands(info, RECENT_HANDS), book.side_payments(info), config=table.config
+    )
     report = SessionReport(
         name=info.name,
         created_at="",
@@ -164,8 +174,32 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
             )
             if earlier > 0
             else "",
-            section_html(hands_section(report)),
+            section_html(newest_first(hands_section(report))),
         ]
+    )
+
+
+def newest_first(section: Section) -> Section:
+    """The hand log for a phone: the last hand on top (a hand's pots stay in order), without
+    the button (the table above shows it) and with the stakes only when they changed among
+    the hands shown (a column of the same `1/2` on every line is width a phone lacks)."""
+    if not section.headers or isinstance(section.rows, Spool):
+        return section
+    hands: list[list[tuple[str, ...]]] = []
+    for row in section.rows:
+        if row[0] or not hands:  # a hand's first pot carries its number
+            hands.append([])
+        hands[-1].append(tuple(row))
+    rows = [row for hand in reversed(hands) for row in hand]
+    stakes = section.headers.index(_("stakes"))
+    changed = len({row[stakes] for row in rows if row[0]}) > 1
+    dropped = {section.headers.index(_("button"))} | (set() if changed else {stakes})
+    kept = [column for column in range(len(section.headers)) if column not in dropped]
+    return Section(
+        section.title,
+        headers=tuple(section.headers[c] for c in kept),
+        rows=tuple(tuple(row[c] for c in kept) for row in rows),
+        numeric=tuple(section.numeric[c] for c in kept),
     )
 
 
