@@ -5,6 +5,7 @@ command recorded at the table shows at the next reload (the page reloads itself)
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import urllib.parse
 from decimal import Decimal
@@ -21,10 +22,13 @@ from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
 from ..reports.scan import Spool
 from ..reports.story import Section, hands_section, money, signed
-from ..storage.db import READ
+from ..storage.db import READ, unwritable
 from ..storage.ledger import Ledger, SessionInfo
 from .render import describe_pot, status_dict
 
+DATABASE = "marquoir"  # the file's name in Datasette's addresses, whatever the file's own
+PLUGIN = "marquoir-serve"
+MAX_VALUE_BYTES = 10_000_000  # see prepare_connection
 REFRESH_SECONDS = 3
 READS = frozenset({"GET", "HEAD"})
 RECENT_HANDS = 20  # the page lists the last hands; the report has them all
@@ -49,7 +53,9 @@ class ReadOnlyLedger(Ledger):
     locks or records anything."""
 
     def __init__(self, path: str) -> None:
-        uri = f"file:{urllib.parse.quote(path)}?mode=ro"
+        # a file nobody may write is read as it is: `mode=ro` on it would need a -shm file
+        query = "mode=ro" if unwritable(path) is None else "mode=ro&immutable=1"
+        uri = f"file:{urllib.parse.quote(path)}?{query}"
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         super().__init__(path, mode=READ, conn=conn)
 
@@ -62,26 +68,60 @@ def database_path(datasette: Any) -> str:
     raise MarquoirError(_("no database file is served"))
 
 
-def register_routes() -> list[tuple[str, Any]]:
-    """Datasette's hook: the sessions at `/`, a table's live page at `/table/NAME`."""
-    return [(r"^/$", index_page), (r"^/table/(?P<session>[^/]+)$", session_page)]
+def register_routes(datasette: Any) -> list[tuple[str, Any]]:
+    """Datasette's hook: Marquoir's pages (`PAGES`), on the instance `marquoir serve` made
+    (another Datasette of the same process is left as it is)."""
+    return list(PAGES) if ours(datasette) else []
 
 
-def asgi_wrapper() -> Any:
-    """Datasette's hook: every request that is not a read (GET, HEAD) is refused with 405
-    before Datasette sees it: no form, write API or plugin route can change anything."""
+def ours(datasette: Any) -> bool:
+    """Whether `datasette` is the instance `marquoir serve` configured."""
+    return datasette.plugin_config(PLUGIN) is not None
+
+
+# Datasette's own pages a visitor may open without `serve --sql`: its static files, and
+# the database `marquoir` (`serve.DATABASE`): its page, its tables and views (and their
+# JSON), a row. Not: a box for any SQL (refused by the settings), `/-/...` (debug and
+# introspection pages: threads, messages, the file's path), the file itself, `_internal`.
+DATASETTE_PAGES = re.compile(
+    r"/-/static/.*|/favicon\.ico"
+    rf"|/{DATABASE}(\.json)?|/{DATABASE}/[^/.]+(\.(json|csv))?|/{DATABASE}/[^/.]+/[^/]+"
+)
+
+
+def shown(path: str) -> bool:
+    """Whether a visitor may open `path` when `serve --sql` was not asked."""
+    if DATASETTE_PAGES.fullmatch(path):
+        return True
+    return any(re.match(pattern, path) for pattern, _view in PAGES)
+
+
+def shown_as_sent(scope: dict[str, Any]) -> bool:
+    """`shown` for a request's path, both as Datasette routes it (as sent, %-escapes kept)
+    and decoded."""
+    raw = scope.get("raw_path")
+    sent = raw.decode("latin-1") if isinstance(raw, bytes) else scope["path"]
+    return shown(sent) and shown(scope["path"])
+
+
+def asgi_wrapper(datasette: Any) -> Any:
+    """Datasette's hook, before Datasette sees a request: every request that is not a read
+    (GET, HEAD) is refused with 405 (no form, write API or plugin route can change
+    anything), and, unless `serve --sql` was asked, any page but Marquoir's and the tables
+    and views' answers 404."""
+    config = datasette.plugin_config(PLUGIN) or {}
+    everything = bool(config.get("sql"))
 
     def wrap(app: Any) -> Any:
+        if not ours(datasette):
+            return app
+
         async def read_only(scope: dict[str, Any], receive: Any, send: Any) -> None:
             if scope["type"] == "http" and scope["method"] not in READS:
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 405,
-                        "headers": [(b"content-type", b"text/plain"), (b"allow", b"GET, HEAD")],
-                    }
-                )
-                await send({"type": "http.response.body", "body": b"read-only\n"})
+                await refuse(send, 405, b"read-only\n", [(b"allow", b"GET, HEAD")])
+                return
+            if scope["type"] == "http" and not everything and not shown_as_sent(scope):
+                await refuse(send, 404, b"not found\n", [])
                 return
             await app(scope, receive, send)
 
@@ -90,9 +130,30 @@ def asgi_wrapper() -> Any:
     return wrap
 
 
+async def refuse(send: Any, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
+    """Answer a request with `status` and a line of text."""
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"text/plain"), *headers],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def prepare_connection(conn: sqlite3.Connection, datasette: Any) -> None:
+    """Datasette's hook, on each connection it opens: no string or blob longer than
+    `MAX_VALUE_BYTES` (a query cannot fill the server's memory in one step, which the time
+    limit could not stop)."""
+    if ours(datasette):
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+
+
 # marks them for pluggy (plain calls: datasette has no type information)
 hookimpl(register_routes)
 hookimpl(asgi_wrapper)
+hookimpl(prepare_connection)
 
 
 async def index_page(datasette: Any) -> Response:
@@ -110,7 +171,7 @@ async def index_page(datasette: Any) -> Response:
         f" {escape(created[:10])}{current_mark if info.name == current else ''}</li>"
         for info, created in reversed(rows)
     ]
-    browse = next(iter(datasette.databases))
+    browse = DATABASE
     body = (
         "<h1>Marquoir</h1>"
         + (f"<ul>{''.join(items)}</ul>" if items else "<p>" + _("No session yet.") + "</p>")
@@ -277,6 +338,13 @@ def table_now(now: dict[str, Any], table: Table) -> str:
         + "".join(rows)
         + "</table></section>"
     )
+
+
+# Marquoir's pages: (address pattern, page). Datasette serves them before its own.
+PAGES: list[tuple[str, Any]] = [
+    (r"^/$", index_page),
+    (r"^/table/(?P<session>[^/]+)$", session_page),
+]
 
 
 def page(title: str, body: str, *, refresh: bool = True) -> str:
