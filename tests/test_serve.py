@@ -458,6 +458,22 @@ def test_visitors_get_the_tables_and_views_not_sql_nor_the_path(
         "select count(*) from ledger",
     ):
         assert status(sql_url(base, sql)) == 403, sql  # 200 before
+    # the canned queries: the pots of the evening's first two hands (examples/evening.txt)
+    won = json.loads(get(f"{base}/{DATABASE}/pots_won.json?_shape=array"))
+    assert [(row["player"], row["chips"], row["hands"]) for row in won] == [
+        ("carol", 390, 1),  # hand 2, side pot 1
+        ("dave", 256, 1),  # hand 2, the main pot
+        ("alice", 79, 1),  # hand 1
+        ("bob", 10, 1),  # hand 2, side pot 2
+    ]
+    # nobody has left: each owes his caves, 200 chips (dave 100) at 0.10 EUR
+    balances = json.loads(get(f"{base}/{DATABASE}/balances.json?_shape=array"))
+    assert {row["player"]: row["balance"] for row in balances} == {
+        "alice": -20.0,
+        "bob": -20.0,
+        "carol": -20.0,
+        "dave": -10.0,
+    }
     assert status(f"{base}/{DATABASE}/events?_where=1=1") == 403  # SQL through a filter
     assert status(f"{base}/{DATABASE}/events.csv?_stream=1") == 400  # all rows, unbounded
     assert status(f"{base}/{DATABASE}/events.json?_size=1001") == 400  # over the row limit
