@@ -566,3 +566,35 @@ def test_the_metadata_for_plain_datasette_follows_the_file_name(tmp_path: Path) 
     # the file shipped: keyed `marquoir`, it says nothing about a file of another name
     assert said not in asyncio.run(ledger_page(shipped))
     assert said in asyncio.run(ledger_page(written))
+
+
+@NOT_INSTALLED
+def test_a_page_another_module_adds_gets_through_the_door(tmp_path: Path) -> None:
+    """Marquoir's other pages (a tournament's screen...) are plugins of their own: the door
+    lets their addresses in, and still nothing else."""
+    from datasette import hookimpl
+    from datasette.plugins import pm
+    from datasette.utils.asgi import Response
+
+    class ExtraPage:
+        @staticmethod
+        @hookimpl
+        def register_routes() -> list[tuple[str, object]]:
+            async def extra() -> Response:
+                return Response.json({"version": 1})
+
+            return [(r"^/extra/(?P<name>[^/]+)\.json$", extra)]
+
+    cli = Marquoir(tmp_path, in_process=True)
+    evening_until_hand_three(cli)
+    pm.register(ExtraPage, name="marquoir-test-extra")
+    try:
+        ds = datasette_app(str(cli.db))
+
+        async def statuses() -> list[int]:
+            paths = ("/extra/vendredi.json", "/table/vendredi", "/-/threads", "/extra")
+            return [int((await ds.client.get(path)).status_code) for path in paths]
+
+        assert asyncio.run(statuses()) == [200, 200, 404, 404]
+    finally:
+        pm.unregister(name="marquoir-test-extra")

@@ -89,19 +89,32 @@ DATASETTE_PAGES = re.compile(
 )
 
 
-def shown(path: str) -> bool:
-    """Whether a visitor may open `path` when `serve --sql` was not asked."""
+def shown(path: str, pages: list[str]) -> bool:
+    """Whether a visitor may open `path` when `serve --sql` was not asked: Datasette's pages
+    above, or one of `pages` (the address patterns of the plugins' pages)."""
     if DATASETTE_PAGES.fullmatch(path):
         return True
-    return any(re.match(pattern, path) for pattern, _view in PAGES)
+    return any(re.match(pattern, path) for pattern in pages)
 
 
-def shown_as_sent(scope: dict[str, Any]) -> bool:
+def shown_as_sent(scope: dict[str, Any], pages: list[str]) -> bool:
     """`shown` for a request's path, both as Datasette routes it (as sent, %-escapes kept)
     and decoded."""
     raw = scope.get("raw_path")
     sent = raw.decode("latin-1") if isinstance(raw, bytes) else scope["path"]
-    return shown(sent) and shown(scope["path"])
+    return shown(sent, pages) and shown(scope["path"], pages)
+
+
+def plugin_pages(datasette: Any) -> list[str]:
+    """The address patterns of every page a plugin adds (this module's `PAGES`, and those of
+    Marquoir's other page modules, registered as plugins of their own)."""
+    from datasette.plugins import pm
+
+    return [
+        str(getattr(pattern, "pattern", pattern))
+        for routes in pm.hook.register_routes(datasette=datasette)
+        for pattern, _view in routes or ()
+    ]
 
 
 def asgi_wrapper(datasette: Any) -> Any:
@@ -115,12 +128,13 @@ def asgi_wrapper(datasette: Any) -> Any:
     def wrap(app: Any) -> Any:
         if not ours(datasette):
             return app
+        pages = plugin_pages(datasette)
 
         async def read_only(scope: dict[str, Any], receive: Any, send: Any) -> None:
             if scope["type"] == "http" and scope["method"] not in READS:
                 await refuse(send, 405, b"read-only\n", [(b"allow", b"GET, HEAD")])
                 return
-            if scope["type"] == "http" and not everything and not shown_as_sent(scope):
+            if scope["type"] == "http" and not everything and not shown_as_sent(scope, pages):
                 await refuse(send, 404, b"not found\n", [])
                 return
             await app(scope, receive, send)
