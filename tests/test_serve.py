@@ -21,6 +21,7 @@ import struct
 import subprocess
 import sys
 import time
+import types
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -571,30 +572,36 @@ def test_the_metadata_for_plain_datasette_follows_the_file_name(tmp_path: Path) 
 @NOT_INSTALLED
 def test_a_page_another_module_adds_gets_through_the_door(tmp_path: Path) -> None:
     """Marquoir's other pages (a tournament's screen...) are plugins of their own: the door
-    lets their addresses in, and still nothing else."""
+    lets their addresses in; not those of another Datasette plugin, nor anything else."""
     from datasette import hookimpl
     from datasette.plugins import pm
     from datasette.utils.asgi import Response
 
-    class ExtraPage:
-        @staticmethod
-        @hookimpl
-        def register_routes() -> list[tuple[str, object]]:
-            async def extra() -> Response:
-                return Response.json({"version": 1})
+    def page_module(name: str, address: str) -> types.ModuleType:
+        async def answer() -> Response:
+            return Response.json({"version": 1})
 
-            return [(r"^/extra/(?P<name>[^/]+)\.json$", extra)]
+        def register_routes() -> list[tuple[str, object]]:
+            return [(address, answer)]
+
+        module = types.ModuleType(name)
+        module.register_routes = hookimpl(register_routes)  # type: ignore[attr-defined]
+        return module
 
     cli = Marquoir(tmp_path, in_process=True)
     evening_until_hand_three(cli)
-    pm.register(ExtraPage, name="marquoir-test-extra")
+    ours = page_module("marquoir.cli.serve_extra", r"^/extra/(?P<name>[^/]+)\.json$")
+    theirs = page_module("datasette_other", r"^/other$")
+    pm.register(ours, name="marquoir-test-extra")
+    pm.register(theirs, name="datasette-other")
     try:
         ds = datasette_app(str(cli.db))
 
         async def statuses() -> list[int]:
-            paths = ("/extra/vendredi.json", "/table/vendredi", "/-/threads", "/extra")
+            paths = ("/extra/vendredi.json", "/table/vendredi", "/-/threads", "/extra", "/other")
             return [int((await ds.client.get(path)).status_code) for path in paths]
 
-        assert asyncio.run(statuses()) == [200, 200, 404, 404]
+        assert asyncio.run(statuses()) == [200, 200, 404, 404, 404]
     finally:
         pm.unregister(name="marquoir-test-extra")
+        pm.unregister(name="datasette-other")

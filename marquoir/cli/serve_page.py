@@ -106,15 +106,24 @@ def shown_as_sent(scope: dict[str, Any], pages: list[str]) -> bool:
 
 
 def plugin_pages(datasette: Any) -> list[str]:
-    """The address patterns of every page a plugin adds (this module's `PAGES`, and those of
-    Marquoir's other page modules, registered as plugins of their own)."""
+    """The address patterns of Marquoir's pages: this module's `PAGES`, and those of
+    Marquoir's other page modules, registered as plugins of their own (not those of another
+    Datasette plugin installed beside it)."""
     from datasette.plugins import pm
 
+    others = [plugin for plugin in pm.get_plugins() if not from_marquoir(plugin)]
+    routes_of = pm.subset_hook_caller("register_routes", remove_plugins=others)
     return [
         str(getattr(pattern, "pattern", pattern))
-        for routes in pm.hook.register_routes(datasette=datasette)
+        for routes in routes_of(datasette=datasette)
         for pattern, _view in routes or ()
     ]
+
+
+def from_marquoir(plugin: Any) -> bool:
+    """Whether a plugin (a module, or a class) is one of Marquoir's."""
+    name = getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "")
+    return str(name).startswith("marquoir.")
 
 
 def asgi_wrapper(datasette: Any) -> Any:
