@@ -135,7 +135,7 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
         done = m005_file.run(*args)
         printed = (done.returncode, content_of(done.stdout), done.stderr)
         assert printed == (code, content_of(stdout), stderr), key
-    assert _migrations(m005_file.db)[-1] == "m008_players_now_by_the_deals"
+    assert _migrations(m005_file.db)[-1] == "m009_ledger_reads_the_count_difference"
     conn = sqlite3.connect(m005_file.db)
     try:
         for view, rows in expected["views"].items():
