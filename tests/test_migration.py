@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.html_layout import content_of
 from tests.installed import NOT_INSTALLED, Marquoir
 
 DATA = Path(__file__).parent / "data"
@@ -53,7 +54,9 @@ def test_an_older_file_migrates_and_prints_what_its_version_printed(old_file: Ma
         session, *command = key.split(" ")
         args = [*command, "--session", session] if command[0] in ("report", "export") else command
         done = old_file.run(*args)
-        assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
+        # (the HTML report's layout changed since, for a phone: its content did not)
+        printed = (done.returncode, content_of(done.stdout), done.stderr)
+        assert printed == (code, content_of(stdout), stderr), key
     assert "m004_compact_storage" in _migrations(old_file.db)
 
 
@@ -140,7 +143,8 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
             ours = "".join(
                 line for line in ours.splitlines(keepends=True) if not line.startswith(PHH_NEW)
             )
-        assert (done.returncode, ours, done.stderr) == (code, stdout, stderr), key
+        printed = (done.returncode, content_of(ours), done.stderr)
+        assert printed == (code, content_of(stdout), stderr), key
     assert _migrations(m005_file.db)[-1] == "m009_ledger_reads_the_count_difference"
     conn = sqlite3.connect(m005_file.db)
     try:
