@@ -15,6 +15,10 @@ from .i18n import N_, _
 from .kinds import BettingKind
 from .records import Record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .games.evaluator import Evaluator
+
 # Settings that only some games accept, and what the others say of them.
 GAME_OPTIONS = (
     ("deck", N_("the 32-card deck is for five-card draw")),
@@ -165,9 +169,9 @@ class TableConfig(_ConfigFields):
         return " ".join(parts)
 
     @property
-    def card_variant(self) -> str | None:
+    def evaluator(self) -> Evaluator | None:
         """How shown cards are read at the showdown (None: the scorekeeper names the winner)."""
-        return self.rules.card_variant()
+        return self.rules.evaluator()
 
     @property
     def min_bet(self) -> int:

@@ -467,7 +467,7 @@ class Table(TournamentTable, BouillotteTable):
         # cards are read only on this path: the table commands need not load them
         from .cards import read_showdown
 
-        variant = self.config.card_variant
+        variant = self.config.evaluator
         if variant is None:
             raise IllegalAction(
                 _("{value}: the scorekeeper names the winner (win PLAYER)").format(

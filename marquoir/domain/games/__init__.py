@@ -21,6 +21,7 @@ from .base import SAID_BY_SCOREKEEPER, GameRules
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .base import Settings
+    from .evaluator import Evaluator
 
 
 class Game(StrEnum):
@@ -89,4 +90,22 @@ def rules_for(config: Settings) -> GameRules:
     return GAMES[config.game](config)
 
 
-__all__ = ["GAMES", "SAID_BY_SCOREKEEPER", "Game", "GameRegistry", "GameRules", "rules_for"]
+def evaluator_named(name: str) -> Evaluator | None:
+    """The evaluator a registered game declares under `name` ("holdem", "piquet"...), or
+    None. (Loads every game: for tests and tools that name an evaluator, not the table.)"""
+    for game in GAMES:
+        for evaluator in GAMES[game].evaluators:
+            if evaluator.name == name:
+                return evaluator
+    return None
+
+
+__all__ = [
+    "GAMES",
+    "SAID_BY_SCOREKEEPER",
+    "Game",
+    "GameRegistry",
+    "GameRules",
+    "evaluator_named",
+    "rules_for",
+]

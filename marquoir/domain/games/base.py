@@ -20,8 +20,9 @@ end of a round), the game decides what is particular to it:
   `apply_announcement`: the bring-in, who speaks first, a false opener) and what he is told
   while the hand waits for it (`waiting_message`);
 - how the showdown is given: a ranking always, and a second one for the low half of a hi-lo
-  game (`low_half`); shown cards are read with `card_variant`
-  (None: the scorekeeper names the winner); the odd chips of a split go one unit at a time
+  game (`low_half`); shown cards are read by the game's `evaluator` (its deck, hole and
+  board cards, order of hands and low rule: `evaluator.py`; None: the scorekeeper names the
+  winner); the odd chips of a split go one unit at a time
   from the first winner left of the button (`odd_chip_rule`), or from the winner the
   scorekeeper names (stud: the highest card by suit);
 - side payments after a hand (Bouillotte's brelans: `pays_brelans`, `brelan_payments`);
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
     from ..outcome import Phase, PlayerView
     from ..ranking import Ranking
+    from .evaluator import Evaluator
 
     class Settings(Protocol):
         """What a game reads of the table's settings (`TableConfig` is one)."""
@@ -141,6 +143,9 @@ class GameRules:
     names_betting = True  # whether the title says no-limit / pot-limit / fixed-limit
     phh_codes: tuple[tuple[BettingKind, str], ...] = ()
     hole_cards = 0  # cards dealt to each player, for hand histories
+    # how the game reads the cards shown, the first by default (`evaluator`); empty: the
+    # scorekeeper names the winner
+    evaluators: tuple[Evaluator, ...] = ()
     pays_brelans = False  # side payments after the hand (`brelan_payments`)
     odd_chip_rule = "one unit at a time from the first winner left of the button"
     # a hi-lo game splits each pot between the best high hand and the best qualifying low
@@ -162,9 +167,9 @@ class GameRules:
         """The game's name in a table's title: "hold'em", "jackpots (32 cards)"."""
         return self.name
 
-    def card_variant(self) -> str | None:
-        """How shown cards are read (`cards.ranking_from_cards`); None: not by cards."""
-        return None
+    def evaluator(self) -> Evaluator | None:
+        """How shown cards are read (`cards.read_showdown`); None: not by cards."""
+        return self.evaluators[0] if self.evaluators else None
 
     def validate(self) -> None:
         """Raise `ConfigError` when the settings do not fit the game."""

@@ -15,6 +15,18 @@ from ..errors import ConfigError, HandOver, IllegalAction
 from ..i18n import _
 from ..outcome import Phase
 from .base import GameRules, check_blinds, post_antes_and_blinds
+from .evaluator import (
+    FLUSH,
+    FULL,
+    HIGH,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
+    Evaluator,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,6 +42,17 @@ class Draw(GameRules):
     defaults = (("cap", 4),)
     options = frozenset({"jackpots", "second_round", "deck"})
     big_bet_street = 1
+    # the 52-card deck, then the French 32-card game (sevens to aces, the ace also below the
+    # seven), where three of a kind beats a straight and a flush beats a full house
+    evaluators = (
+        Evaluator("draw", hole=5),
+        Evaluator(
+            "piquet",
+            hole=5,
+            lowest=7,
+            order=(HIGH, PAIR, TWO_PAIR, STRAIGHT, TRIPS, FULL, FLUSH, QUADS, STRAIGHT_FLUSH),
+        ),
+    )
 
     def __init__(self, config: Settings) -> None:
         super().__init__(config)
@@ -43,8 +66,8 @@ class Draw(GameRules):
         name = "jackpots" if self.config.jackpots else "five-card draw"
         return name + (" (32 cards)" if self.config.deck == 32 else "")
 
-    def card_variant(self) -> str | None:
-        return "piquet" if self.config.deck == 32 else "draw"
+    def evaluator(self) -> Evaluator:
+        return self.evaluators[self.config.deck == 32]
 
     def validate(self) -> None:
         cfg = self.config

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..kinds import BettingKind
 from .base import GameRules, check_blinds, post_antes_and_blinds
+from .evaluator import Evaluator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,12 +23,10 @@ class Holdem(GameRules):
         (BettingKind.FIXED_LIMIT, "FT"),
     )
     hole_cards = 2
+    evaluators = (Evaluator("holdem", hole=2, board=5),)
 
     def validate(self) -> None:
         check_blinds(self.config)
-
-    def card_variant(self) -> str | None:
-        return "holdem"
 
     def start(self, hand: Dealing) -> int | str:
         cfg = self.config

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..kinds import BettingKind
+from .evaluator import Evaluator
 from .holdem import Holdem
 
 
@@ -12,6 +13,5 @@ class Omaha(Holdem):
     name = "Omaha"
     phh_codes = ((BettingKind.POT_LIMIT, "PO"),)
     hole_cards = 4
-
-    def card_variant(self) -> str | None:
-        return "omaha"
+    # exactly two cards from the hand and three from the board
+    evaluators = (Evaluator("omaha", hole=4, board=5, from_hand=2),)

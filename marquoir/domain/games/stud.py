@@ -14,6 +14,7 @@ from ..errors import ConfigError, IllegalAction
 from ..i18n import _
 from ..kinds import BettingKind
 from .base import GameRules, check_no_blinds, post_antes
+from .evaluator import Evaluator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class Stud(GameRules):
     # what the scorekeeper looks at to name the bring-in and who speaks first
     bring_in_by = "the lowest up-card"
     first_by = "the best hand showing"
+    evaluators = (Evaluator("stud", hole=7),)
 
     def validate(self) -> None:
         cfg = self.config
@@ -51,9 +53,6 @@ class Stud(GameRules):
                 f"the bring-in ({cfg.bring_in}) must be less than the small bet "
                 f"({cfg.small_bet}): a full bet is a completion"
             )
-
-    def card_variant(self) -> str | None:
-        return "stud"
 
     def start(self, hand: Dealing) -> int | str:
         if self.config.ante:
