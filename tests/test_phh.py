@@ -706,7 +706,7 @@ def session_events(
             yield table.seat_event(newcomer, cave=random_stack(rng, config, floor))
         for account in table.present():
             if account.stack < floor:
-                yield table.recave_event(account.name, random_stack(rng, config, floor))
+                yield table.house.recave_event(account.name, random_stack(rng, config, floor))
         yield table.deal_event()
         while (hand := table.hand) is not None:
             if hand.phase is Phase.SHOWDOWN:

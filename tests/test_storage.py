@@ -185,7 +185,7 @@ OTHER_GAMES = tuple(
 COLD_MODULES = (
     "marquoir.cli.vocabulary",  # the French words: read when the first word is not a verb
     "marquoir.domain.cards",
-    "marquoir.domain.bouillotte_cards",
+    "marquoir.domain.games.bouillotte.cards",
     "marquoir.domain.tournament",
     "marquoir.domain.settlement",
     "marquoir.domain.phh",
@@ -274,7 +274,7 @@ def test_a_refused_command_records_nothing(tmp_path: Path) -> None:
     with pytest.raises(IllegalAction, match="^alice cannot check: 2 to call$"):
         book.execute(lambda t: t.act_event(Action.check()))
     with pytest.raises(IllegalAction, match="^cannot recave during a hand"):
-        book.execute(lambda t: t.recave_event("bob", 50))
+        book.execute(lambda t: t.house.recave_event("bob", 50))
     assert book.events(book.current()) == before
 
 
@@ -391,7 +391,7 @@ def test_a_player_s_last_event_may_be_leave_all(tmp_path: Path) -> None:
         book.create_session("t", SETTINGS)
         book.execute(lambda table: table.seat_event("ann"))
         book.execute(lambda table: table.seat_event("bob"))
-        book.execute(lambda table: table.leave_all_event())
+        book.execute(lambda table: table.house.leave_all_event())
         book.conn.execute(
             "UPDATE events SET created_at = 4070908800 WHERE kind = 'leave-all'"  # 2099-01-01
         )

@@ -55,7 +55,7 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
         else:
             table, done = book.read()[1], 0
             follow_session(table.settings.lang)
-        lines = table.count(counted) if not record else None
+        lines = table.house.count(counted) if not record else None
     missed = [a.name for a in table.present() if a.name not in counted]
     if lines is None:
         print(
@@ -75,8 +75,8 @@ def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
     """The count's corrections, refused in the session's language."""
     follow_session(table.settings.lang)
     return [
-        table.correct_event(line.player, line.counted)
-        for line in table.count(counted)
+        table.house.correct_event(line.player, line.counted)
+        for line in table.house.count(counted)
         if line.difference
     ]
 
@@ -112,7 +112,7 @@ def leave_all(db: str | None) -> None:
 
 def _leave_all_event(table: Table) -> TableEvent:
     follow_session(table.settings.lang)  # before the command: its refusal too
-    return table.leave_all_event()
+    return table.house.leave_all_event()
 
 
 def _money(amount: Decimal) -> str:

@@ -203,7 +203,7 @@ def bust_lines(table: Table) -> list[str]:
             # still come, a later entry can push it down, so it is only provisional
             out = (
                 _("{player} is out (place {place} for now: entries are still open)")
-                if table.entries_open()
+                if table.director.entries_open()
                 else _("{player} is out in place {place}")
             )
             lines.append(out.format(player=entry.label, place=places[entry.label]))

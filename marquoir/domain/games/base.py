@@ -146,6 +146,9 @@ class GameRules:
     # how the game reads the cards shown, the first by default (`evaluator`); empty: the
     # scorekeeper names the winner
     evaluators: tuple[Evaluator, ...] = ()
+    # the game's side of the table ("module:Class", an `extension.GameSide`):
+    # what it adds between hands (Bouillotte's brelans); "": nothing
+    table_side = ""
     pays_brelans = False  # side payments after the hand (`brelan_payments`)
     odd_chip_rule = "one unit at a time from the first winner left of the button"
     # a hi-lo game splits each pot between the best high hand and the best qualifying low
