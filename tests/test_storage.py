@@ -312,8 +312,8 @@ def test_undo_goes_back_across_a_showdown_and_a_deal(tmp_path: Path) -> None:
 def _writer(path: str, player: str, times: int) -> None:
     with Ledger(Path(path)) as book:
         for _ in range(times):
-            book.execute(lambda t: t.sitout_event(player))
-            book.execute(lambda t: t.back_event(player))
+            book.execute(lambda t: t.seating.sitout_event(player))
+            book.execute(lambda t: t.seating.back_event(player))
 
 
 def test_two_writers_on_one_file_lose_no_event(tmp_path: Path) -> None:

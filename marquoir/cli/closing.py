@@ -143,7 +143,7 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
                         name=session.name, unsettled=unsettled
                     )
                 )
-            return table.settle_event()
+            return table.house.settle_event()
 
         outcome = book.execute(close)
     settlement, unsettled = settlement_of(outcome.table)
@@ -171,7 +171,7 @@ def _tournament_bank(table: Table) -> list[Transfer]:
 def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
-        outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
+        outcome = book.execute(lambda table: table.house.reopen_event(), closed_ok=True)
     print(
         _("session {name} is open again: its settlement no longer holds").format(
             name=outcome.session.name

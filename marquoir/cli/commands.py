@@ -155,7 +155,7 @@ def showdown_cards(
     values: dict[str, Any] = {}
 
     def read(table: Table) -> TableEvent:
-        event, found = table.cards_showdown_event(board, shown, odd_chip)
+        event, found = table.game.cards_showdown_event(board, shown, odd_chip)
         values.update(found)
         return event
 
@@ -436,15 +436,15 @@ def clef(db: str | None) -> None:
 
 
 def button(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.button_event(player))
+    outcome = execute(db, lambda table: table.seating.button_event(player))
     print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 
 def sitout(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.sitout_event(player))
+    outcome = execute(db, lambda table: table.seating.sitout_event(player))
     print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
 def back(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.back_event(player))
+    outcome = execute(db, lambda table: table.seating.back_event(player))
     print(_("{player_of} is back from the next hand").format(player_of=_player_of(outcome)))

@@ -13,6 +13,9 @@ showdown read from the retourne, jackpots' pot à la clef. A game names its side
 
 from __future__ import annotations
 
+from .errors import IllegalAction
+from .i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -20,6 +23,7 @@ if TYPE_CHECKING:
 
     from .accounts import Account, SessionSettings
     from .actions import ActionEvent
+    from .cards import HandValue
     from .config import TableConfig
     from .events import ShowedDown
     from .hand import Hand, ShowdownEvent
@@ -36,10 +40,12 @@ if TYPE_CHECKING:
         hand: Hand | None
         carry: int
         last_button: int | None
+        next_button: str | None
         last_dealt: tuple[str, ...]
         brelans_hand: int
         last_side_payments: dict[str, int]
         clef_next: bool
+        closed: bool
         level: int
         level_hands: int
         paused: bool
@@ -79,6 +85,30 @@ class GameSide(TablePart):
     def deal_config(self, config: TableConfig) -> TableConfig:
         """The rules the next deal is dealt with (jackpots: the pot à la clef's ante)."""
         return config
+
+    def cards_showdown_event(
+        self, board: str, shown: dict[str, str], odd_chip: str | None = None
+    ) -> tuple[ShowedDown, dict[str, HandValue]]:
+        """The showdown the cards make, read by the game's evaluator (both halves in hi-lo),
+        and each player's hand."""
+        # cards are read only on this path: the table commands need not load them
+        from .cards import read_showdown
+        from .events import ShowedDown
+
+        table = self.table
+        evaluator = table.config.evaluator
+        if evaluator is None:
+            raise IllegalAction(
+                _("{value}: the scorekeeper names the winner (win PLAYER)").format(
+                    value=table.config.game
+                )
+            )
+        shown = {table.resolve(name): text for name, text in shown.items()}
+        odd_chip = None if odd_chip is None else table.resolve(odd_chip)
+        read = read_showdown(evaluator, shown, board)
+        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        table.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
+        return event, read.values
 
 
 __all__ = ["GameSide", "TablePart"]

@@ -49,22 +49,17 @@ from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .i18n import N_, _
 from .names import check_name, name_key, resolve_ranking
 from .table_house import House
+from .table_seating import Seating
 from .table_tournament import TournamentDirector
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .cards import HandValue
     from .extension import Applier
     from .ranking import Ranking
     from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 _SEAT = attrgetter("seat")
-
-
-def _money_positive(text: str) -> bool:
-    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
-    return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
 class Table:
@@ -116,6 +111,7 @@ class Table:
             from .tournament.state import TournamentState
 
             self.tournament = TournamentState()
+        self.seating = Seating(self)
         self.house = House(self)
         self.director = TournamentDirector(self)
         self.game = _game_side(self)
@@ -125,11 +121,8 @@ class Table:
             Seated: self._apply_seat,
             Left: self._apply_leave,
             Dealt: self._apply_deal,
-            ButtonSet: self._apply_button,
             ShowedDown: self._apply_showdown,
-            Settled: self._apply_settle,
-            SatOut: self._apply_sitout,
-            Back: self._apply_back,
+            **self.seating.appliers(),
             **self.house.appliers(),
             **self.director.appliers(),
             **self.game.appliers(),
@@ -258,56 +251,6 @@ class Table:
             self.between_hands(N_("leave"))
         return account
 
-    def button_event(self, name: str) -> ButtonSet:
-        """Put the button on this player at the next deal: one who will be dealt in."""
-        account = self._button_check(name)
-        if account.busted:
-            raise IllegalAction(
-                _("{name} has no chips: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
-        if account.sitting_out:
-            raise IllegalAction(
-                _("{name} is sitting out: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
-        return ButtonSet(account.name)
-
-    def _button_check(self, name: str) -> Account:
-        # (what a recorded button event needs: older versions recorded it on any player)
-        account = self.account(name)
-        self.between_hands(N_("move the button"))
-        return account
-
-    def sitout_event(self, name: str) -> SatOut:
-        """This player is not dealt in until he comes back."""
-        account = self.account(name)
-        if account.sitting_out:
-            raise IllegalAction(_("{name} is already sitting out").format(name=account.name))
-        return SatOut(account.name)
-
-    def back_event(self, name: str) -> Back:
-        """A player who sat out is dealt in again."""
-        account = self.account(name)
-        if not account.sitting_out:
-            raise IllegalAction(_("{name} is not sitting out").format(name=account.name))
-        return Back(account.name)
-
-    def settle_event(self) -> Settled:
-        """Close the books: the session is settled (the money is computed by the caller)."""
-        if self.closed:
-            raise IllegalAction(_("this session is already settled"))
-        self.between_hands(N_("settle"))
-        return Settled()
-
-    def reopen_event(self) -> Reopened:
-        """Reopen a settled session: table commands are accepted again."""
-        if not self.closed:
-            raise IllegalAction(_("this session is not settled: nothing to reopen"))
-        return Reopened()
-
     def deal_config(self) -> TableConfig:
         """The rules the next deal is dealt with: the table's, as its game changes them (the
         pot à la clef's doubled ante)."""
@@ -317,27 +260,14 @@ class Table:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
-        chop = self.tournament.chop if self.tournament is not None else None
-        if chop is not None and not _money_positive(chop["kept"]):
-            raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
+        if self.tournament is not None:
+            self.director.check_deal()
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
             )
-        rules = self.config.rules
-        if len(players) < rules.min_players:
-            raise IllegalAction(
-                _("{game} is played by {min_players} players at least").format(
-                    game=self.config.game.value, min_players=rules.min_players
-                )
-            )
-        if len(players) > rules.max_players:
-            raise IllegalAction(
-                _("{game} is played by {max_players} players at most").format(
-                    game=self.config.game.value, max_players=rules.max_players
-                )
-            )
+        self.config.rules.check_players(len(players))
         seats = tuple([SeatInfo(a.name, a.seat, a.stack) for a in players])
         return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
@@ -358,27 +288,6 @@ class Table:
         self.hand_in_play().verify_showdown(ranking, odd_chip, low=low)
         return ShowedDown(ranking, odd_chip, low=low)
 
-    def cards_showdown_event(
-        self, board: str, shown: dict[str, str], odd_chip: str | None = None
-    ) -> tuple[ShowedDown, dict[str, HandValue]]:
-        """The showdown the cards make (both halves in hi-lo), and each player's hand."""
-        # cards are read only on this path: the table commands need not load them
-        from .cards import read_showdown
-
-        variant = self.config.evaluator
-        if variant is None:
-            raise IllegalAction(
-                _("{value}: the scorekeeper names the winner (win PLAYER)").format(
-                    value=self.config.game.value
-                )
-            )
-        shown = {self.resolve(name): text for name, text in shown.items()}
-        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        read = read_showdown(variant, shown, board)
-        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
-        self.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
-        return event, read.values
-
     # -- applying events -------------------------------------------------------------------
 
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
@@ -395,8 +304,7 @@ class Table:
             return done
         kind = type(event)
         if kind is Reopened:
-            self.reopen_event()
-            self.closed = False
+            self.house.apply_reopen(Reopened())
             return None
         if self.closed:
             self.check_open()  # (refused)
@@ -407,10 +315,6 @@ class Table:
             raise MarquoirError(_("not an event of the table: {event!r}").format(event=event))
         return applier(event)
 
-    def _apply_settle(self, event: Settled) -> None:
-        self.settle_event()
-        self.closed = True
-
     def _apply_showdown(self, event: ShowedDown) -> ShowdownEvent:
         hand = self.hand_in_play()
         read = self.game.showdown(hand, event)  # (Bouillotte reads the retourne itself)
@@ -419,18 +323,6 @@ class Table:
         shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
         self.after_hand_step(hand)
         return shown
-
-    def _apply_button(self, event: ButtonSet) -> None:
-        self._button_check(event.player)
-        self.next_button = event.player
-
-    def _apply_sitout(self, event: SatOut) -> None:
-        self.sitout_event(event.player)
-        self.accounts[event.player].sitting_out = True
-
-    def _apply_back(self, event: Back) -> None:
-        self.back_event(event.player)
-        self.accounts[event.player].sitting_out = False
 
     def _apply_leave(self, event: Left) -> None:
         self._leaving(event.player)

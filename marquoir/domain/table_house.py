@@ -1,7 +1,8 @@
 """The house's part of the table: what the scorekeeper does between hands to the money on
-it. Recaves, counts and corrections of the stacks, fines, a new forced-bet schedule, the
-chips of a void deal shared out, and everyone's departure at the end of the night. The
-table holds it as `Table.house`, and applies its events through it.
+it, and its books. Recaves, counts and corrections of the stacks, fines, a new forced-bet
+schedule, the chips of a void deal shared out, everyone's departure at the end of the
+night, and the books closed (settled) or reopened. The table holds it as `Table.house`, and
+applies its events through it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from .events import (
     Left,
     LeftAll,
     Recaved,
+    Reopened,
+    Settled,
 )
 from .extension import TablePart
 from .i18n import N_, _
@@ -33,6 +36,7 @@ class House(TablePart):
 
     def appliers(self) -> dict[type, Applier]:
         return {
+            Settled: self.apply_settle,
             Recaved: self.apply_recave,
             LeftAll: self.apply_leave_all,
             CarrySplit: self.apply_carry_split,
@@ -40,6 +44,29 @@ class House(TablePart):
             BlindsSet: self.apply_blinds,
             Corrected: self.apply_correction,
         }
+
+    def settle_event(self) -> Settled:
+        """Close the books: the session is settled (the money is computed by the caller)."""
+        if self.table.closed:
+            raise IllegalAction(_("this session is already settled"))
+        self.table.between_hands(N_("settle"))
+        return Settled()
+
+    def reopen_event(self) -> Reopened:
+        """Reopen a settled session: table commands are accepted again."""
+        if not self.table.closed:
+            raise IllegalAction(_("this session is not settled: nothing to reopen"))
+        return Reopened()
+
+    def apply_settle(self, event: Settled) -> None:
+        """Close the books (checked again)."""
+        self.settle_event()
+        self.table.closed = True
+
+    def apply_reopen(self, event: Reopened) -> None:
+        """Reopen the books (checked again; carried out on a closed table)."""
+        self.reopen_event()
+        self.table.closed = False
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""

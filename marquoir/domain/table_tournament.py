@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from .tournament.state import TournamentState
 
 
+def _money_positive(text: str) -> bool:
+    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
+    return any(c in "123456789" for c in text) and not text.startswith("-")
+
+
 class TournamentDirector(TablePart):
     """The tournament commands and their effects, held by every table (`Table.director`): a
     cash game's refuses them."""
@@ -47,6 +52,12 @@ class TournamentDirector(TablePart):
             Chopped: self._apply_chop,
             Raced: self._apply_race,
         }
+
+    def check_deal(self) -> None:
+        """Refuse a deal after a deal between the players that left nothing to play for."""
+        chop = self.table.tournament.chop if self.table.tournament is not None else None
+        if chop is not None and not _money_positive(chop["kept"]):
+            raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
 
     def _apply_level(self, event: LevelSet) -> None:
         self.level_event(event.level)

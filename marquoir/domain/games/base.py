@@ -177,6 +177,21 @@ class GameRules:
     def validate(self) -> None:
         """Raise `ConfigError` when the settings do not fit the game."""
 
+    def check_players(self, count: int) -> None:
+        """Refuse (`IllegalAction`) a deal to `count` players that the game is not played by."""
+        if count < self.min_players:
+            raise IllegalAction(
+                _("{game} is played by {min_players} players at least").format(
+                    game=self.config.game, min_players=self.min_players
+                )
+            )
+        if count > self.max_players:
+            raise IllegalAction(
+                _("{game} is played by {max_players} players at most").format(
+                    game=self.config.game, max_players=self.max_players
+                )
+            )
+
     # -- the hand --------------------------------------------------------------------------
 
     def start(self, hand: Dealing) -> int | str:
