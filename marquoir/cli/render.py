@@ -387,7 +387,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
     data: dict[str, Any] = {
         "version": JSON_VERSION,
         "session": session,
-        "game": table.config.game.value,
+        "game": str(table.config.game),
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
         # those of the hand in play, or of the next deal (the pot à la clef's doubled ante)

@@ -74,7 +74,7 @@ _SCHEDULE_FIELDS = attrgetter(*ForcedBetSchedule._fields)
 class _ConfigFields(Record):
     small_blind: int
     big_blind: int
-    game: Game = Game.HOLDEM
+    game: str = Game.HOLDEM  # a name in `GAMES`
     betting: BettingKind = BettingKind.NO_LIMIT
     ante: int = 0
     bb_ante: bool = False
@@ -233,7 +233,7 @@ class TableConfig(_ConfigFields):
         accepted = GAMES[self.game].options
         for option, refusal in options:
             if option not in accepted and getattr(self, option) != _UNSET[option]:
-                raise ConfigError(_(refusal).format(name=self.game.value))
+                raise ConfigError(_(refusal).format(name=self.game))
 
     def _validate_limits(self) -> None:
         small, big = self.limits

@@ -334,7 +334,7 @@ class Hand:
         if low is not None and not self.rules.low_half:
             raise ShowdownError(
                 _("{value} is not a hi-lo game: the pot has no low half").format(
-                    value=self.config.game.value
+                    value=self.config.game
                 )
             )
         for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):

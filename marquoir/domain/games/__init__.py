@@ -71,18 +71,31 @@ class GameRegistry(MutableMapping[str, type[GameRules]]):
         return len(self._where)
 
 
+# One line a game: its name, then its module (in this package) and its rules class. The
+# order is the order the command line lists them in.
 GAMES = GameRegistry(
     {
         Game.HOLDEM: ("holdem", "Holdem"),
-        Game.OMAHA: ("omaha", "Omaha"),
         Game.DRAW: ("draw", "Draw"),  # jackpots included
         Game.BOUILLOTTE: ("bouillotte", "Bouillotte"),
         Game.STUD: ("stud", "Stud"),
+        Game.OMAHA: ("omaha", "Omaha"),
         Game.OMAHA_HILO: ("omaha_hilo", "OmahaHiLo"),
         Game.STUD_HILO: ("stud_hilo", "StudHiLo"),
         Game.RAZZ: ("razz", "Razz"),
     }
 )
+
+
+def game_named(name: str) -> str:
+    """The game registered under `name` (the `Game` member for Marquoir's own games), or
+    ValueError as `Game(name)` gives: what a settings file or a command line names."""
+    if name not in GAMES:
+        raise ValueError(f"{name!r} is not a game")
+    try:
+        return Game(name)
+    except ValueError:  # a game registered besides Marquoir's own
+        return name
 
 
 def rules_for(config: Settings) -> GameRules:
@@ -107,5 +120,6 @@ __all__ = [
     "GameRegistry",
     "GameRules",
     "evaluator_named",
+    "game_named",
     "rules_for",
 ]

@@ -150,6 +150,12 @@ class GameRules:
     # what it adds between hands (Bouillotte's brelans); "": nothing
     table_side = ""
     pays_brelans = False  # side payments after the hand (`brelan_payments`)
+    # whether `pass` (je passe) is a word of the game: a check while nobody has bet, a fold
+    # after (draw, Bouillotte); elsewhere it is ambiguous
+    says_pass = False
+    # whether `new` asks for the blinds before anything else (hold'em without --blinds);
+    # the other games' settings refuse what is missing themselves
+    asks_blinds = False
     odd_chip_rule = "one unit at a time from the first winner left of the button"
     # a hi-lo game splits each pot between the best high hand and the best qualifying low
     low_half = False

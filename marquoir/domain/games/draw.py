@@ -46,6 +46,7 @@ class Draw(GameRules):
     defaults = (("cap", 4),)
     options = frozenset({"jackpots", "second_round", "deck"})
     big_bet_street = 1
+    says_pass = True
     table_side = "marquoir.domain.games.draw:JackpotsSide"  # the pot à la clef
     # the 52-card deck, then the French 32-card game (sevens to aces, the ace also below the
     # seven), where three of a kind beats a straight and a flush beats a full house

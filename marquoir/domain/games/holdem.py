@@ -23,6 +23,7 @@ class Holdem(GameRules):
         (BettingKind.FIXED_LIMIT, "FT"),
     )
     hole_cards = 2
+    asks_blinds = True
     evaluators = (Evaluator("holdem", hole=2, board=5),)
 
     def validate(self) -> None:

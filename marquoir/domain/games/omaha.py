@@ -13,5 +13,6 @@ class Omaha(Holdem):
     name = "Omaha"
     phh_codes = ((BettingKind.POT_LIMIT, "PO"),)
     hole_cards = 4
+    asks_blinds = False  # (its settings refuse missing blinds: "the big blind must be...")
     # exactly two cards from the hand and three from the board
     evaluators = (Evaluator("omaha", hole=4, board=5, from_hand=2),)

@@ -17,5 +17,6 @@ class OmahaHiLo(Holdem):
     defaults = (("betting", BettingKind.FIXED_LIMIT),)
     phh_codes = ()
     hole_cards = 4
+    asks_blinds = False  # (its settings refuse missing blinds: "the big blind must be...")
     low_half = True
     evaluators = (Evaluator("omaha8", hole=4, board=5, from_hand=2, low=EIGHT_OR_BETTER),)

@@ -46,6 +46,7 @@ class Bouillotte(GameRules):
     options = frozenset({"passe"})
     names_betting = False  # always played with bets limited only by the caves
     pays_brelans = True
+    says_pass = True
     table_side = "marquoir.domain.games.bouillotte.table:BouillotteSide"  # brelans, retourne
 
     speaks_in_turns = True
