@@ -20,7 +20,7 @@ from ..domain import (
     TableConfig,
     UsageError,
 )
-from ..domain.games import GAMES, game_named
+from ..domain.games import DEFAULT_GAME, GAMES, game_named
 from ..domain.i18n import LANGUAGES, _, french
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
@@ -75,7 +75,7 @@ GameWord = enum.StrEnum(  # type: ignore[misc]
     "GameWord", [(str(name).upper().replace("-", "_"), str(name)) for name in GAMES]
 )
 BettingWord = enum.StrEnum("BettingWord", [(k.name, k.value) for k in BettingKind])  # type: ignore[misc]
-HOLDEM_WORD = GameWord("holdem")
+HOLDEM_WORD = GameWord(DEFAULT_GAME)
 
 
 @command()

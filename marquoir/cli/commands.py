@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator
 
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
-from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import N_, _, follow_session, money, number
 from ..domain.ranking import parse_ranking
@@ -414,9 +413,9 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     def change(table: Table) -> TableEvent:
         nonlocal before
         before = table.config.stakes()
-        # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
-        if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
-            raise UsageError(_("hold'em and Omaha need their blinds, e.g. `blinds 2/4`"))
+        needed = table.config.rules.blinds_needed  # (hold'em and the games built on it)
+        if needed and not schedule.big_blind:
+            raise UsageError(_(needed))
         return table.house.blinds_event(schedule)
 
     outcome = execute(db, change)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .errors import ConfigError
-from .games import GAMES, Game, GameRules, rules_for
+from .games import DEFAULT_GAME, GAMES, Game, GameRules, rules_for
 from .i18n import N_, _
 from .kinds import BettingKind
 from .records import Record
@@ -74,7 +74,7 @@ _SCHEDULE_FIELDS = attrgetter(*ForcedBetSchedule._fields)
 class _ConfigFields(Record):
     small_blind: int
     big_blind: int
-    game: str = Game.HOLDEM  # a name in `GAMES`
+    game: str = DEFAULT_GAME  # a name in `GAMES`
     betting: BettingKind = BettingKind.NO_LIMIT
     ante: int = 0
     bb_ante: bool = False
@@ -111,7 +111,7 @@ class TableConfig(_ConfigFields):
 
     def __new__(cls, *args: object, **kwargs: object) -> TableConfig:
         given = set(cls._fields[: len(args)]) | kwargs.keys()
-        game = args[2] if len(args) > 2 else kwargs.get("game", Game.HOLDEM)
+        game = args[2] if len(args) > 2 else kwargs.get("game", DEFAULT_GAME)
         if isinstance(game, str) and game in GAMES:
             # the game's own defaults (a raise cap, a passe, a betting structure)
             for field, value in GAMES[game].defaults:

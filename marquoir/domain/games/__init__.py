@@ -87,6 +87,10 @@ GAMES = GameRegistry(
 )
 
 
+# the game of a table that names none (`TableConfig`, `new` without --game)
+DEFAULT_GAME: str = Game.HOLDEM
+
+
 def game_named(name: str) -> str:
     """The game registered under `name` (the `Game` member for Marquoir's own games), or
     ValueError as `Game(name)` gives: what a settings file or a command line names."""
@@ -114,6 +118,7 @@ def evaluator_named(name: str) -> Evaluator | None:
 
 
 __all__ = [
+    "DEFAULT_GAME",
     "GAMES",
     "SAID_BY_SCOREKEEPER",
     "Game",

@@ -150,6 +150,8 @@ class GameRules:
     # what it adds between hands (Bouillotte's brelans); "": nothing
     table_side = ""
     pays_brelans = False  # side payments after the hand (`brelan_payments`)
+    # what a new forced-bet schedule without blinds is told ("": the game may have none)
+    blinds_needed = ""
     # whether `pass` (je passe) is a word of the game: a check while nobody has bet, a fold
     # after (draw, Bouillotte); elsewhere it is ambiguous
     says_pass = False
@@ -212,6 +214,11 @@ class GameRules:
     def street_start(self, hand: Dealing, street: int) -> int | str:
         """Where the search for the first to act starts on a later round (or a wait)."""
         return hand.button_index + 1
+
+    def naming_prompt(self, hand: Dealing) -> str:
+        """What the scorekeeper is asked to name while the hand waits for him, and what he
+        looks at to name it ("": the betting's words)."""
+        return ""
 
     def waiting_message(self, hand: Dealing) -> str:
         """Why nobody may act while the hand waits for the scorekeeper (`hand.awaiting`)."""

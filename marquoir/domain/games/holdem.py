@@ -3,6 +3,7 @@ last after the flop."""
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..kinds import BettingKind
 from .base import GameRules, check_blinds, post_antes_and_blinds
 from .evaluator import Evaluator
@@ -24,6 +25,8 @@ class Holdem(GameRules):
     )
     hole_cards = 2
     asks_blinds = True
+    # (Omaha and Omaha hi-lo, built on hold'em, are played with blinds too)
+    blinds_needed = N_("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
     evaluators = (Evaluator("holdem", hole=2, board=5),)
 
     def validate(self) -> None:

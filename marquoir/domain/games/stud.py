@@ -62,6 +62,19 @@ class Stud(GameRules):
     def street_start(self, hand: Dealing, street: int) -> int | str:
         return AWAIT_FIRST
 
+    def naming_prompt(self, hand: Dealing) -> str:
+        # (the game says what the scorekeeper looks at: the lowest up-card in stud, the
+        # highest in razz)
+        if hand.awaiting == AWAIT_BRING_IN:
+            return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
+                by=self.bring_in_by
+            )
+        if hand.awaiting == AWAIT_FIRST:
+            return _("who speaks first on {street}? `first PLAYER` ({by})").format(
+                street=hand.street, by=self.first_by
+            )
+        return ""
+
     def waiting_message(self, hand: Dealing) -> str:
         if hand.awaiting == AWAIT_BRING_IN:
             return "name who brings in first: `bringin PLAYER`"
