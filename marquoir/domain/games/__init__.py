@@ -1,14 +1,18 @@
-"""The games, one module each, registered here by name.
+"""The games, one module or package each, registered here by name.
 
 A game is one object made from the table's settings: `rules_for(config)` gives it. What a
 game declares and decides, and what it may ask of the hand, is described in `base.py`
-(`GameRules`, `Dealing`); the hand drives, the game decides.
+(`GameRules`, `Dealing`); the hand drives, the game decides. Its evaluator (`evaluator.py`:
+deck, hole and board cards, order of hands, low rule) reads the cards shown; its table side
+(`table_side`, an `extension.GameSide`) keeps what it adds between hands (Bouillotte's
+brelans, in `bouillotte/`).
 
-Adding a game: write one module here with a subclass of `GameRules` (or of the game it
-refines, as Omaha refines hold'em), and add its line (module, class) to `GAMES` below, with
-its name in `Game`. The settings (`TableConfig`: defaults, validation, title), the hand, the
-table and the command line (`--game NAME`) then know it. (A game whose shown cards Marquoir
-reads names its evaluator with `card_variant`, which `cards.py` must know.)
+Adding a game: write one module (or package) here with a subclass of `GameRules` (or of the
+game it refines, as Omaha refines hold'em), and add its line (module, class) to `GAMES`
+below. The settings (`TableConfig`: defaults, validation, title), the hand, the table, the
+cards, the file's streets (`storage/game_data.py`) and the command line (`--game NAME`) then
+know it. (`Game` names Marquoir's own games; a game registered from elsewhere is named by
+its string, `game_named`.)
 """
 
 from __future__ import annotations
