@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         last_side_payments: dict[str, int]
         clef_next: bool
         closed: bool
+        absorbed: tuple[str, int] | None
         level: int
         level_hands: int
         paused: bool

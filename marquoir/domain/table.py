@@ -98,8 +98,10 @@ class Table:
         self.last_side_payments: dict[str, int] = {}
         # the next deal is the pot à la clef: its ante is doubled (jackpots)
         self.clef_next = False
-        # settled: the books are closed until the session is reopened
+        # settled: the books are closed until the session is reopened; who absorbed a count
+        # that did not balance, and the difference (chips cashed out minus chips bought)
         self.closed = False
+        self.absorbed: tuple[str, int] | None = None
         # a tournament's level now in force (1 until the director moves it), the hands dealt
         # at it, and its entries (None: a cash game)
         self.level = 1

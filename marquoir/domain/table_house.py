@@ -45,12 +45,20 @@ class House(TablePart):
             Corrected: self.apply_correction,
         }
 
-    def settle_event(self) -> Settled:
-        """Close the books: the session is settled (the money is computed by the caller)."""
-        if self.table.closed:
+    def settle_event(self, missing: str | None = None) -> Settled:
+        """Close the books: the session is settled (the money is computed by the caller).
+        `missing`: who absorbs a count that does not balance (see `missing.py`)."""
+        table = self.table
+        if table.closed:
             raise IllegalAction(_("this session is already settled"))
-        self.table.between_hands(N_("settle"))
-        return Settled()
+        table.between_hands(N_("settle"))
+        if missing is None:
+            return Settled()
+        if table.tournament is not None:
+            raise UsageError(_("--missing is for a cash game's count: a tournament pays prizes"))
+        from .missing import missing_event
+
+        return missing_event(table.accounts, missing, resolve=table.resolve(missing))
 
     def reopen_event(self) -> Reopened:
         """Reopen a settled session: table commands are accepted again."""
@@ -59,14 +67,20 @@ class House(TablePart):
         return Reopened()
 
     def apply_settle(self, event: Settled) -> None:
-        """Close the books (checked again)."""
+        """Close the books (checked again), with who absorbed a count that did not balance."""
         self.settle_event()
+        if event.missing:
+            from .missing import check_missing
+
+            check_missing(event, self.table.accounts)
         self.table.closed = True
+        self.table.absorbed = (event.missing, event.difference) if event.missing else None
 
     def apply_reopen(self, event: Reopened) -> None:
         """Reopen the books (checked again; carried out on a closed table)."""
         self.reopen_event()
         self.table.closed = False
+        self.table.absorbed = None
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
