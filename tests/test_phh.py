@@ -666,7 +666,7 @@ def showdown(rng: random.Random, table: Table, hand: Hand, stats: Counter[str]) 
     holes = 4 if hand.config.game is Game.OMAHA else 2
     cards = {n: " ".join(deck[i * holes : (i + 1) * holes]) for i, n in enumerate(standing)}
     board = " ".join(deck[-5:])
-    everyone, _ = table.cards_showdown_event(board, cards)
+    everyone, _ = table.game.cards_showdown_event(board, cards)
     if rng.random() < 0.05:
         stats["ranking without cards"] += 1
         return table.showdown_event(everyone.ranking)
@@ -675,7 +675,7 @@ def showdown(rng: random.Random, table: Table, hand: Hand, stats: Counter[str]) 
     if mucking:
         try:
             shown = {n: c for n, c in cards.items() if n not in mucking}
-            event, _ = table.cards_showdown_event(board, shown)
+            event, _ = table.game.cards_showdown_event(board, shown)
         except ShowdownError:
             return everyone
         awards = hand.verify_showdown(event.ranking).awards
@@ -706,7 +706,7 @@ def session_events(
             yield table.seat_event(newcomer, cave=random_stack(rng, config, floor))
         for account in table.present():
             if account.stack < floor:
-                yield table.recave_event(account.name, random_stack(rng, config, floor))
+                yield table.house.recave_event(account.name, random_stack(rng, config, floor))
         yield table.deal_event()
         while (hand := table.hand) is not None:
             if hand.phase is Phase.SHOWDOWN:
@@ -852,7 +852,7 @@ def test_a_showdown_is_written_with_its_cards(ledger: Ledger) -> None:
     for action in (Action.allin(), Action.call(), Action.fold()):
         ledger.execute(lambda t, a=action: t.act_event(a))
     ledger.execute(
-        lambda t: t.cards_showdown_event("2c 3d 9h Jc Qs", {"ann": "As Ah", "bob": "Kd Kh"})[0]
+        lambda t: t.game.cards_showdown_event("2c 3d 9h Jc Qs", {"ann": "As Ah", "bob": "Kd Kh"})[0]
     )
     (hand,) = loads(export_phh(ledger)[0])
     assert hand.players == ("bob", "cy", "ann") and hand.antes == (1, 1, 1)

@@ -22,9 +22,9 @@ import tomllib
 from decimal import Decimal, InvalidOperation
 
 from . import phh_toml
-from .config import BettingKind, Game, TableConfig
+from .config import BettingKind, TableConfig
 from .errors import ConfigError, MarquoirError
-from .games import GAMES
+from .games import GAMES, game_named
 from .inputs import MAX_CHIPS
 from .records import Record
 
@@ -40,7 +40,7 @@ BOM = "\ufeff"
 # The variants Marquoir plays, with its game and betting structure (each game declares its
 # codes), and the hole cards of each.
 PLAYED = {
-    code: (Game(name), betting)
+    code: (game_named(name), betting)
     for name, rules in GAMES.items()
     for betting, code in rules.phh_codes
 }

@@ -234,6 +234,10 @@ class Ledger:
             )
             session_id = int(cursor.lastrowid or 0)
             self._set_current(session_id)
+            # (a game added to the code since the file was written gets its streets here)
+            from .game_data import ensure_streets
+
+            ensure_streets(conn, settings.table.game)
         return SessionInfo(session_id, name, settings)
 
     def use(self, name: str) -> SessionInfo:

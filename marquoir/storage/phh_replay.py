@@ -579,7 +579,7 @@ def _showdown(
             raise _Skip(f"the showdown cards of {', '.join(unknown)} are not known")
     if not board_known:
         raise _Skip(f"the board is not known ({''.join(board) or 'no card'})")
-    event, _values = table.cards_showdown_event("".join(board), shown)
+    event, _values = table.game.cards_showdown_event("".join(board), shown)
     return event
 
 
