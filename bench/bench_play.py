@@ -91,7 +91,7 @@ def script(lines: int, seed: int, settings: SessionSettings) -> list[str]:
         for account in table.present():
             if account.stack == 0:
                 out.append(f"recave {account.name}")
-                table.apply(table.recave_event(account.name))
+                table.apply(table.house.recave_event(account.name))
         out.append("deal")
         table.apply(table.deal_event())
         while table.hand is not None:

@@ -87,7 +87,7 @@ def build(path: Path, hands: int, *, block: int | None = None) -> float:
             table = book.execute(lambda t, r=text: t.showdown_event(parse_ranking(r))).table
         for account in list(table.present()):
             if account.stack < 50:
-                book.execute(lambda t, n=account.name: t.recave_event(n, 200))
+                book.execute(lambda t, n=account.name: t.house.recave_event(n, 200))
     book.conn.execute("COMMIT")
     book.close()
     if played < hands:

@@ -81,7 +81,7 @@ def test_the_next_deal_posts_the_new_blinds_and_the_chips_are_conserved() -> Non
     assert stacks(table) == {"a": 100, "b": 99, "c": 101}
     first = table.last_hand
 
-    table.apply(table.blinds_event(ForcedBetSchedule(2, 4, ante=1)))
+    table.apply(table.house.blinds_event(ForcedBetSchedule(2, 4, ante=1)))
     assert table.config.stakes() == "2/4 ante 1"
     table.apply(table.deal_event())  # button b: antes from c, then c 2, a 4
     assert forced(table) == [
@@ -102,7 +102,7 @@ def test_the_blinds_do_not_change_during_a_hand() -> None:
     table = seated(TableConfig(1, 2))
     table.apply(table.deal_event())
     with pytest.raises(IllegalAction, match=r"^cannot change the blinds during a hand: hand 1 is"):
-        table.blinds_event(ForcedBetSchedule(2, 4))
+        table.house.blinds_event(ForcedBetSchedule(2, 4))
     # a replayed log obeys the same rule
     with pytest.raises(IllegalAction, match="cannot change the blinds during a hand"):
         table.apply(BlindsSet(ForcedBetSchedule(2, 4)))
@@ -112,10 +112,10 @@ def test_the_blinds_do_not_change_during_a_hand() -> None:
 def test_the_schedule_in_force_is_not_recorded_again() -> None:
     table = seated(TableConfig(1, 2, ante=1))
     with pytest.raises(IllegalAction, match=r"^the forced bets are already 1/2 ante 1$"):
-        table.blinds_event(ForcedBetSchedule(1, 2, ante=1))
+        table.house.blinds_event(ForcedBetSchedule(1, 2, ante=1))
     limit = seated(TableConfig(1, 2, betting=FL))  # the limits are 2/4 by default
     with pytest.raises(IllegalAction, match=r"^the forced bets are already 1/2 limits 2/4$"):
-        limit.blinds_event(ForcedBetSchedule(1, 2, small_bet=2, big_bet=4))
+        limit.house.blinds_event(ForcedBetSchedule(1, 2, small_bet=2, big_bet=4))
 
 
 @pytest.mark.parametrize(
@@ -151,27 +151,29 @@ def test_a_schedule_that_does_not_suit_the_game_is_refused(
 ) -> None:
     table = seated(config)
     with pytest.raises(ConfigError) as refused:
-        table.blinds_event(schedule)
+        table.house.blinds_event(schedule)
     assert message in str(refused.value)
     assert table.config == config
 
 
 def test_fixed_limit_bets_follow_the_blinds_unless_given() -> None:
     table = seated(TableConfig(1, 2, betting=FL))  # limits 2/4: the big blind and twice it
-    table.apply(table.blinds_event(ForcedBetSchedule(2, 4)))
+    table.apply(table.house.blinds_event(ForcedBetSchedule(2, 4)))
     assert table.config.limits == (4, 8)
     table.apply(table.deal_event())
     legal = table.hand.legal() if table.hand else None
     assert legal is not None and (legal.min_to, legal.max_to) == (8, 8)  # one small bet more
     table.apply(table.act_event(Action.fold()))
     act(table, Action.fold())
-    table.apply(table.blinds_event(ForcedBetSchedule(2, 4, small_bet=5, big_bet=10)))
+    table.apply(table.house.blinds_event(ForcedBetSchedule(2, 4, small_bet=5, big_bet=10)))
     assert table.config.stakes() == "2/4 limits 5/10"
 
 
 def test_stud_changes_its_ante_bring_in_and_limits() -> None:
     table = seated(STUD)
-    table.apply(table.blinds_event(ForcedBetSchedule(ante=2, small_bet=10, big_bet=20, bring_in=3)))
+    table.apply(
+        table.house.blinds_event(ForcedBetSchedule(ante=2, small_bet=10, big_bet=20, bring_in=3))
+    )
     table.apply(table.deal_event())
     assert forced(table) == [("b", "ante", 2), ("c", "ante", 2), ("a", "ante", 2)]
     act(table, Action.bring_in("c"))
@@ -183,7 +185,7 @@ def test_stud_changes_its_ante_bring_in_and_limits() -> None:
 
 def test_bouillotte_changes_its_passe() -> None:
     table = seated(BOUILLOTTE)
-    table.apply(table.blinds_event(ForcedBetSchedule(passe=2)))
+    table.apply(table.house.blinds_event(ForcedBetSchedule(passe=2)))
     table.apply(table.deal_event())
     assert forced(table) == [("a", "passe", 2)]
     legal = table.hand.legal() if table.hand else None
@@ -208,7 +210,7 @@ def test_the_ledger_keeps_the_schedule_in_its_snapshots_and_undo_takes_it_back(
         session = book.create_session("s", SessionSettings(TableConfig(1, 2)))
         for name in ("a", "b", "c"):
             book.execute(functools.partial(Table.seat_event, name=name, cave=100))
-        book.execute(lambda t: t.blinds_event(ForcedBetSchedule(5, 10, ante=1)))
+        book.execute(lambda t: t.house.blinds_event(ForcedBetSchedule(5, 10, ante=1)))
     with Ledger(path) as book:  # a fresh process: the table comes from the last snapshot
         assert book.load(session).config.stakes() == "5/10 ante 1"
         book.execute(lambda t: t.deal_event())

@@ -1,4 +1,4 @@
-"""Bouillotte from the cards shown (`marquoir.domain.bouillotte_cards`).
+"""Bouillotte from the cards shown (`marquoir.domain.games.bouillotte.cards`).
 
 Worked examples from the Bouillotte rules (docs/rules.md, Bouillotte): the five hearts that
 make 48, the king that counts as the ace turned up, the short player who wins with five
@@ -18,7 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marquoir.domain.bouillotte_cards import (
+from marquoir.domain.cards import Card
+from marquoir.domain.errors import ShowdownError, UsageError
+from marquoir.domain.games.bouillotte.cards import (
     DECK,
     Brelan,
     brelans,
@@ -31,8 +33,6 @@ from marquoir.domain.bouillotte_cards import (
     read_cards,
     winning_colour,
 )
-from marquoir.domain.cards import Card
-from marquoir.domain.errors import ShowdownError, UsageError
 
 VALUE = {"A": 11, "K": 10, "Q": 10, "9": 9, "8": 8}
 

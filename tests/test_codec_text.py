@@ -175,7 +175,7 @@ def test_the_state_kept_after_each_hand_is_the_snapshot_of_then(tmp_path: Path) 
         for name, seat in players:
             table.apply(table.seat_event(name, seat=seat, cave=10_000, recave=False))
         if number == 3:  # (seated, not dealt in: everyone is read again)
-            table.apply(table.sitout_event("eve"))
+            table.apply(table.seating.sitout_event("eve"))
         table.apply(table.deal_event())
         while table.hand is not None:
             table.apply(table.act_event(Action.fold()))
@@ -232,7 +232,7 @@ def test_the_summary_built_directly_keeps_stacks_that_moved_after_the_pots() -> 
     table = Table(SessionSettings(TableConfig(small_blind=1, big_blind=2)))
     for name, seat in (("ann", 1), ("bob", 2), ("cy", 3)):
         table.apply(table.seat_event(name, seat=seat, cave=100))
-    table.apply(table.sitout_event("cy"))
+    table.apply(table.seating.sitout_event("cy"))
     table.apply(table.deal_event())
     table.apply(table.act_event(Action.fold()))
     hand = table.last_hand

@@ -60,6 +60,7 @@ from marquoir.domain import (
     TableConfig,
 )
 from marquoir.domain.cards import low_ranking_from_cards, parse_cards, ranking_from_cards
+from marquoir.domain.games.evaluator import Evaluator
 from marquoir.domain.ranking import Ranking
 
 from .pokerkit_games_driver import PKGame, PKGameSpec, stacked_omaha_deck
@@ -92,8 +93,8 @@ class GameDeal:
     top: tuple[Card, ...] = ()
 
     @property
-    def variant(self) -> str:
-        variant = self.config.card_variant
+    def variant(self) -> Evaluator:
+        variant = self.config.evaluator
         assert variant is not None
         return variant
 

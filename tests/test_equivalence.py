@@ -94,7 +94,7 @@ def api_command(words: list[str]) -> Command | None:
         return lambda table: table.seat_event(args[0], seat=seat, cave=cave)
     if verb == "recave":
         chips = int(args[1]) if len(args) > 1 else None
-        return lambda table: table.recave_event(args[0], chips)
+        return lambda table: table.house.recave_event(args[0], chips)
     if verb == "leave":
         return lambda table: table.leave_event(args[0])
     if verb == "showdown":

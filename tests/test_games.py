@@ -32,6 +32,8 @@ from marquoir.domain import (
     UsageError,
     parse_ranking,
 )
+from marquoir.domain.games.bouillotte.table import bouillotte_side
+from marquoir.domain.games.draw import jackpots_side
 from marquoir.domain.table import CavePolicy, SessionSettings, Table
 
 from .engine_helpers import behind, deal, fronts, parse_action
@@ -602,12 +604,12 @@ def test_brelans_are_paid_outside_the_pot_holders_do_not_pay_each_other() -> Non
     tdeal(t)
     tplay(t, "open 2; call; fold; fold; abattre")
     assert tshow(t, "carol > bob") == {"alice": 19, "bob": 18, "carol": 23, "dave": 20}
-    t.apply(t.brelans_event(("carol", "bob")))
+    t.apply(bouillotte_side(t).brelans_event(("carol", "bob")))
     table_conserved(t)
     # alice and dave pay one passe to each; carol and bob pay each other nothing
     assert stacks(t) == {"alice": 17, "bob": 20, "carol": 25, "dave": 18}
     with pytest.raises(IllegalAction) as info:
-        t.brelans_event(("carol",))
+        bouillotte_side(t).brelans_event(("carol",))
     assert str(info.value) == "the brelans of the last hand are paid once, after the hand"
 
 
@@ -629,7 +631,7 @@ def test_a_short_player_pays_the_carre_first_then_the_best_brelan() -> None:
     assert after == {"alice": 70, "bob": 0, "carol": 40, "dave": 3, "eve": 50}
     assert t.accounts["bob"].busted
     # alice's brelan carré gets two passes, carol's brelan (the better) and bob's one each
-    t.apply(t.brelans_event(("carol", "bob"), carre="alice"))
+    t.apply(bouillotte_side(t).brelans_event(("carol", "bob"), carre="alice"))
     table_conserved(t)
     # dave has 3 chips: 2 to the carré, 1 to carol, nothing left for bob
     assert stacks(t) == {"alice": 74, "bob": 1, "carol": 42, "dave": 0, "eve": 46}
@@ -654,16 +656,16 @@ def test_a_short_player_pays_the_carre_first_then_the_best_brelan() -> None:
 def test_brelan_refusals(players: tuple[str, ...], carre: str | None, message: str) -> None:
     t = new_table(BOUILLOTTE, alice=20, bob=20, carol=20)
     with pytest.raises(IllegalAction) as info:
-        t.brelans_event(("alice",))
+        bouillotte_side(t).brelans_event(("alice",))
     assert str(info.value) == "the brelans of the last hand are paid once, after the hand"
     tdeal(t)
     with pytest.raises(IllegalAction) as info:
-        t.brelans_event(("alice",))
+        bouillotte_side(t).brelans_event(("alice",))
     assert str(info.value) == "cannot pay the brelans during a hand: hand 1 is in play (bob to act)"
     tplay(t, "check; check; check")
     t.apply(t.seat_event("eve", cave=20))
     with pytest.raises(IllegalAction) as info:
-        t.brelans_event(players, carre)
+        bouillotte_side(t).brelans_event(players, carre)
     assert str(info.value) == message
 
 
@@ -672,7 +674,7 @@ def test_brelans_only_at_bouillotte() -> None:
     tdeal(t)
     tplay(t, "check; check; check")
     with pytest.raises(IllegalAction, match="^brelans are paid at Bouillotte only$"):
-        t.brelans_event(("alice",))
+        bouillotte_side(t).brelans_event(("alice",))
 
 
 @pytest.mark.parametrize(
@@ -1130,14 +1132,16 @@ def play_session(
             dealt = [a.name for a in t.present() if a.plays]
             named = data.draw(st.lists(st.sampled_from(dealt), min_size=1, max_size=2, unique=True))
             before = table_total(t)
-            t.apply(t.brelans_event(tuple(named), misdeal=True))
+            t.apply(bouillotte_side(t).brelans_event(tuple(named), misdeal=True))
             assert table_total(t) == before
         for a in t.present():
             if a.stack == 0:
-                t.apply(t.recave_event(a.name, data.draw(st.integers(1, 60), label="recave")))
+                t.apply(t.house.recave_event(a.name, data.draw(st.integers(1, 60), label="recave")))
         table_conserved(t)
         if t.config.jackpots and data.draw(st.integers(0, 3), label="clef") == 0:
-            t.apply(t.clef_event())  # the pot à la clef: every ante of this deal doubled
+            t.apply(
+                jackpots_side(t).clef_event()
+            )  # the pot à la clef: every ante of this deal doubled
         hand = tdeal(t)
         out: dict[str, Out] = {}
         for _step in range(MAX_STEPS):
@@ -1148,7 +1152,7 @@ def play_session(
             if action is None and bouillotte and data.draw(st.booleans(), label="cards"):
                 # Bouillotte read from cards dealt at random: the pots and the brelans shown
                 retourne, shown = draw_bouillotte_cards(data, hand)
-                t.apply(t.retourne_showdown_event(retourne, shown)[0])
+                t.apply(bouillotte_side(t).retourne_showdown_event(retourne, shown)[0])
             elif action is None:  # the showdown
                 in_hand = [p.name for p in hand.players if not p.folded]
                 ranking = draw_ranking(data, in_hand)
@@ -1181,7 +1185,7 @@ def play_session(
             players = tuple(named[1:] if carre else named)
             if named:
                 before = table_total(t)
-                t.apply(t.brelans_event(players, carre))
+                t.apply(bouillotte_side(t).brelans_event(players, carre))
                 table_conserved(t)
                 assert table_total(t) == before
     return hands
@@ -1399,7 +1403,7 @@ def test_at_the_end_of_the_night_a_void_deals_chips_go_back() -> None:
     tdeal(t)
     tplay(t, "check; check; check")
     assert t.carry == 3
-    split = t.carry_split_event()
+    split = t.house.carry_split_event()
     assert split.shares == (("bob", 1), ("carol", 1), ("alice", 1))
     t.apply(split)
     assert (t.carry, {a.name: a.stack for a in t.present()}) == (
@@ -1407,20 +1411,20 @@ def test_at_the_end_of_the_night_a_void_deals_chips_go_back() -> None:
         {"alice": 100, "bob": 100, "carol": 100},
     )
     with pytest.raises(IllegalAction, match="^no chips wait in the middle$"):
-        t.carry_split_event()
+        t.house.carry_split_event()
 
 
 def test_a_house_fine_waits_in_the_middle_for_the_next_pot() -> None:
     """The dealer who forgot to announce the pot à la clef pays one chip to the next pot
     (French jackpots rules, docs/rules.md): `fine PLAYER [CHIPS]`, between hands."""
     t = new_table(JACKPOTS, **four())
-    t.apply(t.fine_event("alice"))
+    t.apply(t.house.fine_event("alice"))
     table_conserved(t)
     assert t.carry == 1 and stacks(t)["alice"] == 99
     with pytest.raises(IllegalAction, match="^bob has only 100 chips for a fine$"):
-        t.fine_event("bob", 101)
+        t.house.fine_event("bob", 101)
     hand = tdeal(t)
     # the four antes and the fine
     assert [p.amount for p in hand.pots()] == [5]
     with pytest.raises(IllegalAction, match="record a fine"):
-        t.fine_event("bob")
+        t.house.fine_event("bob")

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from marquoir.storage import migrations
+from tests.html_layout import content_of
 from tests.installed import NOT_INSTALLED, Marquoir
 
 DATA = Path(__file__).parent / "data"
@@ -54,7 +55,9 @@ def test_an_older_file_migrates_and_prints_what_its_version_printed(old_file: Ma
         session, *command = key.split(" ")
         args = [*command, "--session", session] if command[0] in ("report", "export") else command
         done = old_file.run(*args)
-        assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
+        # (the HTML report's layout changed since, for a phone: its content did not)
+        printed = (done.returncode, content_of(done.stdout), done.stderr)
+        assert printed == (code, content_of(stdout), stderr), key
     assert "m004_compact_storage" in _migrations(old_file.db)
 
 
@@ -119,6 +122,11 @@ def m005_file(tmp_path: Path) -> Marquoir:
     return cli
 
 
+# The fields `export phh` writes since PHH goes both ways (what the session recorded around
+# each hand): the previous version did not write them.
+PHH_NEW = ("_marquoir = ", "_before = ", "_during = ", "_showdown = ", "_after = ")
+
+
 @NOT_INSTALLED
 def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: Marquoir) -> None:
     assert _migrations(m005_file.db)[-1] == "m005_ledger_reads_leave_all"
@@ -131,7 +139,13 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
         first, *rest = key.split(" ")
         args = [*rest, "--session", first] if first in sessions else key.split(" ")
         done = m005_file.run(*args)
-        assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
+        ours = done.stdout
+        if "export phh" in key:  # (this version adds the session's events to each hand)
+            ours = "".join(
+                line for line in ours.splitlines(keepends=True) if not line.startswith(PHH_NEW)
+            )
+        printed = (done.returncode, content_of(ours), done.stderr)
+        assert printed == (code, content_of(stdout), stderr), key
     assert _migrations(m005_file.db)[-1] == migrations.names()[-1]
     conn = sqlite3.connect(m005_file.db)
     try:

@@ -107,9 +107,8 @@ def test_export_then_import_gives_the_same_sessions_back(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "6 hands imported into sessions back, back-2"
     assert "finishing stacks: 6 of 6 hands match" in done.stdout
-    # the losers of a ranking muck; hands 2 and 3 of the evening (side pots, a three-way
-    # split) and hand 2 of samedi have several winners with unknown cards
-    assert "3 hands showed unknown cards at the showdown" in done.stdout
+    # the showdowns given as a ranking come back from Marquoir's own field (`_showdown`)
+    assert "unknown cards" not in done.stdout
 
     sessions = json.loads(back("sessions", "--json"))["sessions"]
     settings = {s["session"]: s["settings"] for s in sessions}
@@ -121,14 +120,8 @@ def test_export_then_import_gives_the_same_sessions_back(tmp_path: Path) -> None
     assert (settings["back-2"]["chip_value"], settings["back-2"]["currency"]) == ("0.05", "CHF")
     for old, new in (("vendredi", "back"), ("samedi", "back-2")):
         assert seats_dealt(back.db, new) == seats_dealt(cli.db, old)
-        # the imported session seats, plays and cashes out each hand's players: compare the
-        # stacks of the players dealt in
-        theirs = stacks_after_hands(cli.db, old)
-        ours = stacks_after_hands(back.db, new)
-        assert ours == [
-            {name: stack for name, stack in hand.items() if name in mine}
-            for hand, mine in zip(theirs, ours, strict=True)
-        ]
+        # everyone's stack after every hand, those who sat out or left included
+        assert stacks_after_hands(back.db, new) == stacks_after_hands(cli.db, old)
     assert seats_dealt(back.db, "back-2")[0] == {"zoe": 3, "yan": 5, "xav": 8}
 
 

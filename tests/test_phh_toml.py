@@ -83,26 +83,3 @@ def test_a_control_character_in_a_comment_after_a_key_is_refused_as_tomllib_does
         _oracle(text)
     with pytest.raises(tomllib.TOMLDecodeError):
         phh_toml.loads(text)
-
-
-def test_plain_reads_only_the_subset_and_says_so() -> None:
-    multi_line = "[1]\nactions = [\n  'p1 f',\n]\n"  # (TOML, outside the one-line subset)
-    assert phh_toml.loads(multi_line) == _oracle(multi_line)
-    with pytest.raises(phh_toml.NotPlain):
-        phh_toml.loads(multi_line, plain=True)
-    plain = (DATA / "pluribus-sample.phhs").read_text(encoding="utf-8")
-    assert phh_toml.loads(plain, plain=True) == _oracle(plain)
-
-
-@pytest.mark.parametrize("name", ["pluribus-sample.phhs", "wsop-sample.phhs"])
-def test_a_plain_text_cut_before_a_key_reads_as_the_whole(name: str) -> None:
-    """What the import on two processes relies on: the two parts, read apart and put
-    together, are the whole as tomllib reads it, in the same order."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    whole = _oracle(text)
-    starts = [i + 1 for i in range(len(text)) if text.startswith("\n[", i)]
-    for at in starts[:: max(1, len(starts) // 7)]:
-        head = phh_toml.loads(text[:at], plain=True)
-        tail = phh_toml.loads(text[at:], plain=True)
-        assert not head.keys() & tail.keys()
-        assert list({**head, **tail}.items()) == list(whole.items())

@@ -208,7 +208,7 @@ OTHER_GAMES = tuple(
 COLD_MODULES = (
     "marquoir.cli.vocabulary",  # the French words: read when the first word is not a verb
     "marquoir.domain.cards",
-    "marquoir.domain.bouillotte_cards",
+    "marquoir.domain.games.bouillotte.cards",
     "marquoir.domain.tournament",
     "marquoir.domain.settlement",
     "marquoir.domain.phh",
@@ -297,7 +297,7 @@ def test_a_refused_command_records_nothing(tmp_path: Path) -> None:
     with pytest.raises(IllegalAction, match="^alice cannot check: 2 to call$"):
         book.execute(lambda t: t.act_event(Action.check()))
     with pytest.raises(IllegalAction, match="^cannot recave during a hand"):
-        book.execute(lambda t: t.recave_event("bob", 50))
+        book.execute(lambda t: t.house.recave_event("bob", 50))
     assert book.events(book.current()) == before
 
 
@@ -335,8 +335,8 @@ def test_undo_goes_back_across_a_showdown_and_a_deal(tmp_path: Path) -> None:
 def _writer(path: str, player: str, times: int) -> None:
     with Ledger(Path(path)) as book:
         for _ in range(times):
-            book.execute(lambda t: t.sitout_event(player))
-            book.execute(lambda t: t.back_event(player))
+            book.execute(lambda t: t.seating.sitout_event(player))
+            book.execute(lambda t: t.seating.back_event(player))
 
 
 def test_two_writers_on_one_file_lose_no_event(tmp_path: Path) -> None:
@@ -414,7 +414,7 @@ def test_a_player_s_last_event_may_be_leave_all(tmp_path: Path) -> None:
         book.create_session("t", SETTINGS)
         book.execute(lambda table: table.seat_event("ann"))
         book.execute(lambda table: table.seat_event("bob"))
-        book.execute(lambda table: table.leave_all_event())
+        book.execute(lambda table: table.house.leave_all_event())
         book.conn.execute(
             "UPDATE events SET created_at = 4070908800 WHERE kind = 'leave-all'"  # 2099-01-01
         )

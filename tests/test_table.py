@@ -242,7 +242,7 @@ def test_a_file_with_one_leave_event_per_player_still_loads(m: Marquoir) -> None
     )
     with Ledger(m.db) as book:
         book.execute_all(
-            lambda t: [t.carry_split_event(), *(t.leave_event(a.name) for a in t.present())]
+            lambda t: [t.house.carry_split_event(), *(t.leave_event(a.name) for a in t.present())]
         )
     stacks = {p["name"]: p["cashed_out"] for p in m.json("stacks --json")["players"]}
     assert sum(stacks.values()) == 60 and stacks["ben"] == 21  # left of the dealer, ann

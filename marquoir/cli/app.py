@@ -17,10 +17,10 @@ from ..domain import (
     BettingKind,
     ConfigError,
     ForcedBetSchedule,
-    Game,
     TableConfig,
     UsageError,
 )
+from ..domain.games import DEFAULT_GAME, GAMES, game_named
 from ..domain.i18n import LANGUAGES, _, french
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
@@ -71,9 +71,11 @@ def _checked(read: Callable[[str], str], text: str, option: str | None = None) -
 
 # typer reads only `enum.Enum` types as choices, and the domain's enumerations are lighter
 # (marquoir/domain/enums.py): the same words as real enumerations, for the options.
-GameWord = enum.StrEnum("GameWord", [(g.name, g.value) for g in Game])  # type: ignore[misc]
+GameWord = enum.StrEnum(  # type: ignore[misc]
+    "GameWord", [(str(name).upper().replace("-", "_"), str(name)) for name in GAMES]
+)
 BettingWord = enum.StrEnum("BettingWord", [(k.name, k.value) for k in BettingKind])  # type: ignore[misc]
-HOLDEM_WORD = GameWord(Game.HOLDEM.value)
+HOLDEM_WORD = GameWord(DEFAULT_GAME)
 
 
 @command()
@@ -214,7 +216,7 @@ def new(
     ] = "",
 ) -> None:
     """Start a session (it becomes the current one)."""
-    game = Game(game_word.value)
+    game = game_named(game_word.value)
     betting = None if betting_word is None else BettingKind(betting_word.value)
     if lang not in ("", *LANGUAGES):
         raise typer.BadParameter(
@@ -253,7 +255,7 @@ def new(
         first = structure.level(1)
         blinds = f"{first.small_blind}/{first.big_blind}"
         ante, bb_ante = first.ante, first.big_blind_ante
-    if blinds is None and game in (Game.HOLDEM,):
+    if blinds is None and GAMES[game].asks_blinds:
         raise typer.BadParameter(_("hold'em needs its blinds, e.g. 1/2"), param_hint="'--blinds'")
     if open_with not in (None, "jacks"):
         raise typer.BadParameter(

@@ -232,9 +232,33 @@ def serve(
         bool,
         typer.Option("--lan", help="Listen on the local network (the players' phones)."),
     ] = False,
+    sql: Annotated[
+        bool,
+        typer.Option(
+            "--sql",
+            help="Also let visitors run read-only SQL and see Datasette's own pages "
+            "(these show the file's path).",
+        ),
+    ] = False,
 ) -> None:
     """A read-only live page of the table for the players, on Datasette
-    (pip install 'marquoir[serve]'); 127.0.0.1 only unless --lan."""
+    (pip install 'marquoir[serve]'); 127.0.0.1 only unless --lan. Visitors see the live
+    pages, the tables and the views; no SQL of their own unless --sql."""
     from .serve import serve as run
 
-    run(_db(ctx), port=port, lan=lan)
+    run(_db(ctx), port=port, lan=lan, sql=sql)
+
+
+@command("datasette-metadata")
+def datasette_metadata(
+    ctx: typer.Context,
+    file: Annotated[
+        str | None,
+        typer.Argument(help="The database file (default: the one the commands use)."),
+    ] = None,
+) -> None:
+    """Print the descriptions of the file's tables and views as Datasette metadata, under
+    the name Datasette gives the file: datasette FILE --metadata THIS_OUTPUT.json."""
+    from .serve import print_metadata
+
+    print_metadata(file if file is not None else _db(ctx))

@@ -66,7 +66,7 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
         else:
             table, done = book.read()[1], 0
             follow_session(table.settings.lang)
-        lines = table.count(counted) if not record else None
+        lines = table.house.count(counted) if not record else None
     missed = [a.name for a in table.present() if a.name not in counted]
     if lines is None:
         print(
@@ -86,8 +86,8 @@ def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
     """The count's corrections, refused in the session's language."""
     follow_session(table.settings.lang)
     return [
-        table.correct_event(line.player, line.counted)
-        for line in table.count(counted)
+        table.house.correct_event(line.player, line.counted)
+        for line in table.house.count(counted)
         if line.difference
     ]
 
@@ -123,7 +123,7 @@ def leave_all(db: str | None) -> None:
 
 def _leave_all_event(table: Table) -> TableEvent:
     follow_session(table.settings.lang)  # before the command: its refusal too
-    return table.leave_all_event()
+    return table.house.leave_all_event()
 
 
 def _money(amount: Decimal) -> str:
@@ -151,7 +151,7 @@ def _settled(db: str | None, missing: str | None = None) -> tuple[SessionInfo, T
         def close(table: Table) -> TableEvent:
             event = None
             if missing is not None and table.hand is None:  # (in a hand: the usual refusal)
-                event = table.settle_event(missing)
+                event = table.house.settle_event(missing)
             absorbed = (event.missing, event.difference) if event and event.missing else None
             found, unsettled = settlement_of(table, absorbed)
             if found is None:
@@ -160,7 +160,7 @@ def _settled(db: str | None, missing: str | None = None) -> tuple[SessionInfo, T
                         name=session.name, unsettled=unsettled
                     )
                 )
-            return event if event is not None else table.settle_event()
+            return event if event is not None else table.house.settle_event()
 
         outcome = book.execute(close)
     settlement, unsettled = settlement_of(outcome.table)
@@ -188,7 +188,7 @@ def _tournament_bank(table: Table) -> list[Transfer]:
 def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
-        outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
+        outcome = book.execute(lambda table: table.house.reopen_event(), closed_ok=True)
     print(
         _("session {name} is open again: its settlement no longer holds").format(
             name=outcome.session.name

@@ -9,9 +9,8 @@ from collections.abc import Callable, Iterator
 
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
-from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import _, follow_session, money, number
+from ..domain.i18n import N_, _, follow_session, money, number
 from ..domain.ranking import parse_ranking
 from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
 from ..storage.codec import settings_to_dict
@@ -123,7 +122,7 @@ def deal(db: str | None) -> None:
 
             level = due_level(book, book.current(), table)
             if level is not None:
-                yield table.level_event(level)
+                yield table.director.level_event(level)
                 moved.append(_("the clock moves to {value}").format(value=level_line(table)))
         yield table.deal_event()
 
@@ -155,7 +154,7 @@ def showdown_cards(
     values: dict[str, Any] = {}
 
     def read(table: Table) -> TableEvent:
-        event, found = table.cards_showdown_event(board, shown, odd_chip)
+        event, found = table.game.cards_showdown_event(board, shown, odd_chip)
         values.update(found)
         return event
 
@@ -169,12 +168,16 @@ def showdown_cards(
 def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
     each pot by its own ranking, and the brelans paid."""
-    from ..domain.bouillotte_cards import describe
+    from ..domain.games.bouillotte.cards import describe
+    from ..domain.games.bouillotte.table import bouillotte_side
 
     found: list[Any] = []
 
     def read(table: Table) -> TableEvent:
-        event, reading = table.retourne_showdown_event(retourne, shown)
+        side = bouillotte_side(
+            table, N_("--retourne is Bouillotte's: the card the dealer turns up")
+        )
+        event, reading = side.retourne_showdown_event(retourne, shown)
         found.append(reading)
         return event
 
@@ -199,11 +202,14 @@ def brelans(
     db: str | None, players: list[str], *, carre: str | None, misdeal: bool = False
 ) -> None:
     """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
+    from ..domain.games.bouillotte.table import bouillotte_side
+
     before = {}
 
     def pay(table: Table) -> TableEvent:
         before.update({a.name: a.stack for a in table.present()})
-        return table.brelans_event(tuple(players), carre, misdeal=misdeal)
+        side = bouillotte_side(table)
+        return side.brelans_event(tuple(players), carre, misdeal=misdeal)
 
     outcome = execute(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}
@@ -357,7 +363,7 @@ def _player_of(outcome: Outcome) -> str:
 
 
 def recave(db: str | None, player: str, chips: int | None) -> None:
-    outcome = execute(db, lambda table: table.recave_event(player, chips))
+    outcome = execute(db, lambda table: table.house.recave_event(player, chips))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
@@ -370,7 +376,7 @@ def recave(db: str | None, player: str, chips: int | None) -> None:
 
 
 def fine(db: str | None, player: str, chips: int | None) -> None:
-    outcome = execute(db, lambda table: table.fine_event(player, chips))
+    outcome = execute(db, lambda table: table.house.fine_event(player, chips))
     name = _player_of(outcome)
     table = outcome.table
     print(
@@ -407,10 +413,10 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     def change(table: Table) -> TableEvent:
         nonlocal before
         before = table.config.stakes()
-        # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
-        if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
-            raise UsageError(_("hold'em and Omaha need their blinds, e.g. `blinds 2/4`"))
-        return table.blinds_event(schedule)
+        needed = table.config.rules.blinds_needed  # (hold'em and the games built on it)
+        if needed and not schedule.big_blind:
+            raise UsageError(_(needed))
+        return table.house.blinds_event(schedule)
 
     outcome = execute(db, change)
     print(
@@ -422,20 +428,22 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
 
 def clef(db: str | None) -> None:
     """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
-    outcome = execute(db, lambda table: table.clef_event())
+    from ..domain.games.draw import jackpots_side
+
+    outcome = execute(db, lambda table: jackpots_side(table).clef_event())
     print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
 
 
 def button(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.button_event(player))
+    outcome = execute(db, lambda table: table.seating.button_event(player))
     print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 
 def sitout(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.sitout_event(player))
+    outcome = execute(db, lambda table: table.seating.sitout_event(player))
     print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
 def back(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.back_event(player))
+    outcome = execute(db, lambda table: table.seating.back_event(player))
     print(_("{player_of} is back from the next hand").format(player_of=_player_of(outcome)))

@@ -20,7 +20,7 @@ command (a test checks that both parsers declare the same options).
 
 from __future__ import annotations
 
-from ..domain import Action, Game, IllegalAction, UsageError
+from ..domain import Action, IllegalAction, UsageError
 from ..domain.i18n import _
 from ..domain.inputs import read_chips
 from ..domain.records import Record
@@ -96,7 +96,7 @@ def pass_(db: str | None, *, player: str | None = None) -> None:
     Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
 
     def choose(table: Table) -> Action:
-        if table.config.game not in (Game.DRAW, Game.BOUILLOTTE):
+        if not table.config.rules.says_pass:
             raise IllegalAction(
                 _("pass means check or fold only in draw and Bouillotte: say which")
             )

@@ -130,7 +130,15 @@ EXAMPLES: dict[str, list[str]] = {
     "reopen": ["marquoir reopen      # a settled session takes commands again"],
     "verify": ["marquoir verify", "marquoir verify --json"],
     "backup": ["marquoir backup vendredi-copy.db"],
-    "serve": ["marquoir serve", "marquoir serve --lan --port 8080      # the players' phones"],
+    "serve": [
+        "marquoir serve",
+        "marquoir serve --lan --port 8080      # the players' phones",
+        "marquoir serve --sql                  # and any read-only SQL, on this machine",
+    ],
+    "datasette-metadata": [
+        "marquoir datasette-metadata night.db > metadata.json",
+        "datasette night.db --metadata metadata.json   # the tables described",
+    ],
 }
 
 

@@ -93,28 +93,9 @@ def next_step(table: Table) -> str:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
         return _('showdown: give the result, e.g. `showdown "alice > bob"` or `win alice`')
-    if hand.awaiting is not None:  # a stud hand waits for the scorekeeper to name someone
-        return _stud_naming(hand)
+    if hand.awaiting is not None:  # (stud: the hand waits for the scorekeeper to name someone)
+        return hand.rules.naming_prompt(hand) or hand.legal().describe()
     return hand.legal().describe()
-
-
-def _stud_naming(hand: Hand) -> str:
-    """What the scorekeeper names in a stud game, and what he looks at to name it (the game
-    says: the lowest up-card in stud, the highest in razz)."""
-    # imported here: only stud's tables wait, and the table commands of the others skip it
-    from ..domain.games.stud import AWAIT_BRING_IN, AWAIT_FIRST, Stud
-
-    rules = hand.rules
-    if hand.awaiting not in (AWAIT_BRING_IN, AWAIT_FIRST):
-        return hand.legal().describe()
-    assert isinstance(rules, Stud)
-    if hand.awaiting == AWAIT_BRING_IN:
-        return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
-            by=rules.bring_in_by
-        )
-    return _("who speaks first on {street}? `first PLAYER` ({by})").format(
-        street=hand.street, by=rules.first_by
-    )
 
 
 def action_lines(event: ActionEvent, table: Table) -> list[str]:
@@ -203,7 +184,7 @@ def bust_lines(table: Table) -> list[str]:
             # still come, a later entry can push it down, so it is only provisional
             out = (
                 _("{player} is out (place {place} for now: entries are still open)")
-                if table.entries_open()
+                if table.director.entries_open()
                 else _("{player} is out in place {place}")
             )
             lines.append(out.format(player=entry.label, place=places[entry.label]))
@@ -387,7 +368,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
     data: dict[str, Any] = {
         "version": JSON_VERSION,
         "session": session,
-        "game": table.config.game.value,
+        "game": str(table.config.game),
         "betting": table.config.betting.value,
         "blinds": [table.config.small_blind, table.config.big_blind],
         # those of the hand in play, or of the next deal (the pot à la clef's doubled ante)

@@ -5,6 +5,7 @@ command recorded at the table shows at the next reload (the page reloads itself)
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import urllib.parse
 from decimal import Decimal
@@ -19,11 +20,15 @@ from ..domain.i18n import N_, _, language, ngettext, session_language, speaking
 from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
+from ..reports.scan import Spool
 from ..reports.story import Section, hands_section, money, signed
-from ..storage.db import READ
+from ..storage.db import READ, unwritable
 from ..storage.ledger import Ledger, SessionInfo
 from .render import describe_pot, status_dict
 
+DATABASE = "marquoir"  # the file's name in Datasette's addresses, whatever the file's own
+PLUGIN = "marquoir-serve"
+MAX_VALUE_BYTES = 10_000_000  # see prepare_connection
 REFRESH_SECONDS = 3
 READS = frozenset({"GET", "HEAD"})
 RECENT_HANDS = 20  # the page lists the last hands; the report has them all
@@ -33,6 +38,13 @@ body { margin: 1em auto; }
 .turn { background: #fff3c4; font-weight: 600; }
 .out { color: #999; }
 nav a { margin-right: 1em; }
+@media (max-width: 32em) {
+  body { margin: .5em auto; padding: 0 .4em; }
+  .now { font-size: 1em; }
+  th, td { padding: .2em .3em; }
+  td { overflow-wrap: anywhere; }
+  h1 small { display: block; font-size: .6em; }
+}
 """
 
 
@@ -41,7 +53,9 @@ class ReadOnlyLedger(Ledger):
     locks or records anything."""
 
     def __init__(self, path: str) -> None:
-        uri = f"file:{urllib.parse.quote(path)}?mode=ro"
+        # a file nobody may write is read as it is: `mode=ro` on it would need a -shm file
+        query = "mode=ro" if unwritable(path) is None else "mode=ro&immutable=1"
+        uri = f"file:{urllib.parse.quote(path)}?{query}"
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         super().__init__(path, mode=READ, conn=conn)
 
@@ -54,26 +68,83 @@ def database_path(datasette: Any) -> str:
     raise MarquoirError(_("no database file is served"))
 
 
-def register_routes() -> list[tuple[str, Any]]:
-    """Datasette's hook: the sessions at `/`, a table's live page at `/table/NAME`."""
-    return [(r"^/$", index_page), (r"^/table/(?P<session>[^/]+)$", session_page)]
+def register_routes(datasette: Any) -> list[tuple[str, Any]]:
+    """Datasette's hook: Marquoir's pages (`PAGES`), on the instance `marquoir serve` made
+    (another Datasette of the same process is left as it is)."""
+    return list(PAGES) if ours(datasette) else []
 
 
-def asgi_wrapper() -> Any:
-    """Datasette's hook: every request that is not a read (GET, HEAD) is refused with 405
-    before Datasette sees it: no form, write API or plugin route can change anything."""
+def ours(datasette: Any) -> bool:
+    """Whether `datasette` is the instance `marquoir serve` configured."""
+    return datasette.plugin_config(PLUGIN) is not None
+
+
+# Datasette's own pages a visitor may open without `serve --sql`: its static files, and
+# the database `marquoir` (`serve.DATABASE`): its page, its tables and views (and their
+# JSON), a row. Not: a box for any SQL (refused by the settings), `/-/...` (debug and
+# introspection pages: threads, messages, the file's path), the file itself, `_internal`.
+DATASETTE_PAGES = re.compile(
+    r"/-/static/.*|/favicon\.ico"
+    rf"|/{DATABASE}(\.json)?|/{DATABASE}/[^/.]+(\.(json|csv))?|/{DATABASE}/[^/.]+/[^/]+"
+)
+
+
+def shown(path: str, pages: list[str]) -> bool:
+    """Whether a visitor may open `path` when `serve --sql` was not asked: Datasette's pages
+    above, or one of `pages` (the address patterns of the plugins' pages)."""
+    if DATASETTE_PAGES.fullmatch(path):
+        return True
+    return any(re.match(pattern, path) for pattern in pages)
+
+
+def shown_as_sent(scope: dict[str, Any], pages: list[str]) -> bool:
+    """`shown` for a request's path, both as Datasette routes it (as sent, %-escapes kept)
+    and decoded."""
+    raw = scope.get("raw_path")
+    sent = raw.decode("latin-1") if isinstance(raw, bytes) else scope["path"]
+    return shown(sent, pages) and shown(scope["path"], pages)
+
+
+def plugin_pages(datasette: Any) -> list[str]:
+    """The address patterns of Marquoir's pages: this module's `PAGES`, and those of
+    Marquoir's other page modules, registered as plugins of their own (not those of another
+    Datasette plugin installed beside it)."""
+    from datasette.plugins import pm
+
+    others = [plugin for plugin in pm.get_plugins() if not from_marquoir(plugin)]
+    routes_of = pm.subset_hook_caller("register_routes", remove_plugins=others)
+    return [
+        str(getattr(pattern, "pattern", pattern))
+        for routes in routes_of(datasette=datasette)
+        for pattern, _view in routes or ()
+    ]
+
+
+def from_marquoir(plugin: Any) -> bool:
+    """Whether a plugin (a module, or a class) is one of Marquoir's."""
+    name = getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "")
+    return str(name).startswith("marquoir.")
+
+
+def asgi_wrapper(datasette: Any) -> Any:
+    """Datasette's hook, before Datasette sees a request: every request that is not a read
+    (GET, HEAD) is refused with 405 (no form, write API or plugin route can change
+    anything), and, unless `serve --sql` was asked, any page but Marquoir's and the tables
+    and views' answers 404."""
+    config = datasette.plugin_config(PLUGIN) or {}
+    everything = bool(config.get("sql"))
 
     def wrap(app: Any) -> Any:
+        if not ours(datasette):
+            return app
+        pages = plugin_pages(datasette)
+
         async def read_only(scope: dict[str, Any], receive: Any, send: Any) -> None:
             if scope["type"] == "http" and scope["method"] not in READS:
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 405,
-                        "headers": [(b"content-type", b"text/plain"), (b"allow", b"GET, HEAD")],
-                    }
-                )
-                await send({"type": "http.response.body", "body": b"read-only\n"})
+                await refuse(send, 405, b"read-only\n", [(b"allow", b"GET, HEAD")])
+                return
+            if scope["type"] == "http" and not everything and not shown_as_sent(scope, pages):
+                await refuse(send, 404, b"not found\n", [])
                 return
             await app(scope, receive, send)
 
@@ -82,9 +153,30 @@ def asgi_wrapper() -> Any:
     return wrap
 
 
+async def refuse(send: Any, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
+    """Answer a request with `status` and a line of text."""
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"text/plain"), *headers],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def prepare_connection(conn: sqlite3.Connection, datasette: Any) -> None:
+    """Datasette's hook, on each connection it opens: no string or blob longer than
+    `MAX_VALUE_BYTES` (a query cannot fill the server's memory in one step, which the time
+    limit could not stop)."""
+    if ours(datasette):
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+
+
 # marks them for pluggy (plain calls: datasette has no type information)
 hookimpl(register_routes)
 hookimpl(asgi_wrapper)
+hookimpl(prepare_connection)
 
 
 async def index_page(datasette: Any) -> Response:
@@ -102,7 +194,7 @@ async def index_page(datasette: Any) -> Response:
         f" {escape(created[:10])}{current_mark if info.name == current else ''}</li>"
         for info, created in reversed(rows)
     ]
-    browse = next(iter(datasette.databases))
+    browse = DATABASE
     body = (
         "<h1>Marquoir</h1>"
         + (f"<ul>{''.join(items)}</ul>" if items else "<p>" + _("No session yet.") + "</p>")
@@ -131,7 +223,9 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     """The table now, then the standings and the last hands. Only the last hands are read,
     so a page costs the same on the first hand of the file as on the ten-thousandth."""
     table = book.load(info)
-    hands = hand_lines(book.recent_hands(info, RECENT_HANDS), book.side_payments(info))
+    hands = hand_lines(
+        book.recent_hands(info, RECENT_HANDS), book.side_payments(info), config=table.config
+    )
     report = SessionReport(
         name=info.name,
         created_at="",
@@ -164,8 +258,32 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
             )
             if earlier > 0
             else "",
-            section_html(hands_section(report)),
+            section_html(newest_first(hands_section(report))),
         ]
+    )
+
+
+def newest_first(section: Section) -> Section:
+    """The hand log for a phone: the last hand on top (a hand's pots stay in order), without
+    the button (the table above shows it) and with the stakes only when they changed among
+    the hands shown (a column of the same `1/2` on every line is width a phone lacks)."""
+    if not section.headers or isinstance(section.rows, Spool):
+        return section
+    hands: list[list[tuple[str, ...]]] = []
+    for row in section.rows:
+        if row[0] or not hands:  # a hand's first pot carries its number
+            hands.append([])
+        hands[-1].append(tuple(row))
+    rows = [row for hand in reversed(hands) for row in hand]
+    stakes = section.headers.index(_("stakes"))
+    changed = len({row[stakes] for row in rows if row[0]}) > 1
+    dropped = {section.headers.index(_("button"))} | (set() if changed else {stakes})
+    kept = [column for column in range(len(section.headers)) if column not in dropped]
+    return Section(
+        section.title,
+        headers=tuple(section.headers[c] for c in kept),
+        rows=tuple(tuple(row[c] for c in kept) for row in rows),
+        numeric=tuple(section.numeric[c] for c in kept),
     )
 
 
@@ -243,6 +361,13 @@ def table_now(now: dict[str, Any], table: Table) -> str:
         + "".join(rows)
         + "</table></section>"
     )
+
+
+# Marquoir's pages: (address pattern, page). Datasette serves them before its own.
+PAGES: list[tuple[str, Any]] = [
+    (r"^/$", index_page),
+    (r"^/table/(?P<session>[^/]+)$", session_page),
+]
 
 
 def page(title: str, body: str, *, refresh: bool = True) -> str:

@@ -128,7 +128,7 @@ def level_line(table: Table) -> str:
 
 def level(db: str | None, where: str) -> None:
     """`level next|prev|N`: the level of the next deals."""
-    outcome = execute(db, lambda table: table.level_event(level_number(table, where)))
+    outcome = execute(db, lambda table: table.director.level_event(level_number(table, where)))
     print(_("from the next deal: {value}").format(value=level_line(outcome.table)))
 
 
@@ -144,7 +144,7 @@ def show_level(db: str | None) -> None:
 
 def rebuy(db: str | None, player: str) -> None:
     """`rebuy PLAYER`: more chips for the same entry."""
-    outcome = execute(db, lambda table: table.rebuy_event(player))
+    outcome = execute(db, lambda table: table.director.rebuy_event(player))
     table, event = outcome.table, outcome.event
     assert isinstance(event, Rebought)
     name = event.player
@@ -163,7 +163,7 @@ def rebuy(db: str | None, player: str) -> None:
 
 def addon(db: str | None, player: str) -> None:
     """`addon PLAYER`: the add-on."""
-    outcome = execute(db, lambda table: table.addon_event(player))
+    outcome = execute(db, lambda table: table.director.addon_event(player))
     event = outcome.event
     assert isinstance(event, AddedOn)
     stack = outcome.table.accounts[event.player].stack
@@ -176,7 +176,7 @@ def addon(db: str | None, player: str) -> None:
 
 def reenter(db: str | None, player: str) -> None:
     """`reenter PLAYER`: a new entry for a busted player."""
-    outcome = execute(db, lambda table: table.reenter_event(player))
+    outcome = execute(db, lambda table: table.director.reenter_event(player))
     table = outcome.table
     name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
     assert table.tournament is not None
@@ -252,7 +252,7 @@ def chop(
         from ..domain.tournament.state import parse_custom
 
         custom = parse_custom(amounts or [])  # (a usage error before the database is opened)
-    outcome = execute(db, lambda table: table.chop_event(method, keep, custom))
+    outcome = execute(db, lambda table: table.director.chop_event(method, keep, custom))
     event = outcome.event
     assert isinstance(event, Chopped)
     currency = outcome.table.settings.currency
@@ -399,13 +399,13 @@ def due_level(book: Ledger, session: SessionInfo, table: Table) -> int | None:
 
 def pause(db: str | None) -> None:
     """`pause`: stop the clock."""
-    execute(db, lambda table: table.pause_event())
+    execute(db, lambda table: table.director.pause_event())
     print(_("the clock is stopped: `resume` starts it again"))
 
 
 def resume(db: str | None) -> None:
     """`resume`: start the clock again."""
-    execute(db, lambda table: table.resume_event())
+    execute(db, lambda table: table.director.resume_event())
     print(_("the clock runs again"))
 
 
@@ -467,7 +467,9 @@ def race(
         import secrets
 
         seed = secrets.randbelow(2**31)  # recorded with the race: the replay deals the same
-    outcome = execute(db, lambda table: table.race_event(removed, pairs, draw=order, seed=seed))
+    outcome = execute(
+        db, lambda table: table.director.race_event(removed, pairs, draw=order, seed=seed)
+    )
     event = outcome.event
     assert isinstance(event, Raced)
     stacks = {name: outcome.table.accounts[name].stack for name, _count in event.odd}

@@ -20,6 +20,20 @@ from itertools import combinations
 from operator import itemgetter
 
 from .errors import ShowdownError, UsageError
+from .games.evaluator import (
+    FLUSH,
+    FULL,
+    HIGH,
+    LOW_ONLY,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
+    USUAL_ORDER,
+    Evaluator,
+)
 from .i18n import _, ngettext
 from .ranking import Ranking
 from .records import Record
@@ -33,24 +47,19 @@ RANKS.update({"J": 11, "Q": 12, "K": 13, "A": 14})
 SUITS = "cdhs"
 _CARD = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
 
-# What each variant deals: cards in the hand, cards on the board, the lowest rank.
-VARIANTS = {
-    "holdem": (2, 5, 2),
-    "omaha": (4, 5, 2),
-    "draw": (5, 0, 2),
-    "stud": (7, 0, 2),
-    "piquet": (5, 0, 7),  # the French 32-card game (docs/rules.md, draw)
-    "omaha8": (4, 5, 2),  # Omaha hi-lo: the low half, eight or better
-    "stud8": (7, 0, 2),  # seven-card stud hi-lo
-    "razz": (7, 0, 2),  # seven-card stud for the low alone
-}
-SPLIT_VARIANTS = {"omaha8": "omaha", "stud8": "stud"}
-"""The hi-lo variants and the variant that reads their high half."""
 
-# Categories, weakest first. In the 32-card game three of a kind beats a straight and a flush
-# beats a full house ("le brelan bat la quinte et le flush bat le full").
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, STRAIGHT_FLUSH = range(9)
-_PIQUET_ORDER = {STRAIGHT: TRIPS, TRIPS: STRAIGHT, FLUSH: FULL, FULL: FLUSH}
+def evaluator_of(variant: str | Evaluator) -> Evaluator:
+    """The evaluator itself, or the one a game declares under this name ("holdem",
+    "piquet", "omaha8"...); a clear error for a name no game declares."""
+    if not isinstance(variant, str):
+        return variant
+    from .games import evaluator_named
+
+    found = evaluator_named(variant)
+    if found is None:
+        raise ShowdownError(_("cards cannot be read for {variant}").format(variant=variant))
+    return found
+
 
 _EN = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights"}
 _EN.update({9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"})
@@ -122,8 +131,13 @@ _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA"
 _COUNT_THEN_RANK = itemgetter(1, 0)
 
 
-def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
-    """The value of exactly five cards."""
+def evaluate_five(
+    cards: Sequence[Card], evaluator: Evaluator | None = None, *, piquet: bool = False
+) -> HandValue:
+    """The value of exactly five cards, in the order of hands of `evaluator` (by default the
+    usual one; `piquet`: the French 32-card game's)."""
+    if piquet:
+        evaluator = evaluator_of("piquet")
     ranks = sorted([c.rank for c in cards], reverse=True)
     counts: dict[int, int] = {}
     for rank in ranks:
@@ -133,7 +147,7 @@ def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
     shape = [count for _, count in grouped]
     order = tuple([rank for rank, count in grouped for _ in range(count)])
     flush = len({c.suit for c in cards}) == 1
-    top = _straight_top(ranks, lowest=7 if piquet else 2)
+    top = _straight_top(ranks, lowest=2 if evaluator is None else evaluator.lowest)
     if top and flush:
         category, order = STRAIGHT_FLUSH, (top,)
     elif shape[0] == 4:
@@ -152,7 +166,7 @@ def evaluate_five(cards: Sequence[Card], *, piquet: bool = False) -> HandValue:
         category = PAIR
     else:
         category = HIGH
-    strength = _PIQUET_ORDER.get(category, category) if piquet else category
+    strength = category if evaluator is None else evaluator.strength[category]
     return HandValue((strength, *order), category, order, tuple(cards))
 
 
@@ -163,33 +177,43 @@ def _straight_top(ranks: list[int], *, lowest: int) -> int:
         return 0
     if distinct[0] - distinct[4] == 4:
         return distinct[0]
-    # A-2-3-4-5 (a 52-card deck) or A-7-8-9-10 (the 32-card deck): the ace plays low
+    # A-2-3-4-5 (a 52-card deck), A-6-7-8-9 (36 cards) or A-7-8-9-10 (32): the ace plays low
     if distinct[0] == 14 and distinct[1:] == list(range(lowest + 3, lowest - 1, -1)):
         return lowest + 3
     return 0
 
 
-def _fives(variant: str, hand: Sequence[Card], board: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
-    """The five-card hands a player may make: Omaha takes two from the hand, three from the
-    board; the other games any five."""
-    if variant in ("omaha", "omaha8"):
-        return (two + three for two in combinations(hand, 2) for three in combinations(board, 3))
+def _fives(
+    evaluator: Evaluator, hand: Sequence[Card], board: Sequence[Card]
+) -> Iterable[tuple[Card, ...]]:
+    """The five-card hands a player may make: exactly `from_hand` cards from the hand when
+    the game says so (Omaha: two, and three from the board), or any five."""
+    take = evaluator.from_hand
+    if take:
+        return (
+            mine + common
+            for mine in combinations(hand, take)
+            for common in combinations(board, 5 - take)
+        )
     return combinations((*hand, *board), 5)
 
 
-def best_hand(variant: str, hand: Sequence[Card], board: Sequence[Card] = ()) -> HandValue:
+def best_hand(
+    variant: str | Evaluator, hand: Sequence[Card], board: Sequence[Card] = ()
+) -> HandValue:
     """The best five-card hand a player makes in this variant (razz: the best low; hi-lo
     games: the high half)."""
-    if variant == "razz":
-        return max((evaluate_low(five) for five in _fives(variant, hand, board)), key=_by_key)
-    piquet = variant == "piquet"
-    high = SPLIT_VARIANTS.get(variant, variant)
-    if not piquet and high not in ("omaha", "omaha8"):
+    evaluator = evaluator_of(variant)
+    if evaluator.low == LOW_ONLY:
+        return max((evaluate_low(five) for five in _fives(evaluator, hand, board)), key=_by_key)
+    if evaluator.full_deck:
         cards = (*hand, *board)
         if 6 <= len(cards) <= 7 and len(set(cards)) == len(cards):
             return evaluate_five(best_five(cards))
+    usual = evaluator.order == USUAL_ORDER and evaluator.lowest == 2
+    chosen = None if usual else evaluator
     return max(
-        (evaluate_five(five, piquet=piquet) for five in _fives(high, hand, board)), key=_by_key
+        (evaluate_five(five, chosen) for five in _fives(evaluator, hand, board)), key=_by_key
     )
 
 
@@ -300,23 +324,28 @@ _LOW_SHAPES = {
 }
 
 
-def best_low(variant: str, hand: Sequence[Card], board: Sequence[Card] = ()) -> HandValue | None:
+def best_low(
+    variant: str | Evaluator, hand: Sequence[Card], board: Sequence[Card] = ()
+) -> HandValue | None:
     """The best eight-or-better low a player makes (five different ranks, none above an
     eight, the ace low), or None when he has no qualifying low."""
+    evaluator = evaluator_of(variant)
     lows = (
         evaluate_low(five)
-        for five in _fives(variant, hand, board)
+        for five in _fives(evaluator, hand, board)
         if len({c.rank for c in five}) == 5 and all(c.rank <= 8 or c.rank == 14 for c in five)
     )
     return max(lows, key=_by_key, default=None)
 
 
-def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...]) -> None:
+def check_shown(
+    variant: str | Evaluator, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...]
+) -> None:
     """Refuse a showdown with the wrong number of cards, a card twice, or a card not in the
     deck of the variant."""
-    if variant not in VARIANTS:
-        raise ShowdownError(_("cards cannot be read for {variant}").format(variant=variant))
-    in_hand, on_board, lowest = VARIANTS[variant]
+    evaluator = evaluator_of(variant)
+    variant = evaluator.name
+    in_hand, on_board, lowest = evaluator.hole, evaluator.board, evaluator.lowest
     if len(board) != on_board:
         raise ShowdownError(
             f"{variant} needs {on_board} board cards, not {len(board)}"
@@ -337,8 +366,8 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
         for card in cards:
             if card.rank < lowest:
                 raise ShowdownError(
-                    _("there is no {card} in a 32-card deck ({where})").format(
-                        card=card, where=where
+                    _("there is no {card} in a {size}-card deck ({where})").format(
+                        card=card, size=4 * (15 - lowest), where=where
                     )
                 )
             if card in seen:
@@ -349,7 +378,7 @@ def check_shown(variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[C
 
 
 def ranking_from_cards(
-    variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
+    variant: str | Evaluator, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
 ) -> tuple[Ranking, dict[str, HandValue]]:
     """The showdown ranking the shown cards make (ties grouped), with each player's hand.
 
@@ -361,7 +390,7 @@ def ranking_from_cards(
 
 
 def low_ranking_from_cards(
-    variant: str, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
+    variant: str | Evaluator, shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...] = ()
 ) -> tuple[Ranking, dict[str, HandValue]]:
     """The low half of a hi-lo showdown: the players with an eight-or-better low, best
     first (ties grouped), with each one's low. Empty when nobody has a low."""
@@ -386,14 +415,14 @@ class ShownShowdown(Record):
     cards: tuple[tuple[str, str], ...]
 
 
-def read_showdown(variant: str, shown: dict[str, str], board: str) -> ShownShowdown:
+def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -> ShownShowdown:
     """Read the hands shown (PLAYER -> cards as typed) and the board; the cards decide both
     halves in a hi-lo game."""
     cards = {name: parse_cards(text) for name, text in shown.items()}
     board_cards = parse_cards(board)
     ranking, values = ranking_from_cards(variant, cards, board_cards)
     low = None
-    if variant in SPLIT_VARIANTS:
+    if evaluator_of(variant).split:
         low, lows = low_ranking_from_cards(variant, cards, board_cards)
         values.update({f"{name} (low)": value for name, value in lows.items()})
     canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)

@@ -10,10 +10,14 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .errors import ConfigError
-from .games import GAMES, Game, GameRules, rules_for
+from .games import DEFAULT_GAME, GAMES, Game, GameRules, rules_for
 from .i18n import N_, _
 from .kinds import BettingKind
 from .records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .games.evaluator import Evaluator
 
 # Settings that only some games accept, and what the others say of them.
 GAME_OPTIONS = (
@@ -70,7 +74,7 @@ _SCHEDULE_FIELDS = attrgetter(*ForcedBetSchedule._fields)
 class _ConfigFields(Record):
     small_blind: int
     big_blind: int
-    game: Game = Game.HOLDEM
+    game: str = DEFAULT_GAME  # a name in `GAMES`
     betting: BettingKind = BettingKind.NO_LIMIT
     ante: int = 0
     bb_ante: bool = False
@@ -107,7 +111,7 @@ class TableConfig(_ConfigFields):
 
     def __new__(cls, *args: object, **kwargs: object) -> TableConfig:
         given = set(cls._fields[: len(args)]) | kwargs.keys()
-        game = args[2] if len(args) > 2 else kwargs.get("game", Game.HOLDEM)
+        game = args[2] if len(args) > 2 else kwargs.get("game", DEFAULT_GAME)
         if isinstance(game, str) and game in GAMES:
             # the game's own defaults (a raise cap, a passe, a betting structure)
             for field, value in GAMES[game].defaults:
@@ -165,9 +169,9 @@ class TableConfig(_ConfigFields):
         return " ".join(parts)
 
     @property
-    def card_variant(self) -> str | None:
+    def evaluator(self) -> Evaluator | None:
         """How shown cards are read at the showdown (None: the scorekeeper names the winner)."""
-        return self.rules.card_variant()
+        return self.rules.evaluator()
 
     @property
     def min_bet(self) -> int:
@@ -229,7 +233,7 @@ class TableConfig(_ConfigFields):
         accepted = GAMES[self.game].options
         for option, refusal in options:
             if option not in accepted and getattr(self, option) != _UNSET[option]:
-                raise ConfigError(_(refusal).format(name=self.game.value))
+                raise ConfigError(_(refusal).format(name=self.game))
 
     def _validate_limits(self) -> None:
         small, big = self.limits

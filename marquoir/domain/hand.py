@@ -334,7 +334,7 @@ class Hand:
         if low is not None and not self.rules.low_half:
             raise ShowdownError(
                 _("{value} is not a hi-lo game: the pot has no low half").format(
-                    value=self.config.game.value
+                    value=self.config.game
                 )
             )
         for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):
@@ -550,20 +550,12 @@ class Hand:
                 "the betting is not reopened for {player} (the all-in since he acted was "
                 "less than a full raise): call or fold"
             ).format(player=p.name)
-        bounds = self._structure.bounds(rnd, self._raise_context(p))
+        bounds = self._structure.bounds(rnd, _raise_context(self, p))
         if bounds is None:
             return _("the betting is capped ({cap} raises): call or fold").format(
                 cap=self.config.cap
             )
         return bounds
-
-    def _raise_context(self, p: _Player) -> RaiseContext:
-        if not self._structure.needs_pot:
-            return RaiseContext(bet=p.bet, pot=0, front=0, players_in_hand=self._in_hand)
-        preflop = self._rnd.street == 0
-        front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in self._players)
-        pot = self.dead_in + sum(q.dead + q.live - q.bet for q in self._players)
-        return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=self._in_hand)
 
     def _resolve(self, i: int, action: Action) -> _Resolved:
         p, rnd = self._players[i], self._rnd
@@ -599,85 +591,16 @@ class Hand:
                         opening_rule=self.rules.opening_rule, value=p.bet + p.stack
                     )
                 )
-            return self._resolve_raise(i, p.bet + p.stack)
+            return _resolve_raise(self, i, p.bet + p.stack)
         if kind is ActionKind.OPEN or (opening and self.rules.opens_by_declaration):
-            return self._resolve_open(i, action, opening=opening)
+            return _resolve_open(self, i, action, opening=opening)
         if action.amount is None:
             raise UsageError(_("a bet or raise needs an amount: the total bet for this round"))
-        return self._resolve_raise(i, action.amount)
-
-    def _resolve_open(self, i: int, action: Action, *, opening: bool) -> _Resolved:
-        """The first bet of a jackpot (`open N`, jacks or better) or of a Bouillotte round."""
-        rules = self.rules
-        if not opening or not (rules.opens_by_declaration or rules.voids_unopened):
-            raise IllegalAction(_("there is nothing to open here: say bet or raise"))
-        if action.kind is not ActionKind.OPEN:
-            raise IllegalAction(
-                _("{opening_rule}, say `open N`").format(opening_rule=rules.opening_rule)
-            )
-        if action.amount is None:
-            raise UsageError(_("open needs an amount: the opening bet"))
-        _verb, added, total = self._resolve_raise(i, action.amount)
-        return ("open", added, total)
-
-    def _resolve_raise(self, i: int, total: int) -> _Resolved:
-        p, rnd = self._players[i], self._rnd
-        verb = "raise" if rnd.current_bet else "bet"
-        if rnd.current_bet and not rnd.opened and self.config.betting.value == "fl":
-            verb = "complete"  # a full bet over an incomplete one (a bring-in, a short all-in)
-        if total <= rnd.current_bet:
-            if total == rnd.current_bet:
-                raise IllegalAction(
-                    _("{total} is the current bet: say call to match it").format(total=total)
-                )
-            raise IllegalAction(
-                _("a {verb} must make the total more than the current bet of {current_bet}").format(
-                    verb=verb, current_bet=rnd.current_bet
-                )
-            )
-        if total > p.bet + p.stack:
-            raise IllegalAction(
-                _("{name} has only {stack} behind: the most is {value} (all-in)").format(
-                    name=p.name, stack=p.stack, value=p.bet + p.stack
-                )
-            )
-        window = self._raise_window(i)
-        if isinstance(window, str):
-            raise IllegalAction(window)
-        low, high = window
-        if high is not None and total > high:
-            what = "fixed-limit" if low == high else "pot-limit"
-            raise IllegalAction(
-                _("the {what} maximum is a {verb} to {high}").format(
-                    what=what, verb=verb, high=high
-                )
-            )
-        if total < low and total != p.bet + p.stack:
-            # a raise (or a completion) is said "to" its total; a bet is its amount
-            raise IllegalAction(_(MINIMUM_WORDS[verb]).format(low=low))
-        return (verb, total - p.bet, total)
-
-    def _return_uncalled(self) -> None:
-        top = self._players[0]
-        second = -1
-        for q in self._players[1:]:
-            if q.bet > top.bet:
-                top, second = q, top.bet
-            elif q.bet > second:
-                second = q.bet
-        excess = top.bet - second
-        # a false opener's chips stay in the pot, even a bet nobody called
-        if excess > 0 and not top.folded:
-            self._with_chips += top.stack == 0 and not top.folded
-            top.stack += excess
-            top.bet -= excess
-            top.live -= excess
-            self.returned[top.name] = self.returned.get(top.name, 0) + excess
-            self.returns.append((self.street, top.name, excess))
+        return _resolve_raise(self, i, action.amount)
 
     def _close_round(self) -> None:
         self._to_act = None
-        self._return_uncalled()
+        _return_uncalled(self)
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
         if self._in_hand == 1:
@@ -718,6 +641,85 @@ class Hand:
             carry=carry,
             void=void,
         )
+
+
+def _raise_context(hand: Hand, p: _Player) -> RaiseContext:
+    if not hand._structure.needs_pot:
+        return RaiseContext(bet=p.bet, pot=0, front=0, players_in_hand=hand._in_hand)
+    preflop = hand._rnd.street == 0
+    front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in hand._players)
+    pot = hand.dead_in + sum(q.dead + q.live - q.bet for q in hand._players)
+    return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=hand._in_hand)
+
+
+def _resolve_open(hand: Hand, i: int, action: Action, *, opening: bool) -> _Resolved:
+    """The first bet of a jackpot (`open N`, jacks or better) or of a Bouillotte round."""
+    rules = hand.rules
+    if not opening or not (rules.opens_by_declaration or rules.voids_unopened):
+        raise IllegalAction(_("there is nothing to open here: say bet or raise"))
+    if action.kind is not ActionKind.OPEN:
+        raise IllegalAction(
+            _("{opening_rule}, say `open N`").format(opening_rule=rules.opening_rule)
+        )
+    if action.amount is None:
+        raise UsageError(_("open needs an amount: the opening bet"))
+    _verb, added, total = _resolve_raise(hand, i, action.amount)
+    return ("open", added, total)
+
+
+def _resolve_raise(hand: Hand, i: int, total: int) -> _Resolved:
+    p, rnd = hand._players[i], hand._rnd
+    verb = "raise" if rnd.current_bet else "bet"
+    if rnd.current_bet and not rnd.opened and hand.config.betting.value == "fl":
+        verb = "complete"  # a full bet over an incomplete one (a bring-in, a short all-in)
+    if total <= rnd.current_bet:
+        if total == rnd.current_bet:
+            raise IllegalAction(
+                _("{total} is the current bet: say call to match it").format(total=total)
+            )
+        raise IllegalAction(
+            _("a {verb} must make the total more than the current bet of {current_bet}").format(
+                verb=verb, current_bet=rnd.current_bet
+            )
+        )
+    if total > p.bet + p.stack:
+        raise IllegalAction(
+            _("{name} has only {stack} behind: the most is {value} (all-in)").format(
+                name=p.name, stack=p.stack, value=p.bet + p.stack
+            )
+        )
+    window = hand._raise_window(i)
+    if isinstance(window, str):
+        raise IllegalAction(window)
+    low, high = window
+    if high is not None and total > high:
+        what = "fixed-limit" if low == high else "pot-limit"
+        raise IllegalAction(
+            _("the {what} maximum is a {verb} to {high}").format(what=what, verb=verb, high=high)
+        )
+    if total < low and total != p.bet + p.stack:
+        # a raise (or a completion) is said "to" its total; a bet is its amount
+        raise IllegalAction(_(MINIMUM_WORDS[verb]).format(low=low))
+    return (verb, total - p.bet, total)
+
+
+def _return_uncalled(hand: Hand) -> None:
+    top = hand._players[0]
+    second = -1
+    for q in hand._players[1:]:
+        if q.bet > top.bet:
+            top, second = q, top.bet
+        elif q.bet > second:
+            second = q.bet
+    excess = top.bet - second
+    # a false opener's chips stay in the pot, even a bet nobody called
+    if excess > 0 and not top.folded:
+        hand._with_chips += top.stack == 0 and not top.folded
+        top.stack += excess
+        top.bet -= excess
+        top.live -= excess
+        hand.returned[top.name] = hand.returned.get(top.name, 0) + excess
+        hand.returns.append((hand.street, top.name, excess))
 
 
 def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:

@@ -22,9 +22,9 @@ import tomllib
 from decimal import Decimal, InvalidOperation
 
 from . import phh_toml
-from .config import BettingKind, Game, TableConfig
+from .config import BettingKind, TableConfig
 from .errors import ConfigError, MarquoirError
-from .games import GAMES
+from .games import GAMES, game_named
 from .inputs import MAX_CHIPS
 from .records import Record
 
@@ -34,11 +34,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 Amount = int | Decimal
+# The byte order mark some editors write at the start of a UTF-8 text.
+BOM = "\ufeff"
 
 # The variants Marquoir plays, with its game and betting structure (each game declares its
 # codes), and the hole cards of each.
 PLAYED = {
-    code: (Game(name), betting)
+    code: (game_named(name), betting)
     for name, rules in GAMES.items()
     for betting, code in rules.phh_codes
 }
@@ -141,13 +143,14 @@ class PHHAction(Record):
 # -- reading -----------------------------------------------------------------------------
 
 
-def loads(text: str, *, plain: bool = False) -> list[PHHHand]:
-    """The hands of a `.phh` (one hand) or `.phhs` (a table per hand) text, in file order.
-    `plain`: only a text written one line per field (`phh_toml`), or a `PHHError`."""
+def loads(text: str) -> list[PHHHand]:
+    """The hands of a `.phh` (one hand) or `.phhs` (a table per hand) text, in file order. A byte
+    order mark at the start is skipped (editors on Windows write one), as `play` does."""
+    text = text.removeprefix(BOM)
     try:
-        document = phh_toml.loads(text, plain=plain)  # (tomllib's result, faster)
-    except phh_toml.NotPlain:
-        raise PHHError("not written one line per field") from None
+        document = phh_toml.loads(text)  # (tomllib's result, faster)
+    except RecursionError:  # (tomllib reads nested arrays and tables recursively)
+        raise PHHError("not a PHH file: its values are nested too deeply") from None
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not a PHH file (TOML: {error})") from error
     except ValueError:  # a number of more than 4,300 digits
@@ -271,7 +274,8 @@ def parse_action(text: str) -> PHHAction:
     """Read one action of the `actions` list (a no-op, such as a lone comment, has verb "")."""
     dealt = _DEALT.fullmatch(text)
     if dealt is not None:  # (what the general reading below gives it, in one step)
-        return PHHAction("d", "dh", int(dealt.group(1)), dealt.group(2))
+        # (every field given, in order: a record made from all its fields is made fastest)
+        return PHHAction("d", "dh", int(dealt.group(1)), dealt.group(2), None, None)
     body, sep, comment = text.partition("#")
     words = body.split()
     note = comment.strip() if sep else None
@@ -548,6 +552,10 @@ def _key(name: str) -> str:
 
 
 def _string(text: str) -> str:
+    if ('"' in text or "\\" in text) and not _NOT_LITERAL.search(text):
+        # a 'literal' string needs no escapes (JSON texts in Marquoir's own fields), and the
+        # fast reader (`phh_toml`) reads it
+        return f"'{text}'"
     escaped = []
     for char in text:
         if char in ('"', "\\"):
@@ -557,6 +565,9 @@ def _string(text: str) -> str:
         else:
             escaped.append(char)
     return '"' + "".join(escaped) + '"'
+
+
+_NOT_LITERAL = re.compile(r"['\x00-\x08\x0a-\x1f\x7f]")
 
 
 def _number(value: Amount) -> str:

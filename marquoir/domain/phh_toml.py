@@ -36,20 +36,11 @@ class _Unsupported(Exception):
     """A line outside the subset: tomllib reads the text."""
 
 
-class NotPlain(Exception):
-    """A text outside the subset, where only the subset was asked for."""
-
-
-def loads(text: str, *, plain: bool = False) -> dict[str, Any]:
-    """The TOML document `text`, as `tomllib.loads(text, parse_float=Decimal)` reads it.
-    `plain`: only a text in the subset (one line per field) is read; another one raises
-    `NotPlain`. A plain text cut before one of its `[key]` lines makes two plain texts,
-    each read as the lines of the whole are."""
+def loads(text: str) -> dict[str, Any]:
+    """The TOML document `text`, as `tomllib.loads(text, parse_float=Decimal)` reads it."""
     try:
         return _loads(text)
     except _Unsupported:
-        if plain:
-            raise NotPlain from None
         return tomllib.loads(text, parse_float=Decimal)
 
 

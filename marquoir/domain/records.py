@@ -12,7 +12,8 @@ constructor, attributes, `_make`, `_replace`, `_asdict`, `_fields`, `_field_defa
 table commands define dozens of records at every start. Here a class is assembled from
 ready-made parts: its constructor is a closure that takes its arguments as one tuple (the
 tuple the record is made of, when they come positionally and complete, the usual call), and
-each field is a property reading its index with `operator.itemgetter`.
+each field is a property reading its index with `operator.itemgetter`. A class first built
+with keywords or with defaults left out compiles namedtuple's own constructor then, once.
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:
+    import sys
     from operator import itemgetter
+
+    # `_replace` with a field the record lacks: Python 3.13's named tuples raise TypeError,
+    # the older ones ValueError
+    _UNEXPECTED_FIELD = TypeError if sys.version_info >= (3, 13) else ValueError
 
     _SKIP = {"__annotations__", "__module__", "__qualname__", "__slots__", "_root"}
     _TUPLE_NEW = tuple.__new__
@@ -34,59 +40,33 @@ else:
             _getters.append(property(itemgetter(number), doc=f"Alias for field number {number}"))
         return _getters[index]
 
-    def _names(names):
-        """'a' / 'a' and 'b' / 'a', 'b', and 'c': as Python lists missing arguments."""
-        quoted = [f"'{name}'" for name in names]
-        if len(quoted) == 1:
-            return quoted[0]
-        if len(quoted) == 2:
-            return f"{quoted[0]} and {quoted[1]}"
-        return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+    def _compiled_new(typename, fields, defaults):
+        """The constructor `collections.namedtuple` compiles (`eval`, public Python): Python
+        itself binds keywords and defaults, and words the errors."""
+        names = ", ".join(fields)
+        comma = "," if len(fields) == 1 else ""
+        source = f"lambda _cls{', ' if fields else ''}{names}: _tuple_new(_cls, ({names}{comma}))"
+        function = eval(source, {"_tuple_new": _TUPLE_NEW})
+        function.__defaults__ = defaults or None
+        function.__name__ = "__new__"
+        function.__qualname__ = f"{typename}.__new__"
+        function.__doc__ = f"Create new instance of {typename}({names})"
+        return function
 
-    def _bind(qualname, fields, defaults, args, kwargs):
-        """The values of a call that is not simply every field in order, or the TypeError
-        Python gives for a function `__new__(_cls, *fields)` with these defaults."""
-        count, given = len(fields), len(args)
-        if given > count:
-            low = count - len(defaults) + 1
-            takes = f"from {low} to {count + 1}" if defaults else f"{count + 1}"
-            raise TypeError(
-                f"{qualname}() takes {takes} positional arguments but {given + 1} were given"
-            )
-        values = list(args)
-        for name in kwargs:
-            if name not in fields:
-                raise TypeError(f"{qualname}() got an unexpected keyword argument '{name}'")
-            if fields.index(name) < given:
-                raise TypeError(f"{qualname}() got multiple values for argument '{name}'")
-        first_default = count - len(defaults)
-        missing = []
-        for index in range(given, count):
-            name = fields[index]
-            if name in kwargs:
-                values.append(kwargs[name])
-            elif index >= first_default:
-                values.append(defaults[index - first_default])
-            else:
-                missing.append(name)
-                values.append(None)
-        if missing:
-            plural = "s" if len(missing) > 1 else ""
-            raise TypeError(
-                f"{qualname}() missing {len(missing)} required positional argument{plural}: "
-                f"{_names(missing)}"
-            )
-        return values
-
-    def _constructor(typename, fields, defaults):
-        """`__new__(_cls, field, ...)`, as namedtuple's, keywords and defaults included."""
+    def _constructor(typename, fields, defaults, owner):
+        """`__new__(_cls, field, ...)`, as namedtuple's. Every field given in order, the
+        usual call, needs nothing compiled; the first call of a class with keywords or with
+        defaults left out compiles namedtuple's constructor and puts it in place on the class
+        (`owner[0]`), so only the classes that need one pay for it, once."""
         arity = len(fields)
         qualname = f"{typename}.__new__"
 
         def __new__(_cls, *args, **kwargs):
             if not kwargs and len(args) == arity:
                 return _TUPLE_NEW(_cls, args)
-            return _TUPLE_NEW(_cls, _bind(qualname, fields, defaults, args, kwargs))
+            compiled = _compiled_new(typename, fields, defaults)
+            owner[0].__new__ = compiled
+            return compiled(_cls, *args, **kwargs)
 
         __new__.__qualname__ = qualname
         __new__.__doc__ = f"Create new instance of {typename}({', '.join(fields)})"
@@ -102,7 +82,7 @@ else:
     def _replace(self, /, **changes):
         result = self._make(map(changes.pop, self._fields, self))
         if changes:
-            raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+            raise _UNEXPECTED_FIELD(f"Got unexpected field names: {list(changes)!r}")
         return result
 
     def _repr(self):
@@ -120,12 +100,13 @@ else:
         fields = tuple(fields)
         defaults = tuple(defaults)
         with_defaults = fields[len(fields) - len(defaults) :]
+        owner = []  # the class, once made (its constructor may replace itself)
         namespace = {
             "__doc__": f"{typename}({', '.join(fields)})",
             "__slots__": (),
             "_fields": fields,
             "_field_defaults": dict(zip(with_defaults, defaults, strict=True)),
-            "__new__": _constructor(typename, fields, defaults),
+            "__new__": _constructor(typename, fields, defaults, owner),
             "_make": _make,
             "_replace": _replace,
             "__repr__": _repr,
@@ -136,7 +117,9 @@ else:
         }
         for index, name in enumerate(fields):
             namespace[name] = _getter(index)
-        return type(typename, (tuple,), namespace)
+        cls = type(typename, (tuple,), namespace)
+        owner.append(cls)
+        return cls
 
     class _RecordMeta(type):
         def __new__(mcs, name, bases, namespace):

@@ -13,7 +13,7 @@ from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
 from .config import ForcedBetSchedule, TableConfig
-from .errors import IllegalAction, MarquoirError, UsageError
+from .errors import IllegalAction, MarquoirError
 from .events import (
     Acted,
     AddedOn,
@@ -44,34 +44,31 @@ from .events import (
     ShowedDown,
     TableEvent,
 )
+from .extension import GameSide
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .i18n import N_, _
-from .inputs import MAX_CHIPS
 from .names import check_name, name_key, resolve_ranking
-from .pots import split_amount
-from .ranking import Ranking
-from .table_bouillotte import BouillotteTable
-from .table_tournament import TOURNAMENT_EVENTS, TournamentTable
+from .table_house import House
+from .table_seating import Seating
+from .table_tournament import TournamentDirector
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
-    from .cards import HandValue
+    from .extension import Applier
+    from .ranking import Ranking
     from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 _SEAT = attrgetter("seat")
 
 
-def _money_positive(text: str) -> bool:
-    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
-    return any(c in "123456789" for c in text) and not text.startswith("-")
+class Table:
+    """The state of a session's table, built by applying its events in order.
 
-
-class Table(TournamentTable, BouillotteTable):
-    """The state of a session's table, built by applying its events in order."""
+    The core keeps the seats, the accounts and the hand in play; its parts keep the rest:
+    `house` (the money between hands), `director` (the tournament) and `game` (the game's
+    own side, `GameRules.table_side`). Each part's events are carried out by the part,
+    found by the event's type (`apply`)."""
 
     def __init__(self, settings: SessionSettings) -> None:
         # the session's settings, with the forced-bet schedule now in force (a `blinds`
@@ -92,7 +89,8 @@ class Table(TournamentTable, BouillotteTable):
         self.last_hand: Hand | None = None
         # chips waiting in the middle for the next deal (a void deal, a false opener's fine)
         self.carry = 0
-        # the last hand whose brelans were paid, and who was dealt in the last hand
+        # the last hand whose side payments (the game's: Bouillotte's brelans) were paid, and
+        # who was dealt in the last hand
         self.brelans_hand = 0
         self.last_dealt: tuple[str, ...] = ()
         # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
@@ -115,6 +113,22 @@ class Table(TournamentTable, BouillotteTable):
             from .tournament.state import TournamentState
 
             self.tournament = TournamentState()
+        self.seating = Seating(self)
+        self.house = House(self)
+        self.director = TournamentDirector(self)
+        self.game = _game_side(self)
+        # the method that carries out each kind of event (`Acted` and `Reopened` are carried
+        # out before the session is checked open: see `apply`), the parts' included
+        self._appliers: dict[type, Applier] = {
+            Seated: self._apply_seat,
+            Left: self._apply_leave,
+            Dealt: self._apply_deal,
+            ShowedDown: self._apply_showdown,
+            **self.seating.appliers(),
+            **self.house.appliers(),
+            **self.director.appliers(),
+            **self.game.appliers(),
+        }
 
     @property
     def config(self) -> TableConfig:
@@ -197,14 +211,14 @@ class Table(TournamentTable, BouillotteTable):
             )
         tournament = self.settings.tournament
         if tournament is not None:
-            return self._entry_event(known, previous, seat, cave, tournament)
-        seat = self._free_seat(seat)
+            return self.director.entry_event(known, previous, seat, cave, tournament)
+        seat = self.free_seat(seat)
         if previous is None or not recave:
             return Seated(known, seat, self.settings.caves.amount(cave, what="cave"))
         self.settings.caves.check_recaves(previous.name, previous.recaves, what="returns")
         return Seated(known, seat, self.settings.caves.amount(cave, what="recave"), returning=True)
 
-    def _free_seat(self, seat: int | None) -> int:
+    def free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
         taken = {a.seat for a in self._present.values()}
         if seat is None:
@@ -227,19 +241,6 @@ class Table(TournamentTable, BouillotteTable):
             )
         return seat
 
-    def recave_event(self, name: str, chips: int | None = None) -> Recaved:
-        """A re-buy, between hands only, within the session's recave limits."""
-        account = self.account(name)
-        if self.settings.tournament is not None:
-            raise IllegalAction(
-                _("a tournament has no recaves: `rebuy {name}` or `addon {name}`").format(
-                    name=account.name
-                )
-            )
-        self._between_hands(N_("recave"))
-        self.settings.caves.check_recaves(account.name, account.recaves)
-        return Recaved(account.name, self.settings.caves.amount(chips, what="recave"))
-
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""
         account = self._leaving(name)
@@ -249,194 +250,26 @@ class Table(TournamentTable, BouillotteTable):
         # (what a recorded departure needs: a player at the table, between hands)
         account = self.account(name)
         if self.hand is not None:  # (refused: asked before the call, six times a replayed hand)
-            self._between_hands(N_("leave"))
+            self.between_hands(N_("leave"))
         return account
-
-    def leave_all_event(self) -> LeftAll:
-        """Everyone still at the table cashes out (end of night), a void deal's chips first
-        shared out among them."""
-        self._between_hands(N_("leave"))
-        players = self.present()
-        if not players:
-            raise IllegalAction(_("nobody is at the table"))
-        shares = self.carry_split_event().shares if self.carry else ()
-        won = dict(shares)
-        return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
-
-    def button_event(self, name: str) -> ButtonSet:
-        """Put the button on this player at the next deal: one who will be dealt in."""
-        account = self._button_check(name)
-        if account.busted:
-            raise IllegalAction(
-                _("{name} has no chips: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
-        if account.sitting_out:
-            raise IllegalAction(
-                _("{name} is sitting out: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
-        return ButtonSet(account.name)
-
-    def _button_check(self, name: str) -> Account:
-        # (what a recorded button event needs: older versions recorded it on any player)
-        account = self.account(name)
-        self._between_hands(N_("move the button"))
-        return account
-
-    def sitout_event(self, name: str) -> SatOut:
-        """This player is not dealt in until he comes back."""
-        account = self.account(name)
-        if account.sitting_out:
-            raise IllegalAction(_("{name} is already sitting out").format(name=account.name))
-        return SatOut(account.name)
-
-    def back_event(self, name: str) -> Back:
-        """A player who sat out is dealt in again."""
-        account = self.account(name)
-        if not account.sitting_out:
-            raise IllegalAction(_("{name} is not sitting out").format(name=account.name))
-        return Back(account.name)
-
-    def settle_event(self, missing: str | None = None) -> Settled:
-        """Close the books: the session is settled (the money is computed by the caller).
-        `missing`: who absorbs a count that does not balance (see `missing.py`)."""
-        if self.closed:
-            raise IllegalAction(_("this session is already settled"))
-        self._between_hands(N_("settle"))
-        if missing is None:
-            return Settled()
-        if self.tournament is not None:
-            raise UsageError(_("--missing is for a cash game's count: a tournament pays prizes"))
-        from .missing import missing_event
-
-        return missing_event(self.accounts, missing, resolve=self.resolve(missing))
-
-    def reopen_event(self) -> Reopened:
-        """Reopen a settled session: table commands are accepted again."""
-        if not self.closed:
-            raise IllegalAction(_("this session is not settled: nothing to reopen"))
-        return Reopened()
-
-    def count(self, counted: dict[str, int]) -> list[CountLine]:
-        """Compare counted stacks with the tracked ones (between hands; players not named
-        are not compared)."""
-        self._between_hands(N_("count the chips"))
-        lines: list[CountLine] = []
-        for name, chips in counted.items():
-            if chips < 0:
-                raise IllegalAction(
-                    _("a counted stack cannot be negative ({name}={chips})").format(
-                        name=name, chips=chips
-                    )
-                )
-            if chips > MAX_CHIPS:
-                raise IllegalAction(
-                    _("a counted stack is at most {MAX_CHIPS:,} chips ({name})").format(
-                        MAX_CHIPS=MAX_CHIPS, name=name
-                    )
-                )
-            account = self.account(name)
-            if any(line.player == account.name for line in lines):
-                raise UsageError(_("{name} is counted twice").format(name=account.name))
-            lines.append(CountLine(account.name, account.stack, chips))
-        return sorted(lines, key=lambda line: self.accounts[line.player].seat)
-
-    def correct_event(self, name: str, stack: int) -> Corrected:
-        """Replace a player's tracked stack by the counted one, between hands."""
-        account = self.account(name)
-        self._between_hands(N_("correct a stack"))
-        if not 0 <= stack <= MAX_CHIPS:
-            raise IllegalAction(
-                _("a stack is 0 to {MAX_CHIPS:,} chips ({name}={stack})").format(
-                    MAX_CHIPS=MAX_CHIPS, name=name, stack=stack
-                )
-            )
-        if stack == account.stack:
-            raise IllegalAction(
-                _("{name} already has {stack}: nothing to correct").format(
-                    name=account.name, stack=stack
-                )
-            )
-        return Corrected(account.name, stack)
-
-    def fine_event(self, name: str, chips: int | None = None) -> Fined:
-        """A house fine to the next pot (the French jackpots rules: the dealer who forgets
-        to announce the pot pays one chip to the next), between hands."""
-        account = self.account(name)
-        self._between_hands(N_("record a fine"))
-        chips = self.config.chip_unit if chips is None else chips
-        if chips <= 0:
-            raise IllegalAction(_("a fine is at least 1 chip (got {chips})").format(chips=chips))
-        if chips > account.stack:
-            raise IllegalAction(
-                _("{name} has only {stack} chips for a fine").format(
-                    name=account.name, stack=account.stack
-                )
-            )
-        return Fined(account.name, chips)
-
-    def clef_event(self) -> PotALaClef:
-        """Jackpots: the next deal is the pot à la clef. It falls with the regular pot (every
-        deal of a jackpots session is one), so the ante of that deal is doubled ("la mise au
-        pot est doublée"), between hands; the deal after it antes as before."""
-        if not self.config.jackpots:
-            raise IllegalAction(
-                _("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
-            )
-        self._between_hands(N_("announce the pot à la clef"))
-        if self.clef_next:
-            raise IllegalAction(_("the next deal is already the pot à la clef"))
-        return PotALaClef()
 
     def deal_config(self) -> TableConfig:
-        """The rules the next deal is dealt with: the table's, the ante doubled when it is
-        the pot à la clef."""
-        if not self.clef_next:
-            return self.config
-        return self.config.with_schedule(self.config.schedule._replace(ante=2 * self.config.ante))
-
-    def blinds_event(self, schedule: ForcedBetSchedule) -> BlindsSet:
-        """Change the forced-bet schedule between hands: the next deal posts these bets.
-
-        The new schedule must suit the session's game, as the settings of a new session must
-        (`ConfigError` otherwise); changing to the schedule already in force is refused.
-        """
-        self._between_hands(N_("change the blinds"))
-        # compared in effect: explicit limits equal to the default ones change nothing
-        if self.config.with_schedule(schedule).stakes() == self.config.stakes():
-            raise IllegalAction(
-                _("the forced bets are already {stakes}").format(stakes=self.config.stakes())
-            )
-        return BlindsSet(schedule)
+        """The rules the next deal is dealt with: the table's, as its game changes them (the
+        pot à la clef's doubled ante)."""
+        return self.game.deal_config(self.config)
 
     def deal_event(self) -> Dealt:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
-        chop = self.tournament.chop if self.tournament is not None else None
-        if chop is not None and not _money_positive(chop["kept"]):
-            raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
+        if self.tournament is not None:
+            self.director.check_deal()
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
             )
-        rules = self.config.rules
-        if len(players) < rules.min_players:
-            raise IllegalAction(
-                _("{game} is played by {min_players} players at least").format(
-                    game=self.config.game.value, min_players=rules.min_players
-                )
-            )
-        if len(players) > rules.max_players:
-            raise IllegalAction(
-                _("{game} is played by {max_players} players at most").format(
-                    game=self.config.game.value, max_players=rules.max_players
-                )
-            )
+        self.config.rules.check_players(len(players))
         seats = tuple([SeatInfo(a.name, a.seat, a.stack) for a in players])
         return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
 
@@ -444,7 +277,7 @@ class Table(TournamentTable, BouillotteTable):
         """A betting action of the hand in play (checked by the hand's rules)."""
         if action.player is not None:  # `--as ALICE` is alice
             action = action._replace(player=self.resolve(action.player))
-        self._hand_in_play().verify(action)
+        self.hand_in_play().verify(action)
         return Acted(action)
 
     def showdown_event(
@@ -454,41 +287,8 @@ class Table(TournamentTable, BouillotteTable):
         ranking = resolve_ranking(ranking, self.resolve)
         low = None if low is None else resolve_ranking(low, self.resolve)
         odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        self._hand_in_play().verify_showdown(ranking, odd_chip, low=low)
+        self.hand_in_play().verify_showdown(ranking, odd_chip, low=low)
         return ShowedDown(ranking, odd_chip, low=low)
-
-    def carry_split_event(self) -> CarrySplit:
-        """Give the chips of a void deal back to the players at the table (end of night)."""
-        self._between_hands(N_("split the pot"))
-        players = self.present()
-        if not self.carry or not players:
-            raise IllegalAction(_("no chips wait in the middle"))
-        seats = [a.seat for a in players]
-        start = next((i for i, s in enumerate(seats) if s > (self.last_button or 0)), 0)
-        order = [a.name for a in players[start:] + players[:start]]
-        shares = split_amount(self.carry, order, chip_unit=self.config.chip_unit)
-        return CarrySplit(tuple(zip(order, shares, strict=True)))
-
-    def cards_showdown_event(
-        self, board: str, shown: dict[str, str], odd_chip: str | None = None
-    ) -> tuple[ShowedDown, dict[str, HandValue]]:
-        """The showdown the cards make (both halves in hi-lo), and each player's hand."""
-        # cards are read only on this path: the table commands need not load them
-        from .cards import read_showdown
-
-        variant = self.config.card_variant
-        if variant is None:
-            raise IllegalAction(
-                _("{value}: the scorekeeper names the winner (win PLAYER)").format(
-                    value=self.config.game.value
-                )
-            )
-        shown = {self.resolve(name): text for name, text in shown.items()}
-        odd_chip = None if odd_chip is None else self.resolve(odd_chip)
-        read = read_showdown(variant, shown, board)
-        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
-        self._hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
-        return event, read.values
 
     # -- applying events -------------------------------------------------------------------
 
@@ -499,99 +299,32 @@ class Table(TournamentTable, BouillotteTable):
                 self.check_open()  # (refused)
             hand = self.hand
             if hand is None:
-                hand = self._hand_in_play()  # (refused)
+                hand = self.hand_in_play()  # (refused)
             done = hand.apply(event.action)
             if hand.phase is Phase.COMPLETE:
-                self._after_hand_step(hand)
+                self.after_hand_step(hand)
             return done
         kind = type(event)
         if kind is Reopened:
-            self.reopen_event()
-            self.closed = False
-            self.absorbed = None
+            self.house.apply_reopen(Reopened())
             return None
         if self.closed:
             self.check_open()  # (refused)
         # (events are records of exactly these classes: one look-up finds the method that
         # carries each out, where a chain of `isinstance` would try them in turn)
-        applier = _APPLIERS.get(kind)
+        applier = self._appliers.get(kind)
         if applier is None:
             raise MarquoirError(_("not an event of the table: {event!r}").format(event=event))
-        return applier(self, event)
-
-    def _apply_settle(self, event: Settled) -> None:
-        self.settle_event()
-        if event.missing:
-            from .missing import check_missing
-
-            check_missing(event, self.accounts)
-        self.closed = True
-        self.absorbed = (event.missing, event.difference) if event.missing else None
+        return applier(event)
 
     def _apply_showdown(self, event: ShowedDown) -> ShowdownEvent:
-        hand = self._hand_in_play()
-        if event.cards and self.config.rules.pays_brelans:
-            return self._retourne_showdown(hand, event)
+        hand = self.hand_in_play()
+        read = self.game.showdown(hand, event)  # (Bouillotte reads the retourne itself)
+        if read is not None:
+            return read
         shown = hand.showdown(event.ranking, event.odd_chip, low=event.low)
-        self._after_hand_step(hand)
+        self.after_hand_step(hand)
         return shown
-
-    def _apply_recave(self, event: Recaved) -> None:
-        self.recave_event(event.player, event.chips)
-        account = self.accounts[event.player]
-        account.stack += event.chips
-        account.bought += event.chips
-        account.recaves += 1
-
-    def _apply_leave_all(self, event: LeftAll) -> None:
-        if event != self.leave_all_event():
-            raise MarquoirError(_("the recorded departures do not match the table"))
-        if event.shares:
-            self._apply_carry_split(CarrySplit(event.shares))
-        for name, chips in event.leaves:
-            self._apply_leave(Left(name, chips))
-
-    def _apply_button(self, event: ButtonSet) -> None:
-        self._button_check(event.player)
-        self.next_button = event.player
-
-    def _apply_brelans(self, event: BrelansPaid) -> None:
-        self.brelans_event(event.players, event.carre, misdeal=event.misdeal)
-        self._pay_brelans(event)
-
-    def _apply_fine(self, event: Fined) -> None:
-        self.fine_event(event.player, event.chips)
-        self.accounts[event.player].stack -= event.chips
-        self.carry += event.chips
-
-    def _apply_clef(self, event: PotALaClef) -> None:
-        self.clef_event()
-        self.clef_next = True
-
-    def _apply_blinds(self, event: BlindsSet) -> None:
-        self.blinds_event(event.schedule)
-        table = self.config.with_schedule(event.schedule)
-        self.settings = self.settings._replace(table=table)
-
-    def _apply_correction(self, event: Corrected) -> None:
-        self.correct_event(event.player, event.stack)
-        account = self.accounts[event.player]
-        account.adjusted += event.stack - account.stack
-        account.stack = event.stack
-
-    def _apply_sitout(self, event: SatOut) -> None:
-        self.sitout_event(event.player)
-        self.accounts[event.player].sitting_out = True
-
-    def _apply_tournament_event(
-        self,
-        event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped | Raced,
-    ) -> None:
-        self._apply_tournament(event)  # (the tournament side's, in table_tournament.py)
-
-    def _apply_back(self, event: Back) -> None:
-        self.back_event(event.player)
-        self.accounts[event.player].sitting_out = False
 
     def _apply_leave(self, event: Left) -> None:
         self._leaving(event.player)
@@ -600,13 +333,6 @@ class Table(TournamentTable, BouillotteTable):
         account.stack = 0
         account.left = True
         del self._present[event.player]
-
-    def _apply_carry_split(self, event: CarrySplit) -> None:
-        if event != self.carry_split_event():
-            raise MarquoirError(_("the recorded split does not match the table"))
-        for name, chips in event.shares:
-            self.accounts[name].stack += chips
-        self.carry = 0
 
     def _apply_seat(self, event: Seated) -> None:
         player, seat, chips, returning = event
@@ -623,7 +349,7 @@ class Table(TournamentTable, BouillotteTable):
             raise MarquoirError(
                 _("the recorded return of {player} does not match the table").format(player=player)
             )
-        self._free_seat(seat)
+        self.free_seat(seat)
         caves = self.settings.caves
         if returning:
             assert previous is not None
@@ -649,7 +375,7 @@ class Table(TournamentTable, BouillotteTable):
         if expected != event:
             raise MarquoirError(_("the recorded deal does not match the table"))
         if self.tournament is not None:
-            self._tournament_deal()
+            self.director.deal()
         self.hand = Hand(
             self.deal_config(),
             event.seats,
@@ -662,14 +388,14 @@ class Table(TournamentTable, BouillotteTable):
         self.hand_no = event.hand_no
         self.last_button = event.button
         self.next_button = None
-        self._after_hand_step(self.hand)
+        self.after_hand_step(self.hand)
 
-    def _after_hand_step(self, hand: Hand) -> None:
+    def after_hand_step(self, hand: Hand) -> None:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
         if self.tournament is not None:
-            self._tournament_busts(hand, hand.result)
+            self.director.busts(hand, hand.result)
         self.last_hand = hand
         self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
         self.hand = None
@@ -689,7 +415,7 @@ class Table(TournamentTable, BouillotteTable):
 
     # -- rules -----------------------------------------------------------------------------
 
-    def _between_hands(self, what: str) -> None:
+    def between_hands(self, what: str) -> None:
         if self.hand is not None:
             raise IllegalAction(
                 _("cannot {what} during a hand: {hand_pending}").format(
@@ -705,7 +431,7 @@ class Table(TournamentTable, BouillotteTable):
             number=self.hand_no, player=self.hand.to_act
         )
 
-    def _hand_in_play(self) -> Hand:
+    def hand_in_play(self) -> Hand:
         if self.hand is None:
             raise IllegalAction(_("no hand in play: deal first"))
         return self.hand
@@ -730,27 +456,15 @@ class Table(TournamentTable, BouillotteTable):
         return later[0] if later else seats[0]
 
 
-# The method of `Table` that carries out each kind of event (`Acted` and `Reopened` are
-# carried out before the session is checked open: see `Table.apply`).
-_APPLIERS: dict[type, Callable[[Table, Any], ActionEvent | ShowdownEvent | None]] = {
-    Seated: Table._apply_seat,
-    Left: Table._apply_leave,
-    Dealt: Table._apply_deal,
-    ButtonSet: Table._apply_button,
-    ShowedDown: Table._apply_showdown,
-    Settled: Table._apply_settle,
-    Recaved: Table._apply_recave,
-    LeftAll: Table._apply_leave_all,
-    CarrySplit: Table._apply_carry_split,
-    BrelansPaid: Table._apply_brelans,
-    Fined: Table._apply_fine,
-    PotALaClef: Table._apply_clef,
-    BlindsSet: Table._apply_blinds,
-    Corrected: Table._apply_correction,
-    SatOut: Table._apply_sitout,
-    Back: Table._apply_back,
-    **dict.fromkeys(TOURNAMENT_EVENTS, Table._apply_tournament_event),
-}
+def _game_side(table: Table) -> GameSide:
+    """The side of the table's game (`GameRules.table_side`, "module:Class"), imported when
+    its game is played: a hold'em table loads no Bouillotte."""
+    where = table.config.rules.table_side
+    if not where:
+        return GameSide(table)
+    module, name = where.split(":")
+    side: type[GameSide] = getattr(__import__(module, None, None, [name]), name)
+    return side(table)
 
 
 __all__ = [

@@ -1,5 +1,5 @@
 """The tournament's side of the table: entries, levels, rebuys, add-ons, re-entries, busts,
-the clock's pause and deals. `Table` inherits these; a cash game never reaches them.
+the clock's pause and deals: the table's part `Table.director`; a cash game's refuses them.
 
 Rules applied (TDA 2024): a new level applies from the next deal (rule 23); entries and
 re-entries get the full starting stack (rule 8). Players out on the same hand are placed by
@@ -20,68 +20,69 @@ from .events import (
     Resumed,
     Seated,
 )
+from .extension import TablePart
 from .i18n import N_, _, ngettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .accounts import Account, SessionSettings
-    from .config import TableConfig
+    from .accounts import Account
+    from .extension import Applier
     from .hand import Hand, HandResult
     from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
 
-TOURNAMENT_EVENTS = (LevelSet, Rebought, AddedOn, Reentered, Paused, Resumed, Chopped, Raced)
+
+def _money_positive(text: str) -> bool:
+    """Whether a money text is more than zero (without importing `decimal`: hot path)."""
+    return any(c in "123456789" for c in text) and not text.startswith("-")
 
 
-class TournamentTable:
-    """The tournament commands and their effects, for `Table` to inherit."""
+class TournamentDirector(TablePart):
+    """The tournament commands and their effects, held by every table (`Table.director`): a
+    cash game's refuses them."""
 
-    settings: SessionSettings
-    accounts: dict[str, Account]
-    hand_no: int
-    level: int
-    level_hands: int
-    paused: bool
-    tournament: TournamentState | None
+    def appliers(self) -> dict[type, Applier]:
+        return {
+            LevelSet: self._apply_level,
+            Rebought: self._apply_entry_money,
+            AddedOn: self._apply_entry_money,
+            Reentered: self._apply_entry_money,
+            Paused: self._apply_pause,
+            Resumed: self._apply_resume,
+            Chopped: self._apply_chop,
+            Raced: self._apply_race,
+        }
 
-    if TYPE_CHECKING:
+    def check_deal(self) -> None:
+        """Refuse a deal after a deal between the players that left nothing to play for."""
+        chop = self.table.tournament.chop if self.table.tournament is not None else None
+        if chop is not None and not _money_positive(chop["kept"]):
+            raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
 
-        @property
-        def config(self) -> TableConfig: ...
-        def account(self, name: str) -> Account: ...
-        def present(self) -> list[Account]: ...
-        def _between_hands(self, what: str) -> None: ...
-        def _free_seat(self, seat: int | None) -> int: ...
+    def _apply_level(self, event: LevelSet) -> None:
+        self.level_event(event.level)
+        self._set_level(event.level)
 
-    def _apply_tournament(
-        self,
-        event: LevelSet | Rebought | AddedOn | Reentered | Paused | Resumed | Chopped | Raced,
-    ) -> None:
-        if isinstance(event, Raced):
-            self._apply_race(event)
-        elif isinstance(event, LevelSet):
-            self.level_event(event.level)
-            self._set_level(event.level)
-        elif isinstance(event, (Rebought, AddedOn, Reentered)):
-            self._apply_entry_money(event)
-        elif isinstance(event, Paused):
-            self.pause_event()
-            self.paused = True
-        elif isinstance(event, Resumed):
-            self.resume_event()
-            self.paused = False
-        else:
-            custom = event.shares if event.method == "custom" else None
-            if event != self.chop_event(event.method, event.keep, custom):
-                raise MarquoirError(_("the recorded deal does not match the tournament"))
-            assert self.tournament is not None
-            self.tournament.chop = {
-                "method": event.method,
-                "kept": event.keep,
-                "amounts": dict(event.shares),
-            }
+    def _apply_pause(self, event: Paused) -> None:
+        self.pause_event()
+        self.table.paused = True
 
-    def _entry_event(
+    def _apply_resume(self, event: Resumed) -> None:
+        self.resume_event()
+        self.table.paused = False
+
+    def _apply_chop(self, event: Chopped) -> None:
+        custom = event.shares if event.method == "custom" else None
+        if event != self.chop_event(event.method, event.keep, custom):
+            raise MarquoirError(_("the recorded deal does not match the tournament"))
+        assert self.table.tournament is not None
+        self.table.tournament.chop = {
+            "method": event.method,
+            "kept": event.keep,
+            "amounts": dict(event.shares),
+        }
+
+    def entry_event(
         self,
         name: str,
         previous: Account | None,
@@ -104,24 +105,24 @@ class TournamentTable:
                 )
             )
         self._check_late(tournament, N_("registration"))
-        return Seated(name, self._free_seat(seat), tournament.stack)
+        return Seated(name, self.table.free_seat(seat), tournament.stack)
 
     def entries_open(self) -> bool:
         """Whether an entry or a re-entry may still come (late registration open, or no hand
         dealt yet): until then the field may grow, so a place given at a bust is provisional."""
-        tournament = self.settings.tournament
+        tournament = self.table.settings.tournament
         if tournament is None:
             return False
         late = tournament.late_until
-        return self.level <= late if late is not None else not self.hand_no
+        return self.table.level <= late if late is not None else not self.table.hand_no
 
     def _check_late(self, tournament: TournamentSettings, what: str) -> None:
         late = tournament.late_until
-        if late is not None and self.level > late:
+        if late is not None and self.table.level > late:
             raise IllegalAction(
                 _("late {what} closed at the end of level {late}").format(what=_(what), late=late)
             )
-        if self.hand_no and late is None:
+        if self.table.hand_no and late is None:
             raise IllegalAction(
                 _(
                     "{what} closed when the first hand was dealt "
@@ -130,25 +131,25 @@ class TournamentTable:
             )
 
     def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
-        if self.settings.tournament is None or self.tournament is None:
+        if self.table.settings.tournament is None or self.table.tournament is None:
             raise IllegalAction(
                 _("{what} is for tournaments: this session is a cash game").format(what=_(what))
             )
-        return self.settings.tournament, self.tournament
+        return self.table.settings.tournament, self.table.tournament
 
     def rebuy_event(self, name: str) -> Rebought:
         """A rebuy: within its limit and period, at or below the starting stack (or busted),
         between hands."""
         settings, state = self._tournament(N_("a rebuy"))
-        account = self.account(name)
-        self._between_hands(N_("rebuy"))
+        account = self.table.account(name)
+        self.table.between_hands(N_("rebuy"))
         entry = state.entry_of(account.name)
         if not settings.rebuys:
             raise IllegalAction(_("this tournament has no rebuys"))
         if entry.out:
             raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
         assert settings.rebuy_until is not None
-        if self.level > settings.rebuy_until:
+        if self.table.level > settings.rebuy_until:
             raise IllegalAction(
                 _("the rebuy period ended with level {rebuy_until}").format(
                     rebuy_until=settings.rebuy_until
@@ -174,8 +175,8 @@ class TournamentTable:
         """The add-on: once an entry, at the end of the rebuy period (the last rebuy level,
         or the next one before its first hand), or at the first break without rebuys."""
         settings, state = self._tournament(N_("an add-on"))
-        account = self.account(name)
-        self._between_hands(N_("take the add-on"))
+        account = self.table.account(name)
+        self.table.between_hands(N_("take the add-on"))
         if not settings.add_on:
             raise IllegalAction(_("this tournament has no add-on"))
         entry = state.entry_of(account.name)
@@ -187,11 +188,12 @@ class TournamentTable:
         if last is None:
             every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
             last = every
-        at_break = self.level == last or (self.level == last + 1 and not self.level_hands)
+        level = self.table.level
+        at_break = level == last or (level == last + 1 and not self.table.level_hands)
         if not at_break:
             raise IllegalAction(
                 _("the add-on is taken at the break after level {last} (now level {level})").format(
-                    last=last, level=self.level
+                    last=last, level=self.table.level
                 )
             )
         return AddedOn(account.name, settings.add_on)
@@ -200,8 +202,8 @@ class TournamentTable:
         """A re-entry: a busted player buys a new entry, within the limit, while late
         registration is open."""
         settings, state = self._tournament(N_("a re-entry"))
-        account = self.account(name)
-        self._between_hands(N_("re-enter"))
+        account = self.table.account(name)
+        self.table.between_hands(N_("re-enter"))
         if not settings.reentries:
             raise IllegalAction(_("this tournament has no re-entries"))
         if account.stack:
@@ -227,10 +229,10 @@ class TournamentTable:
         from .tournament.state import chop_shares, custom_shares
 
         settings, state = self._tournament(N_("a deal"))
-        self._between_hands(N_("make a deal"))
+        self.table.between_hands(N_("make a deal"))
         if state.chop is not None:
             raise IllegalAction(_("a deal was made already (undo it to make another)"))
-        players = [a for a in self.present() if a.stack > 0]
+        players = [a for a in self.table.present() if a.stack > 0]
         if len(players) < 2:
             raise IllegalAction(_("a deal needs at least two players with chips"))
         stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
@@ -259,7 +261,7 @@ class TournamentTable:
         from .tournament.chips import chip_race, parse_denominations
 
         settings, state = self._tournament(N_("a chip race"))
-        self._between_hands(N_("race the chips"))
+        self.table.between_hands(N_("race the chips"))
         if not settings.chips:
             raise IllegalAction(_("a chip race needs the chip set: `new ... --chips 25,100,500`"))
         chips = parse_denominations(settings.chips)
@@ -280,10 +282,10 @@ class TournamentTable:
         next_chip = chips[chips.index(removed) + 1]
         odd = self._racing(odd, removed, next_chip)
         if draw is not None:
-            draw = tuple(self.account(name).name for name in draw)
+            draw = tuple(self.table.account(name).name for name in draw)
             if sorted(draw) != sorted(name for name, _ in odd):
                 raise IllegalAction(_("the draw must name each player with odd chips once"))
-        stacks = {name: self.accounts[name].stack for name, _ in odd}
+        stacks = {name: self.table.accounts[name].stack for name, _ in odd}
         race = chip_race(
             dict(odd), stacks, removed=removed, next_chip=next_chip, draw=draw, seed=seed
         )
@@ -301,7 +303,7 @@ class TournamentTable:
         counts: dict[str, int] = {}
         per = next_chip // removed
         for written, count in odd:
-            account = self.account(written)
+            account = self.table.account(written)
             name = account.name
             if account.left or account.stack <= 0:
                 raise IllegalAction(_("{name} has no chips at the table to race").format(name=name))
@@ -321,7 +323,7 @@ class TournamentTable:
                     )
                 )
             counts[name] = count
-        order = sorted(counts, key=lambda name: self.accounts[name].seat)
+        order = sorted(counts, key=lambda name: self.table.accounts[name].seat)
         return tuple((name, counts[name]) for name in order)
 
     def _apply_race(self, event: Raced) -> None:
@@ -329,34 +331,34 @@ class TournamentTable:
         if event != self.race_event(event.removed, event.odd, draw=draw, seed=event.seed):
             raise MarquoirError(_("the recorded chip race does not match the table"))
         for name, _count in event.odd:
-            account = self.accounts[name]
+            account = self.table.accounts[name]
             change = event.change(name)
             # chips the race adds or takes out of play, as a count correction does
             account.stack += change
             account.adjusted += change
-        assert self.tournament is not None
-        self.tournament.raced.add(event.removed)
+        assert self.table.tournament is not None
+        self.table.tournament.raced.add(event.removed)
 
     def pause_event(self) -> Paused:
         """Stop the tournament's clock."""
         self._tournament(N_("the clock"))
-        if self.paused:
+        if self.table.paused:
             raise IllegalAction(_("the clock is already stopped: `resume` starts it again"))
         return Paused()
 
     def resume_event(self) -> Resumed:
         """Start the stopped clock again."""
         self._tournament(N_("the clock"))
-        if not self.paused:
+        if not self.table.paused:
             raise IllegalAction(_("the clock is running: nothing to resume"))
         return Resumed()
 
     def level_event(self, level: int) -> LevelSet:
         """Tournament: move to level `level` between hands; it applies from the next deal."""
-        tournament = self.settings.tournament
+        tournament = self.table.settings.tournament
         if tournament is None:
             raise IllegalAction(_("levels are for tournaments: `blinds` changes a cash game's"))
-        self._between_hands(N_("change the level"))
+        self.table.between_hands(N_("change the level"))
         count = len(tournament.level_list())
         if not 1 <= level <= count:
             raise IllegalAction(
@@ -364,72 +366,73 @@ class TournamentTable:
                     count=count, level=level
                 )
             )
-        if level == self.level:
+        if level == self.table.level:
             raise IllegalAction(_("the level is already {level}").format(level=level))
         return LevelSet(level)
 
     def _set_level(self, level: int) -> None:
-        tournament = self.settings.tournament
+        tournament = self.table.settings.tournament
         assert tournament is not None
-        table = self.config.with_schedule(tournament.schedule(level))
-        self.settings = self.settings._replace(table=table)
-        self.level = level
-        self.level_hands = 0
+        table = self.table.config.with_schedule(tournament.schedule(level))
+        self.table.settings = self.table.settings._replace(table=table)
+        self.table.level = level
+        self.table.level_hands = 0
 
     def _apply_entry_money(self, event: Rebought | AddedOn | Reentered) -> None:
-        account = self.accounts[event.player]
-        assert self.tournament is not None
+        account = self.table.accounts[event.player]
+        assert self.table.tournament is not None
         if isinstance(event, Rebought):
             if event != self.rebuy_event(event.player):
                 raise MarquoirError(_("the recorded rebuy does not match the tournament"))
-            entry = self.tournament.entry_of(event.player)
+            entry = self.table.tournament.entry_of(event.player)
             entry.rebuys += 1
             entry.bust_hand, entry.eliminators = None, {}
         elif isinstance(event, AddedOn):
             if event != self.addon_event(event.player):
                 raise MarquoirError(_("the recorded add-on does not match the tournament"))
-            self.tournament.entry_of(event.player).add_on = True
+            self.table.tournament.entry_of(event.player).add_on = True
         else:
             if event != self.reenter_event(event.player):
                 raise MarquoirError(_("the recorded re-entry does not match the tournament"))
-            self.tournament.entry_of(event.player).out = True
-            self.tournament.enter(event.player)
+            self.table.tournament.entry_of(event.player).out = True
+            self.table.tournament.enter(event.player)
         account.stack += event.chips
         account.bought += event.chips
 
-    def _tournament_busts(self, hand: Hand, result: HandResult) -> None:
+    def busts(self, hand: Hand, result: HandResult) -> None:
         """Players left without chips: out, unless they may still rebuy (before the next
         deal)."""
         from .tournament.state import eliminators
 
-        settings, state = self.settings.tournament, self.tournament
+        settings, state = self.table.settings.tournament, self.table.tournament
         assert settings is not None and state is not None
         for name, chips in result.final.items():
             if chips or not result.start.get(name):
                 continue
-            state.bust(name, self.hand_no, result.start[name], eliminators(name, result.awards))
+            beaten_by = eliminators(name, result.awards)
+            state.bust(name, self.table.hand_no, result.start[name], beaten_by)
             entry = state.entry_of(name)
             entry.out = not self.may_rebuy(name)
 
     def may_rebuy(self, name: str) -> bool:
         """Whether `name`'s entry may still rebuy (its limit and period)."""
-        settings, state = self.settings.tournament, self.tournament
+        settings, state = self.table.settings.tournament, self.table.tournament
         if settings is None or state is None or not settings.rebuys:
             return False
         assert settings.rebuy_until is not None
         entry = state.entry_of(name)
-        return self.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
+        return self.table.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
 
-    def _tournament_deal(self) -> None:
+    def deal(self) -> None:
         """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
         level applies to this hand, TDA 2024 rule 23)."""
-        settings, state = self.settings.tournament, self.tournament
+        settings, state = self.table.settings.tournament, self.table.tournament
         assert settings is not None and state is not None
         for entry in state.entries:
             if entry.busted:
                 entry.out = True
         count = len(settings.level_list())
-        due = settings.level_hands and self.level_hands >= settings.level_hands
-        if due and self.level < count:
-            self._set_level(self.level + 1)
-        self.level_hands += 1
+        due = settings.level_hands and self.table.level_hands >= settings.level_hands
+        if due and self.table.level < count:
+            self._set_level(self.table.level + 1)
+        self.table.level_hands += 1

@@ -37,6 +37,20 @@ ul.lines { padding-left: 1.2em; }
 figure { margin: 1em 0; }
 figure svg { max-width: 100%; height: auto; }
 footer { margin-top: 3em; font-size: .8em; color: #777; }
+.scroll { overflow-x: auto; }
+@media (max-width: 40em) {
+  body { margin: 1em auto; padding: 0 .5em; }
+  th, td { padding: .2em .35em; }
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; }
+  table.cards thead { display: none; }
+  table.cards tr { border-bottom: 1px solid #bbb; padding: .3em 0; }
+  table.cards td { border: none; padding: .05em .3em; text-align: left; }
+  table.cards td:first-child { float: right; color: #777; }
+  table.cards td:not([data-label]) { font-weight: 600; }
+  table.cards td[data-label] { display: flex; justify-content: space-between; gap: 1em; }
+  table.cards td[data-label]::before { content: attr(data-label); color: #555; }
+  table.cards td:empty { display: none; }
+}
 """.strip()
 
 MARKED_HANDS = 60  # up to this many hands, a dot marks each stack on the chart
@@ -84,7 +98,8 @@ def _page_chunks(report: SessionReport, job: ChartJob | None) -> Iterator[str]:
             chart = job.svg() if job is not None else None
             yield f"\n<figure>\n{chart or stack_chart_svg(report)}\n</figure>"
         yield "\n"
-        yield from section_chunks(section)
+        # the players' many columns become one card per player on a phone
+        yield from section_chunks(section, cards=section.title == _("Players"))
     footer = escape(_("Made by Marquoir."))
     yield f"\n<footer>{footer}</footer>\n</body>\n</html>\n"
 
@@ -112,8 +127,8 @@ def section_html(section: Section) -> str:
     return "".join(section_chunks(section))
 
 
-def section_chunks(section: Section) -> Iterator[str]:
-    """`section_html` in pieces."""
+def section_chunks(section: Section, *, cards: bool = False) -> Iterator[str]:
+    """`section_html` in pieces; `cards`: see `table_chunks`."""
     out = []
     if section.facts:
         out.append("<dl>")
@@ -127,7 +142,7 @@ def section_chunks(section: Section) -> Iterator[str]:
         out.append("</ul>")
     if section.headers:
         yield "\n".join(out) + ("\n" if out else "")
-        yield from table_chunks(section)
+        yield from table_chunks(section, cards=cards)
     else:
         yield "\n".join(out)
 
@@ -141,10 +156,19 @@ def table_html(section: Section) -> str:
     return "".join(table_chunks(section))
 
 
-def table_chunks(section: Section) -> Iterator[str]:
-    """`table_html` in pieces."""
+def table_chunks(section: Section, *, cards: bool = False) -> Iterator[str]:
+    """`table_html` in pieces. A table scrolls sideways inside its own box, never the page;
+    with `cards`, a narrow screen shows each row as a card instead, every number under its
+    column's name (`data-label`), so nothing is out of sight on a phone."""
     numeric = section.numeric or (False,) * len(section.headers)
-    opening = [f"<td{NUMERIC if right else ''}>" for right in numeric]
+    labels = [
+        f' data-label="{escape(name)}"' if cards and right else ""
+        for name, right in zip(section.headers, numeric, strict=True)
+    ]
+    opening = [
+        f"<td{NUMERIC if right else ''}{label}>"
+        for right, label in zip(numeric, labels, strict=True)
+    ]
 
     def header(values: tuple[str, ...]) -> str:
         return "".join(
@@ -152,7 +176,8 @@ def table_chunks(section: Section) -> Iterator[str]:
             for value, right in zip(values, numeric, strict=True)
         )
 
-    yield f"<table>\n<thead><tr>{header(section.headers)}</tr></thead>\n<tbody>"
+    table = '<table class="cards">' if cards else '<div class="scroll"><table>'
+    yield f"{table}\n<thead><tr>{header(section.headers)}</tr></thead>\n<tbody>"
     row_format = "\n<tr>" + "".join(f"{tag}{{}}</td>" for tag in opening) + "</tr>"
     batch: list[str] = []
     if isinstance(section.rows, Spool):  # (escaping a line escapes each of its cells)
@@ -168,7 +193,7 @@ def table_chunks(section: Section) -> Iterator[str]:
             yield "".join(batch)
             batch.clear()
     yield "".join(batch)
-    yield "\n</tbody>\n</table>"
+    yield "\n</tbody>\n</table>" + ("" if cards else "</div>")
 
 
 # Over this many hands the chart is drawn from samples (`sampled_series`): at most

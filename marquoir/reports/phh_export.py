@@ -10,9 +10,11 @@ for the cards shown, `pN sm` for a player who lost without showing, `pN sm ????`
 who takes a pot without showing), and what Marquoir knows of the hand: `finishing_stacks`,
 `winnings` (the chips each took from the pots), `currency`, the deal's date and time in UTC
 (`year`, `month`, `day`, `time`, `time_zone`), `event` and `table` (the session), `seats` and
-`seat_count`, the chip value as the user field `_chip_value` (PHH amounts are chips), and the
+`seat_count`, the chip value as the user field `_chip_value` (PHH amounts are chips), the
 session's settings as `_settings` (what PHH cannot say: the fixed-limit cap, a straddle not
-posted in this hand, the caves), so `marquoir import phh` gives the same session back.
+posted in this hand, the caves, a tournament's structure), and what the session recorded
+around the hand (`Story`: `_before`, `_during`, `_showdown`, `_after`, with `_marquoir`, the
+version of these fields), so `marquoir import phh` gives the same session back.
 
 A showdown given as a ranking (without the cards) is written with unknown cards (`????`, an
 unknown board): `finishing_stacks` and `winnings` carry its result, `marquoir import phh`
@@ -31,7 +33,9 @@ import datetime
 
 from ..domain.hand import Hand
 from ..domain.phh import HOLE_CARDS, PHHHand, dumps, forced_bet_fields, variant_of
-from ..domain.table import Dealt, ShowedDown, Table
+from ..domain.records import Record
+from ..domain.table import Acted, Dealt, ShowedDown, Table
+from ..storage.codec import dumps as dumps_json
 from ..storage.codec import event_from_record, settings_to_dict
 from ..storage.ledger import Ledger, SessionInfo
 
@@ -86,15 +90,98 @@ def phh_hands(
     hands: list[PHHHand] = []
     skipped: list[str] = []
     dealt = ledger.deal_times(info)
-    for number, played, showed in finished_hands(ledger, info):
+    stories = told_hands(ledger, info)
+    for story in stories:
+        number, played = story.number, story.played
         if played is None:
             skipped.append(f"hand {number}: not finished")
         elif played.dead_in:
             skipped.append(f"hand {number}: it starts with the chips of a void deal")
         else:  # a showdown given as a ranking: the cards are unknown (????), the winners
             # show unknown cards, the others muck, and finishing_stacks carry the result
-            hands.append(hand_record(info, played, showed, number=number, when=dealt.get(number)))
+            record = hand_record(info, played, story.showed, number=number, when=dealt.get(number))
+            hands.append(record._replace(extra=record.extra + story.fields()))
+    if hands and stories.after:  # (what was recorded after the last hand written)
+        last = hands[-1]
+        hands[-1] = last._replace(extra=(*last.extra, ("_after", stories.after)))
     return hands, skipped
+
+
+# The version of the fields below: `marquoir import phh` replays a hand that carries them
+# exactly as the session recorded it.
+MARQUOIR_FIELDS = 1
+
+
+class Story(Record):
+    """A hand of the session as its log tells it: its number; the hand once finished (None:
+    left unfinished); its showdown event; and, as `kind JSON` texts (the event's kind and
+    its data as the database keeps them), the events recorded since the hand before ended
+    (caves, recaves, departures, new blinds, a tournament's levels...), those recorded while
+    it was played that are not betting actions (each after the number of actions made
+    before it), and its showdown."""
+
+    number: int
+    played: Hand | None
+    showed: ShowedDown | None
+    before: tuple[str, ...]
+    during: tuple[str, ...]
+    showdown: str | None
+
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        """The `_`-prefixed fields a PHH reader ignores and `marquoir import phh` replays."""
+        fields: list[tuple[str, object]] = [("_marquoir", MARQUOIR_FIELDS)]
+        fields.append(("_before", list(self.before)))
+        if self.during:
+            fields.append(("_during", list(self.during)))
+        if self.showdown is not None:
+            fields.append(("_showdown", self.showdown))
+        return tuple(fields)
+
+
+class _Stories:
+    """The session's hands as stories (`Story`), in order; once read, `after` holds what was
+    recorded after the last finished hand (a hand left unfinished left out)."""
+
+    def __init__(self, ledger: Ledger, info: SessionInfo) -> None:
+        self.ledger, self.info = ledger, info
+        self.after: list[str] = []
+
+    def __iter__(self) -> Iterator[Story]:
+        table = Table(self.info.settings)
+        pending: list[str] = []  # (recorded since the last hand ended)
+        before: list[str] = []
+        during: list[str] = []
+        acted = 0
+        showed: ShowedDown | None = None
+        showdown: str | None = None
+        for stored in self.ledger.events(self.info):
+            event = event_from_record(stored.kind, stored.data)
+            in_hand = table.hand is not None or isinstance(event, Dealt)
+            table.apply(event)
+            text = f"{stored.kind} {dumps_json(stored.data)}"
+            if isinstance(event, Dealt):
+                before, pending, during, acted = pending, [], [], 0
+                showed = showdown = None
+            elif not in_hand:
+                pending.append(text)
+            elif isinstance(event, Acted):
+                acted += 1
+            elif isinstance(event, ShowedDown):
+                showed, showdown = event, text
+            else:
+                during.append(f"{acted} {text}")
+            if in_hand and table.hand is None and table.last_hand is not None:
+                yield Story(
+                    table.hand_no, table.last_hand, showed, tuple(before), tuple(during), showdown
+                )
+        if table.hand is not None:
+            yield Story(table.hand_no, None, None, (), (), None)
+        self.after = pending
+
+
+def told_hands(ledger: Ledger, info: SessionInfo) -> _Stories:
+    """The session's hands as its log tells them (`Story`); `after` once they are read."""
+    return _Stories(ledger, info)
 
 
 def finished_hands(
@@ -255,10 +342,13 @@ def _showdown(
 
 
 __all__ = [
+    "MARQUOIR_FIELDS",
     "UNKNOWN_CARDS_NOTE",
+    "Story",
     "export_phh",
     "finished_hands",
     "hand_record",
     "phh_hands",
+    "told_hands",
     "unknown_cards",
 ]

@@ -7,12 +7,11 @@ from ..domain import (
     ActionKind,
     BettingKind,
     ForcedBetSchedule,
-    Game,
     SeatInfo,
     TableConfig,
 )
 from ..domain.actions import ActionEvent
-from ..domain.games import GAMES
+from ..domain.games import GAMES, game_named
 from ..domain.table import (
     Account,
     Acted,
@@ -56,7 +55,7 @@ if TYPE_CHECKING:
 
 def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
     table = settings.table._asdict()
-    table["game"] = settings.table.game.value
+    table["game"] = str(settings.table.game)
     table["betting"] = settings.table.betting.value
     data: dict[str, Any] = {
         "table": table,
@@ -74,7 +73,7 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
 
 def settings_from_dict(data: dict[str, Any]) -> SessionSettings:
     table = dict(data["table"])
-    table["game"] = Game(table["game"])
+    table["game"] = game_named(table["game"])
     table["betting"] = BettingKind(table["betting"])
     tournament = None
     if data.get("tournament") is not None:

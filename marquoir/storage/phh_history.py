@@ -9,13 +9,15 @@ is exported with unknown cards: its winners are read from `finishing_stacks` (or
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from decimal import Decimal
 
 from ..domain import MarquoirError
 from ..domain.config import TableConfig
 from ..domain.hand import Hand
-from ..domain.phh import PHHHand, to_chips
+from ..domain.inputs import check_chips, check_currency, read_chip_value
+from ..domain.phh import PHHError, PHHHand, to_chips
 from ..domain.table import MAX_SEATS, SessionSettings
 from . import codec
 
@@ -29,48 +31,85 @@ def exported_config(hand: PHHHand, derived: TableConfig) -> TableConfig | None:
     if settings is None:
         return None
     config = settings.table
+    return config if same_stakes(derived, config) else None
+
+
+def same_stakes(derived: TableConfig, config: TableConfig) -> bool:
+    """Whether a table agrees with what a PHH hand says of it (`derived`, `table_config`):
+    the game, the betting, the forced bets, and the limits in fixed-limit."""
     if any(getattr(config, f) != getattr(derived, f) for f in PHH_VISIBLE):
-        return None
-    if derived.betting.value == "fl" and config.limits != derived.limits:
-        return None
-    return config
+        return False
+    return derived.betting.value != "fl" or config.limits == derived.limits
 
 
 def exported_settings(hand: PHHHand) -> SessionSettings | None:
-    """The session settings Marquoir's own export writes as `_settings`, when readable."""
+    """The session settings Marquoir's own export writes as `_settings` (None: not written),
+    within the bounds a new session's options have (`checked_settings`)."""
     written = dict(hand.extra).get("_settings")
-    if not isinstance(written, dict):
+    if written is None:
         return None
+    return checked_settings(written)
+
+
+def checked_settings(written: object) -> SessionSettings:
+    """Settings read from a file, held to the bounds `marquoir new` puts on the same options:
+    amounts whole chips from 0 to `MAX_CHIPS`, the chip value and the currency as
+    `--chip-value` and `--currency` read them, the table, caves and tournament as their own
+    checks accept them; a `PHHError` naming what is wrong otherwise (nothing is imported)."""
     try:
-        data = {**written, "chip_value": str(written.get("chip_value", "1"))}
-        data.setdefault("currency", "EUR")
-        return codec.settings_from_dict(data)
-    except (MarquoirError, KeyError, TypeError, ValueError):
-        return None
+        if not isinstance(written, dict):
+            raise PHHError("not a table of settings")
+        data = dict(written)
+        data["chip_value"] = read_chip_value(str(data.get("chip_value", "1")))
+        data["currency"] = check_currency(str(data.get("currency", "EUR")))
+        if data.get("lang", "") not in ("", "fr", "en"):
+            raise PHHError(f"lang is fr or en (got {data['lang']!r})")
+        for part in ("table", "caves", "tournament"):
+            fields = data.get(part) or {}
+            if not isinstance(fields, dict):
+                raise PHHError(f"{part} is not a table of settings")
+            for key, value in fields.items():
+                if type(value) is int:  # (what is not a number is checked by its record)
+                    check_chips(value, what=f"{part}.{key}")
+        settings = codec.settings_from_dict(data)
+        if settings.tournament is not None:
+            settings.tournament.validate()
+            settings.tournament.level_list()
+    except PHHError as error:
+        raise PHHError(f"_settings: {error}") from None
+    except MarquoirError as error:
+        raise PHHError(f"_settings: {error}") from None
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        raise PHHError(f"_settings cannot be read ({type(error).__name__}: {error})") from None
+    return settings
 
 
 def session_settings(hand: PHHHand, config: TableConfig, scale: int) -> SessionSettings:
     """A new session's settings: the table, the chip value (the history's `_chip_value` per
-    unit of the file, divided by the scale), the caves of Marquoir's own export and the
-    currency."""
+    unit of the file, divided by the scale; both held to `--chip-value`'s bounds), the caves
+    of Marquoir's own export and the currency (a currency `--currency` would refuse is left
+    out, as the other fields PHH does not define are)."""
     fields = dict(hand.extra)
     value = 1 / Decimal(scale)
     written = fields.get("_chip_value")
-    if isinstance(written, str | int | Decimal) and not isinstance(written, bool):
+    if written is not None:
         try:
-            given = Decimal(str(written))
-        except ArithmeticError:
-            given = Decimal(0)
-        if given.is_finite() and given > 0:
-            value = given / scale
+            value = Decimal(read_chip_value(str(written))) / scale
+        except MarquoirError as error:
+            raise PHHError(f"_chip_value: {error}") from None
+    try:
+        chip_value = read_chip_value(format(value, "f"))
+    except MarquoirError as error:
+        raise PHHError(f"the chip value once amounts are made whole chips: {error}") from None
     exported = exported_settings(hand)
     caves = exported.caves if exported and exported.table == config else None
-    settings = SessionSettings(table=config, chip_value=format(value, "f"))
+    settings = SessionSettings(table=config, chip_value=chip_value)
     if caves is not None:
         settings = settings._replace(caves=caves)
     currency = fields.get("currency")
-    if isinstance(currency, str) and len(currency) == 3 and currency.isalpha():
-        settings = settings._replace(currency=currency.upper())
+    if isinstance(currency, str):
+        with contextlib.suppress(MarquoirError):
+            settings = settings._replace(currency=check_currency(currency))
     return settings
 
 
@@ -155,9 +194,11 @@ def _order(ties: list[set[str]], above: dict[str, set[str]]) -> tuple[tuple[str,
 
 __all__ = [
     "PHH_VISIBLE",
+    "checked_settings",
     "exported_config",
     "exported_settings",
     "ranking_from_result",
+    "same_stakes",
     "seats_of",
     "session_settings",
 ]

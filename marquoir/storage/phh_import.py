@@ -11,15 +11,19 @@ are all-in, and Marquoir does not, is passed over. Names are the PHH names with 
 `_` (p1..pn when the file has none). Fixed-limit tables allow 4 raises after the big blind
 pre-flop, as PokerKit does (Marquoir's `cap`).
 
-Marquoir's own export (`marquoir export phh`) comes back as it was: hands with the same
-`table` go to one session (NAME, NAME-2, ... in the order met), the players sit in their
-`seats` when those follow the order of play, the chip value is the user field
-`_chip_value` (amounts stay whole chips) and the session takes the exported `_settings` (the
-fixed-limit cap, a straddle, the caves: what PHH cannot say) when they agree with the hand's
-blinds. A showdown whose cards are unknown (a showdown given
-as a ranking, `pN sm ????`) takes its result from `finishing_stacks` (else `winnings`): the
-winners of each pot, from the last side pot to the main pot, are the players the result
-says took chips; the report says how many hands were settled that way.
+Marquoir's own export (`marquoir export phh`, hands with `_marquoir`) comes back as it was
+recorded: the hands of one file with the same `table` make one session, with the exported
+`_settings` (a tournament's included), whatever their stakes (`blinds` changes them between
+hands); each hand replays the session's events around it (`_before`, `_during`,
+`_showdown`, `_after`: `phh_replay`), each checked by the table as its command was, and the
+deal is the one the table makes, which must be the hand's. Hands without those fields (any
+other tool's history, or an older export) are played as above; `seats`, `_chip_value` and
+`_settings` (when they agree with the hand's blinds) still give their seats, chip value and
+caves. A showdown whose cards are unknown (a showdown given as a ranking, `pN sm ????`)
+takes its result from `finishing_stacks` (else `winnings`): the winners of each pot, from
+the last side pot to the main pot, are the players the result says took chips; the report
+says how many hands were settled that way. Every field of a file is held to the bounds the
+command line puts on the same value (`phh_history.checked_settings`).
 
 What is not imported, with a message in the report (the import goes on):
 - variants other than NT (no-limit hold'em), FT (fixed-limit hold'em) and PO (pot-limit
@@ -47,7 +51,7 @@ import os
 import time
 from decimal import Decimal
 
-from ..domain import IllegalAction, MarquoirError
+from ..domain import IllegalAction
 from ..domain.i18n import _
 from ..domain.phh import (
     PLAYED,
@@ -63,9 +67,9 @@ from ..domain.phh import (
     table_config,
 )
 from ..domain.table import check_name
-from . import codec, phh_parallel
+from . import codec
 from .ledger import NoSession
-from .phh_history import exported_config, session_settings
+from .phh_history import exported_settings, same_stakes, session_settings
 from .phh_replay import (
     Group,
     PHHImportError,
@@ -112,14 +116,14 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
     return read
 
 
-def _plans(sources: list[PHHSource], *, plain: bool = False) -> list[Plan]:
-    """Each hand read, with its session's table and chip scale (or why it is skipped).
-    `plain`: a text not written one line per field is an error (see `phh_parallel`)."""
+def _plans(sources: list[PHHSource]) -> list[Plan]:
+    """Each hand read, with its session's table and chip scale (or why it is skipped)."""
     read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
+    source_of: dict[int, int] = {}  # (each hand's file, by number)
     parse = _Said().__getitem__  # (the same actions come back hand after hand)
-    for source in sources:
+    for number, source in enumerate(sources):
         try:
-            hands = loads(source.text, plain=plain)
+            hands = loads(source.text)
         except PHHError as error:
             raise PHHImportError(f"{source.name}: {error}") from error
         for hand in hands:
@@ -129,6 +133,7 @@ def _plans(sources: list[PHHSource], *, plain: bool = False) -> list[Plan]:
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
             read.append((label, hand, actions))
+            source_of[id(hand)] = number
     amounts = {id(h): hand_amounts(h, acts) for _, h, acts in read if h.variant in PLAYED}
     places = max(
         (decimals_of(a) for each in amounts.values() for a in each if type(a) is not int),
@@ -160,9 +165,22 @@ def _plans(sources: list[PHHSource], *, plain: bool = False) -> list[Plan]:
             continue
         scale = scales[table]
         derived = config_of(hand, scale)
-        exported = exported_config(hand, derived) if scale == 1 else None
-        plans.append(Plan(label, hand, actions, exported or derived, scale, ""))
+        try:
+            settings = exported_settings(hand) if scale == 1 else None
+        except PHHError as error:
+            raise PHHImportError(f"{label}: {error}") from error
+        if settings is not None and _MARQUOIR in dict(hand.extra):
+            # Marquoir's own hand: replayed at its session's table as it was recorded
+            plans.append(Plan(label, hand, actions, derived, 1, "", True, source_of[id(hand)]))
+            continue
+        # (the table of Marquoir's export by an older version, when it agrees with the hand)
+        exported = settings.table if settings and same_stakes(derived, settings.table) else None
+        plans.append(Plan(label, hand, actions, exported or derived, scale, "", False, 0))
     return plans
+
+
+# The field that says a hand comes from Marquoir's own export (with its version).
+_MARQUOIR = "_marquoir"
 
 
 class _Said(dict[str, PHHAction]):
@@ -206,19 +224,18 @@ def import_phh(
     sources: Iterable[str | os.PathLike[str] | PHHSource],
     *,
     session: str,
-    processes: int | None = None,
 ) -> ImportReport:
     """Import every hand of these PHH files or texts into new sessions named after
-    `session`, in one transaction; the first becomes the current session. `processes`: 2
-    replays the last part of the hands in a second process when they all go to one session
-    (`phh_parallel`), 1 never; None (the default) chooses by the machine and the count."""
+    `session`, in one transaction; the first becomes the current session."""
     # The import makes millions of small objects that live on (the hands read) or die young
     # without cycles (events, rows): the cycle collector, run every 700 of them, would only
-    # walk them again and again (a tenth of the time). It runs again once the import is done.
+    # walk them again and again (a tenth of the time). `gc.disable`/`gc.enable` are the `gc`
+    # module's documented API; reference counting still frees what dies young, and the
+    # collector runs again once the import is done.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import(ledger, sources, session=session, processes=processes)
+        return _import(ledger, sources, session=session)
     finally:
         if collecting:
             gc.enable()
@@ -229,7 +246,6 @@ def _import(
     sources: Iterable[str | os.PathLike[str] | PHHSource],
     *,
     session: str,
-    processes: int | None,
 ) -> ImportReport:
     session = check_name(session, what="session")
     try:  # (Vendredi is vendredi)
@@ -241,12 +257,6 @@ def _import(
             _("a session named {name} already exists: import under a new name").format(name=taken)
         )
     read = read_sources(sources)
-    cut = phh_parallel.cut(read, processes=processes)
-    if cut is not None:
-        try:
-            return _write(ledger, session, lambda writer: _in_two(cut, writer))
-        except _Again:
-            pass  # (nothing was written: the import is done again, in one process)
     plans = _plans(read)
     if all(plan.config is None for plan in plans):
         reasons = sorted({plan.skip for plan in plans})
@@ -294,58 +304,18 @@ class _Groups:
         group = self.groups.get(plan.group_key)
         if group is None:
             assert plan.config is not None
-            settings = session_settings(plan.hand, plan.config, plan.scale)
-            group = self.groups[plan.group_key] = Group(settings, plan.scale)
+            try:
+                exact = exported_settings(plan.hand) if plan.exact else None
+                settings = exact or session_settings(plan.hand, plan.config, plan.scale)
+            except PHHError as error:
+                raise PHHImportError(f"{plan.label}: {error}") from error
+            group = Group(settings, plan.scale, exact=exact is not None)
+            self.groups[plan.group_key] = group
         return group
 
     def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:
         """Every hand replayed and given to the writer, in order; what became of each."""
         return [plan.unplayable() or import_hand(self.group(plan), plan, writer) for plan in plans]
-
-
-class _Again(Exception):
-    """The import on two processes did not give what one process would: done again."""
-
-
-def _in_two(cut: phh_parallel.Cut, writer: _Writer) -> list[HandImport]:
-    """The file's first part read and replayed here, its second part by a second process
-    meanwhile (`phh_parallel`), in one session; `_Again` when that is not what one process
-    would have written (an error included: one process says it as it would)."""
-    name = writer.next_name()
-
-    def second(send: Callable[[phh_parallel.Part], None]) -> phh_parallel.Tail:
-        plans = _plans([cut.tail], plain=True)
-        return phh_parallel.replay(plans, name=name, after=cut.after, send=send)
-
-    groups = _Groups()
-    with phh_parallel.started(second) as pending:
-        if pending is None:  # (no process, pipe or temporary file to be had)
-            raise _Again
-        try:
-            plans = _plans([cut.head], plain=True)
-            results = groups.replay(plans, writer)
-        except MarquoirError as error:
-            raise _Again from error
-        if len(groups.groups) != 1:
-            raise _Again
-        ((key, group),) = groups.groups.items()
-        if not (group.session_id and group.name == name):
-            raise _Again
-        if not phh_parallel.fits(group.table, after=cut.after):
-            raise _Again
-        if len(plans) != cut.after:  # (each `[key]` line of the first part, a hand)
-            raise _Again
-        before = codec.table_to_snapshot(group.table)["accounts"]
-        tail = writer.tail(group, pending.messages(), before)
-    if not (
-        tail is not None
-        and tail.key == key
-        and tail.settings == group.settings
-        and {plan.hand.key for plan in plans}.isdisjoint(tail.hand_keys)
-        and phh_parallel.spelled_alike(tail, before)
-    ):
-        raise _Again
-    return results + tail.results
 
 
 class _Writer:
@@ -434,53 +404,6 @@ class _Writer:
             self.snapshot(group)
         elif self.waiting >= self.BATCH:
             self.flush()
-
-    def tail(
-        self,
-        group: Group,
-        messages: Iterable[phh_parallel.Part | phh_parallel.Tail],
-        before: list[dict[str, Any]],
-    ) -> phh_parallel.Tail | None:
-        """The group's last hands, replayed by a second process, written after the hands
-        written so far as they come: their ids follow on (added by SQLite as it writes
-        them), their snapshots get the accounts' totals of the hands before (`before`,
-        `phh_parallel.completed`). The second process's `Tail` (None: it failed)."""
-        self.flush()
-        offset, sid = self.next_id - 1, group.session_id
-        for message in messages:
-            if isinstance(message, phh_parallel.Tail):
-                self._ended(group, message, offset, before)
-                return message
-            self.conn.executemany(
-                "INSERT INTO events (id, session_id, hand_no, kind, data, created_at) "
-                f"VALUES (? + {offset:d}, {sid:d}, ?, ?, ?, {self.seconds:d})",
-                message.rows,
-            )
-            self.next_id += len(message.rows)
-            self.conn.executemany(
-                "INSERT INTO hands (session_id, hand_no, event_id, summary) "
-                f"VALUES ({sid:d}, ?, ? + {offset:d}, ?)",
-                message.hands,
-            )
-            self.conn.executemany(
-                "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
-                [
-                    (sid, at + offset, codec.dumps(phh_parallel.completed(state, before)))
-                    for at, state in message.snapshots
-                ],
-            )
-        return None
-
-    @staticmethod
-    def _ended(
-        group: Group, tail: phh_parallel.Tail, offset: int, before: list[dict[str, Any]]
-    ) -> None:
-        """The group as the second process left it, with the first part's accounts."""
-        final = phh_parallel.completed(tail.final, before)
-        group.table = codec.table_from_snapshot(group.settings, final)
-        group.keep(final)
-        group.last_event, group.saved = tail.last_event + offset, tail.saved
-        group.known.clear()  # (the names met in the tail: the table knows them)
 
 
 __all__ = [

@@ -7,13 +7,15 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 
 from __future__ import annotations
 
+import json
 from itertools import islice
 from operator import attrgetter
 
-from ..domain import Action, IllegalAction, MarquoirError, Phase, SeatInfo
-from ..domain.events import Acted, ButtonSet, Dealt, Left, Seated
+from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
+from ..domain.events import Acted, ButtonSet, Corrected, Dealt, Left, Seated
 from ..domain.hand import Hand
 from ..domain.i18n import _
+from ..domain.inputs import MAX_CHIPS
 from ..domain.phh import (
     PHHAction,
     PHHError,
@@ -25,9 +27,9 @@ from ..domain.phh import (
     to_chips,
 )
 from ..domain.records import Record
-from ..domain.table import SessionSettings, ShowedDown, Table, TableEvent
+from ..domain.table import SessionSettings, ShowedDown, Table, TableEvent, check_name
 from . import codec, summaries
-from .phh_history import ranking_from_result, seats_of
+from .phh_history import ranking_from_result, same_stakes, seats_of
 from .phh_report import HandImport
 
 TYPE_CHECKING = False
@@ -55,6 +57,15 @@ _VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
 # replays at most that many hands (the table commands write one after every hand).
 SNAPSHOT_EVERY = 100
 
+# What Marquoir's own fields may carry: the events of a session between its hands, those
+# recorded during a hand (not a betting action: those are the hand's actions), a showdown.
+SHOWDOWN_KINDS = frozenset({"showdown"})
+_HAND_KINDS = frozenset({"deal", "action", "showdown", "brelans", "carry-split"})
+BETWEEN_KINDS = frozenset(codec.KINDS.values()) - _HAND_KINDS
+DURING_KINDS = BETWEEN_KINDS
+# the most nesting an event's data has (a race's odd chips: an object of arrays of arrays)
+_DEPTH = 4
+
 
 class PHHImportError(MarquoirError):
     """A hand the rules refuse or a file that cannot be read: nothing was imported."""
@@ -78,6 +89,11 @@ class Plan(Record):
     config: TableConfig | None
     scale: int
     skip: str
+    # Marquoir's own export (`_marquoir`): the hand is replayed at its session's table as
+    # the session recorded it (`_before`, `_during`, `_showdown`, `_after`); `source` the
+    # number of the file it comes from (each file, its own sessions)
+    exact: bool = False
+    source: int = 0
 
     @property
     def fields(self) -> dict[str, Any]:
@@ -93,7 +109,10 @@ class Plan(Record):
     @property
     def group_key(self) -> tuple[str | None, TableConfig | None, int]:
         """Hands with the same key go to the same session: same table, same game, same
-        chip scale."""
+        chip scale; Marquoir's own hands, same file and same table (their stakes may change
+        from hand to hand, as `blinds` changes them)."""
+        if self.exact:
+            return (f"{self.source} {self.table_name}", None, 1)
         return (self.table_name, self.config, self.scale)
 
     def unplayable(self) -> HandImport | None:
@@ -118,8 +137,10 @@ class Group:
     """A session being written (its row is made with its first hand): its table, and the
     table's state before the hand in play."""
 
-    def __init__(self, settings: SessionSettings, scale: int) -> None:
+    def __init__(self, settings: SessionSettings, scale: int, *, exact: bool = False) -> None:
         self.scale = scale
+        # the hands are replayed as their session recorded them (`Plan.exact`)
+        self.exact = exact
         self.session_id = 0
         self.name = ""
         self.settings = settings
@@ -172,12 +193,12 @@ class Group:
         self.state = codec.table_to_snapshot(table, accounts=False)
         dealt = table.last_dealt
         seated = list(islice(reversed(table.accounts.values()), len(dealt)))
-        if {account.name for account in seated} == set(dealt):
+        if not self.exact and {account.name for account in seated} == set(dealt):
             values = self.values
             for account in reversed(seated):
                 values.pop(account.name, None)
                 values[account.name] = _VALUES(account)
-        else:  # (someone seated but not dealt in: everyone read)
+        else:  # (someone seated but not dealt in, a session's own hands: everyone read)
             self.keep()
         self.last_event, self.saved = last_event, False
         return table.hand_no % SNAPSHOT_EVERY == 0
@@ -191,6 +212,8 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     try:
         rows, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
+        if group.exact:  # (the session's later hands follow from this one)
+            raise PHHImportError(f"{plan.label}: {why}") from None
         group.table = codec.table_from_snapshot(group.settings, group.before())
         group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
@@ -200,7 +223,10 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
-    done = HandImport(plan.label, plan.hand.variant, group.name, table.hand_no)
+    # (every field given, in order: a record made from all its fields is made fastest)
+    done = HandImport(
+        plan.label, plan.hand.variant, group.name, table.hand_no, False, False, "", False
+    )
     finishing = plan.hand.finishing_stacks
     if finishing is None:
         return done._replace(from_result=from_result)
@@ -228,6 +254,9 @@ def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Row
     before is not made again (events are values). A player's first seat goes through
     `seat_event` (his name is checked, and resolved against the names met before)."""
     replay = _HandReplay(group, plan, names, first)
+    if group.exact:
+        replay.exactly()
+        return replay.rows, replay.summary, False
     replay.deal(replay.seat_everyone())
     board = replay.actions()
     from_result = replay.showdown(board)
@@ -248,6 +277,10 @@ class _HandReplay:
         # what the players showed and mucked, read from the history's actions
         self.cards: dict[str, str] = {}
         self.mucked: set[str] = set()
+        # the actions applied so far, and the events of the session recorded during the
+        # hand that wait for their turn (`_during`: after so many actions)
+        self.acted = 0
+        self.during: list[tuple[int, str]] = []
 
     def record(self, hand_no: int | None, kind: str, text: str) -> None:
         """An event applied: its row, and the hand's summary if it ended the hand."""
@@ -334,6 +367,8 @@ class _HandReplay:
     def act(self, number: int, action: PHHAction, name: str) -> None:
         """A player's action applied; what it did is a value too: the same text again."""
         group, table = self.group, self.table
+        if self.during:
+            self.recorded_during()
         try:
             acted = _act(group, action, name, self.plan.scale)
             detail = table.apply(acted)
@@ -343,6 +378,7 @@ class _HandReplay:
         if stored is None:
             stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
         self.record(table.hand_no, "action", stored)
+        self.acted += 1
 
     def showdown(self, board: list[str]) -> bool:
         """The showdown of a hand still in play, read from the cards (or, when they are not
@@ -365,6 +401,85 @@ class _HandReplay:
         self.record(table.hand_no, *codec.event_text(shown, detail, streets=self.group.streets))
         return from_result
 
+    def exactly(self) -> None:
+        """The hand as its session recorded it (Marquoir's own export): the events before
+        the deal, the deal the table makes (it must deal the hand's players, in its order,
+        with its stacks and forced bets), the actions with the events recorded between them,
+        the recorded showdown (or the one the cards make), the events after the last hand."""
+        fields = self.plan.fields
+        for text in recorded_texts(fields.get("_during", []), "_during"):
+            count, _space, rest = text.partition(" ")
+            if not (count.isascii() and count.isdigit() and len(count) < 7):
+                raise PHHError(f"_during: {text[:40]!r} does not start with a count of actions")
+            self.during.append((int(count), rest))
+        for text in recorded_texts(fields.get("_before", []), "_before"):
+            self.recorded(text)
+        self.deal_at_table()
+        board = self.actions()
+        self.recorded_during()
+        if self.during:
+            raise PHHError(f"_during: {self.during[0][1][:40]!r} comes after the last action")
+        showdown = fields.get("_showdown")
+        if showdown is not None:
+            (text,) = recorded_texts([showdown], "_showdown")
+            if self.table.hand is None:
+                raise PHHError("_showdown: the hand is over before its showdown")
+            self.recorded(text, kinds=SHOWDOWN_KINDS)
+        else:
+            self.showdown(board)
+        if self.table.hand is not None:
+            raise _Skip(f"the hand is not over ({self.table.hand.to_act} to act)")
+        for text in recorded_texts(fields.get("_after", []), "_after"):
+            self.recorded(text)
+
+    def deal_at_table(self) -> None:
+        """The deal the table makes, which must be the hand's: its players in its order
+        (p1 first left of the button), its starting stacks and its forced bets."""
+        table, plan = self.table, self.plan
+        dealt = table.deal_event()
+        table.apply(dealt)
+        assert table.hand is not None
+        self.record(dealt.hand_no, *codec.event_text(dealt))
+        hand = table.hand
+        order = hand.order_of_play()
+        stacks = [to_chips(stack, 1) for stack in plan.hand.starting_stacks]
+        theirs = [hand.start_stacks[name] for name in order]
+        if order != self.names or theirs != stacks:
+            raise PHHError(
+                f"the table deals {order} with {theirs}; the hand has {self.names} with {stacks}"
+            )
+        if plan.config is None or not same_stakes(plan.config, hand.config):
+            raise PHHError(
+                f"the table deals at {hand.config.stakes()}, the hand's forced bets differ"
+            )
+
+    def recorded_during(self) -> None:
+        """The events recorded during the hand after as many actions as applied so far."""
+        while self.during and self.during[0][0] <= self.acted:
+            self.recorded(self.during.pop(0)[1], kinds=DURING_KINDS)
+
+    def recorded(self, text: str, *, kinds: frozenset[str] = BETWEEN_KINDS) -> None:
+        """One event of Marquoir's own fields (`kind JSON`) applied: the table checks it as
+        it checks the same command, and it is written as the database writes it."""
+        table = self.table
+        kind, _space, data = text.partition(" ")
+        if kind not in kinds:
+            raise PHHError(f"{kind[:20]!r} is not an event this field may carry")
+        try:
+            event = codec.event_from_record(kind, plain_json(data))
+            if isinstance(event, Seated):
+                check_name(event.player)
+            was = table.account(event.player).stack if isinstance(event, Corrected) else None
+            detail = table.apply(event)
+            if isinstance(event, ShowedDown):
+                detail_text = codec.event_text(event, detail, streets=self.group.streets)
+            else:
+                detail_text = codec.event_text(event, detail if was is None else was)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise PHHError(f"the event {text[:60]!r} cannot be read ({error})") from None
+        hand_no = table.hand_no if kind in SHOWDOWN_KINDS else None
+        self.record(hand_no, *detail_text)
+
     def cash_out(self) -> None:
         """Everyone leaves with his stack (the same departure met before: the same event)."""
         table, made = self.table, self.group.left
@@ -376,6 +491,40 @@ class _HandReplay:
                 gone = made[account.name, account.stack] = (left, *codec.event_text(left))
             table.apply(gone[0])
             rows.append((first + len(rows), None, gone[1], gone[2]))
+
+
+def recorded_texts(value: object, name: str) -> list[str]:
+    """A field of Marquoir's own export: a list of `kind JSON` texts."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise PHHError(f"{name} must be a list of texts")
+    return value
+
+
+def plain_json(text: str) -> Any:
+    """The data of an event as the database keeps it: JSON objects, arrays, strings, whole
+    numbers within `MAX_CHIPS` (money is written as text), booleans and null; a `PHHError`
+    for anything else (a float, a number out of bounds, nesting no event has)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise PHHError(f"not an event's data: {text[:40]!r}") from None
+
+    def check(value: object, depth: int) -> None:
+        if depth > _DEPTH:
+            raise PHHError(f"an event's data is nested too deeply: {text[:40]!r}")
+        if isinstance(value, dict):
+            for item in value.values():
+                check(item, depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                check(item, depth + 1)
+        elif isinstance(value, float) or (
+            isinstance(value, int) and not -MAX_CHIPS <= value <= MAX_CHIPS
+        ):
+            raise PHHError(f"an event's number is out of bounds: {text[:40]!r}")
+
+    check(data, 0)
+    return data
 
 
 def _summary(group: Group, rows: Rows) -> Summary:
@@ -398,13 +547,14 @@ def _act(group: Group, action: PHHAction, name: str, scale: int) -> TableEvent:
     key = (id(action), name)
     acted = group.said.get(key)
     if acted is None:
+        # (every field given, in order: a record made from all its fields is made fastest)
         if action.verb == "f":
-            said = Action.fold(player=name)
+            said = Action(ActionKind.FOLD, None, name)
         elif action.verb == "cc":
-            said = Action.call(player=name)
+            said = Action(ActionKind.CALL, None, name)
         else:
             assert action.amount is not None
-            said = Action.bet(to_chips(action.amount, scale), player=name)
+            said = Action(ActionKind.BET, to_chips(action.amount, scale), name)
         acted = group.said[key] = Acted(said)  # (checked when applied: see `_replay`)
     return acted
 
@@ -429,7 +579,7 @@ def _showdown(
             raise _Skip(f"the showdown cards of {', '.join(unknown)} are not known")
     if not board_known:
         raise _Skip(f"the board is not known ({''.join(board) or 'no card'})")
-    event, _values = table.cards_showdown_event("".join(board), shown)
+    event, _values = table.game.cards_showdown_event("".join(board), shown)
     return event
 
 

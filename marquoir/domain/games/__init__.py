@@ -1,14 +1,18 @@
-"""The games, one module each, registered here by name.
+"""The games, one module or package each, registered here by name.
 
 A game is one object made from the table's settings: `rules_for(config)` gives it. What a
 game declares and decides, and what it may ask of the hand, is described in `base.py`
-(`GameRules`, `Dealing`); the hand drives, the game decides.
+(`GameRules`, `Dealing`); the hand drives, the game decides. Its evaluator (`evaluator.py`:
+deck, hole and board cards, order of hands, low rule) reads the cards shown; its table side
+(`table_side`, an `extension.GameSide`) keeps what it adds between hands (Bouillotte's
+brelans, in `bouillotte/`).
 
-Adding a game: write one module here with a subclass of `GameRules` (or of the game it
-refines, as Omaha refines hold'em), and add its line (module, class) to `GAMES` below, with
-its name in `Game`. The settings (`TableConfig`: defaults, validation, title), the hand, the
-table and the command line (`--game NAME`) then know it. (A game whose shown cards Marquoir
-reads names its evaluator with `card_variant`, which `cards.py` must know.)
+Adding a game: write one module (or package) here with a subclass of `GameRules` (or of the
+game it refines, as Omaha refines hold'em), and add its line (module, class) to `GAMES`
+below. The settings (`TableConfig`: defaults, validation, title), the hand, the table, the
+cards, the file's streets (`storage/game_data.py`) and the command line (`--game NAME`) then
+know it. (`Game` names Marquoir's own games; a game registered from elsewhere is named by
+its string, `game_named`.)
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from .base import SAID_BY_SCOREKEEPER, GameRules
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .base import Settings
+    from .evaluator import Evaluator
 
 
 class Game(StrEnum):
@@ -70,13 +75,15 @@ class GameRegistry(MutableMapping[str, type[GameRules]]):
         return len(self._where)
 
 
+# One line a game: its name, then its module (in this package) and its rules class. The
+# order is the order the command line lists them in.
 GAMES = GameRegistry(
     {
         Game.HOLDEM: ("holdem", "Holdem"),
-        Game.OMAHA: ("omaha", "Omaha"),
         Game.DRAW: ("draw", "Draw"),  # jackpots included
         Game.BOUILLOTTE: ("bouillotte", "Bouillotte"),
         Game.STUD: ("stud", "Stud"),
+        Game.OMAHA: ("omaha", "Omaha"),
         Game.OMAHA_HILO: ("omaha_hilo", "OmahaHiLo"),
         Game.STUD_HILO: ("stud_hilo", "StudHiLo"),
         Game.RAZZ: ("razz", "Razz"),
@@ -84,9 +91,44 @@ GAMES = GameRegistry(
 )
 
 
+# the game of a table that names none (`TableConfig`, `new` without --game)
+DEFAULT_GAME: str = Game.HOLDEM
+
+
+def game_named(name: str) -> str:
+    """The game registered under `name` (the `Game` member for Marquoir's own games), or
+    ValueError as `Game(name)` gives: what a settings file or a command line names."""
+    if name not in GAMES:
+        raise ValueError(f"{name!r} is not a game")
+    try:
+        return Game(name)
+    except ValueError:  # a game registered besides Marquoir's own
+        return name
+
+
 def rules_for(config: Settings) -> GameRules:
     """The rules object of a table's game."""
     return GAMES[config.game](config)
 
 
-__all__ = ["GAMES", "SAID_BY_SCOREKEEPER", "Game", "GameRegistry", "GameRules", "rules_for"]
+def evaluator_named(name: str) -> Evaluator | None:
+    """The evaluator a registered game declares under `name` ("holdem", "piquet"...), or
+    None. (Loads every game: for tests and tools that name an evaluator, not the table.)"""
+    for game in GAMES:
+        for evaluator in GAMES[game].evaluators:
+            if evaluator.name == name:
+                return evaluator
+    return None
+
+
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "SAID_BY_SCOREKEEPER",
+    "Game",
+    "GameRegistry",
+    "GameRules",
+    "evaluator_named",
+    "game_named",
+    "rules_for",
+]

@@ -20,8 +20,9 @@ end of a round), the game decides what is particular to it:
   `apply_announcement`: the bring-in, who speaks first, a false opener) and what he is told
   while the hand waits for it (`waiting_message`);
 - how the showdown is given: a ranking always, and a second one for the low half of a hi-lo
-  game (`low_half`); shown cards are read with `card_variant`
-  (None: the scorekeeper names the winner); the odd chips of a split go one unit at a time
+  game (`low_half`); shown cards are read by the game's `evaluator` (its deck, hole and
+  board cards, order of hands and low rule: `evaluator.py`; None: the scorekeeper names the
+  winner); the odd chips of a split go one unit at a time
   from the first winner left of the button (`odd_chip_rule`), or from the winner the
   scorekeeper names (stud: the highest card by suit);
 - side payments after a hand (Bouillotte's brelans: `pays_brelans`, `brelan_payments`);
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
     from ..outcome import Phase, PlayerView
     from ..ranking import Ranking
+    from .evaluator import Evaluator
 
     class Settings(Protocol):
         """What a game reads of the table's settings (`TableConfig` is one)."""
@@ -141,7 +143,21 @@ class GameRules:
     names_betting = True  # whether the title says no-limit / pot-limit / fixed-limit
     phh_codes: tuple[tuple[BettingKind, str], ...] = ()
     hole_cards = 0  # cards dealt to each player, for hand histories
+    # how the game reads the cards shown, the first by default (`evaluator`); empty: the
+    # scorekeeper names the winner
+    evaluators: tuple[Evaluator, ...] = ()
+    # the game's side of the table ("module:Class", an `extension.GameSide`):
+    # what it adds between hands (Bouillotte's brelans); "": nothing
+    table_side = ""
     pays_brelans = False  # side payments after the hand (`brelan_payments`)
+    # what a new forced-bet schedule without blinds is told ("": the game may have none)
+    blinds_needed = ""
+    # whether `pass` (je passe) is a word of the game: a check while nobody has bet, a fold
+    # after (draw, Bouillotte); elsewhere it is ambiguous
+    says_pass = False
+    # whether `new` asks for the blinds before anything else (hold'em without --blinds);
+    # the other games' settings refuse what is missing themselves
+    asks_blinds = False
     odd_chip_rule = "one unit at a time from the first winner left of the button"
     # a hi-lo game splits each pot between the best high hand and the best qualifying low
     low_half = False
@@ -162,12 +178,27 @@ class GameRules:
         """The game's name in a table's title: "hold'em", "jackpots (32 cards)"."""
         return self.name
 
-    def card_variant(self) -> str | None:
-        """How shown cards are read (`cards.ranking_from_cards`); None: not by cards."""
-        return None
+    def evaluator(self) -> Evaluator | None:
+        """How shown cards are read (`cards.read_showdown`); None: not by cards."""
+        return self.evaluators[0] if self.evaluators else None
 
     def validate(self) -> None:
         """Raise `ConfigError` when the settings do not fit the game."""
+
+    def check_players(self, count: int) -> None:
+        """Refuse (`IllegalAction`) a deal to `count` players that the game is not played by."""
+        if count < self.min_players:
+            raise IllegalAction(
+                _("{game} is played by {min_players} players at least").format(
+                    game=self.config.game, min_players=self.min_players
+                )
+            )
+        if count > self.max_players:
+            raise IllegalAction(
+                _("{game} is played by {max_players} players at most").format(
+                    game=self.config.game, max_players=self.max_players
+                )
+            )
 
     # -- the hand --------------------------------------------------------------------------
 
@@ -183,6 +214,11 @@ class GameRules:
     def street_start(self, hand: Dealing, street: int) -> int | str:
         """Where the search for the first to act starts on a later round (or a wait)."""
         return hand.button_index + 1
+
+    def naming_prompt(self, hand: Dealing) -> str:
+        """What the scorekeeper is asked to name while the hand waits for him, and what he
+        looks at to name it ("": the betting's words)."""
+        return ""
 
     def waiting_message(self, hand: Dealing) -> str:
         """Why nobody may act while the hand waits for the scorekeeper (`hand.awaiting`)."""

@@ -12,12 +12,28 @@ from __future__ import annotations
 
 from ..actions import Action, ActionEvent
 from ..errors import ConfigError, HandOver, IllegalAction
-from ..i18n import _
+from ..events import PotALaClef
+from ..extension import GameSide
+from ..i18n import N_, _
 from ..outcome import Phase
 from .base import GameRules, check_blinds, post_antes_and_blinds
+from .evaluator import (
+    FLUSH,
+    FULL,
+    HIGH,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
+    Evaluator,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..config import TableConfig
+    from ..extension import Applier, Host
     from .base import Dealing, Settings
 
 
@@ -30,6 +46,19 @@ class Draw(GameRules):
     defaults = (("cap", 4),)
     options = frozenset({"jackpots", "second_round", "deck"})
     big_bet_street = 1
+    says_pass = True
+    table_side = "marquoir.domain.games.draw:JackpotsSide"  # the pot à la clef
+    # the 52-card deck, then the French 32-card game (sevens to aces, the ace also below the
+    # seven), where three of a kind beats a straight and a flush beats a full house
+    evaluators = (
+        Evaluator("draw", hole=5),
+        Evaluator(
+            "piquet",
+            hole=5,
+            lowest=7,
+            order=(HIGH, PAIR, TWO_PAIR, STRAIGHT, TRIPS, FULL, FLUSH, QUADS, STRAIGHT_FLUSH),
+        ),
+    )
 
     def __init__(self, config: Settings) -> None:
         super().__init__(config)
@@ -43,8 +72,8 @@ class Draw(GameRules):
         name = "jackpots" if self.config.jackpots else "five-card draw"
         return name + (" (32 cards)" if self.config.deck == 32 else "")
 
-    def card_variant(self) -> str | None:
-        return "piquet" if self.config.deck == 32 else "draw"
+    def evaluator(self) -> Evaluator:
+        return self.evaluators[self.config.deck == 32]
 
     def validate(self) -> None:
         cfg = self.config
@@ -101,3 +130,44 @@ def _nobody_followed(hand: Dealing, i: int) -> bool:
     if hand.street != Draw.streets[0]:
         return False
     return all(hand.player(j).bet == 0 for j in range(hand.size) if j != i)
+
+
+def jackpots_side(table: Host) -> JackpotsSide:
+    """The jackpots side of this table, or why another game has none."""
+    side = getattr(table, "game", None)
+    if not isinstance(side, JackpotsSide):
+        raise IllegalAction(
+            _("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
+        )
+    return side
+
+
+class JackpotsSide(GameSide):
+    """Jackpots' side of the table: the pot à la clef, whose ante is doubled."""
+
+    def appliers(self) -> dict[type, Applier]:
+        return {PotALaClef: self.apply_clef}
+
+    def clef_event(self) -> PotALaClef:
+        """Jackpots: the next deal is the pot à la clef. It falls with the regular pot (every
+        deal of a jackpots session is one), so the ante of that deal is doubled ("la mise au
+        pot est doublée"), between hands; the deal after it antes as before."""
+        table = self.table
+        if not table.config.jackpots:
+            raise IllegalAction(
+                _("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
+            )
+        table.between_hands(N_("announce the pot à la clef"))
+        if table.clef_next:
+            raise IllegalAction(_("the next deal is already the pot à la clef"))
+        return PotALaClef()
+
+    def apply_clef(self, event: PotALaClef) -> None:
+        """Carry out a recorded announcement of the pot à la clef (checked again)."""
+        self.clef_event()
+        self.table.clef_next = True
+
+    def deal_config(self, config: TableConfig) -> TableConfig:
+        if not self.table.clef_next:
+            return config
+        return config.with_schedule(config.schedule._replace(ante=2 * config.ante))

@@ -3,8 +3,10 @@ last after the flop."""
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..kinds import BettingKind
 from .base import GameRules, check_blinds, post_antes_and_blinds
+from .evaluator import Evaluator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,12 +24,13 @@ class Holdem(GameRules):
         (BettingKind.FIXED_LIMIT, "FT"),
     )
     hole_cards = 2
+    asks_blinds = True
+    # (Omaha and Omaha hi-lo, built on hold'em, are played with blinds too)
+    blinds_needed = N_("hold'em and Omaha need their blinds, e.g. `blinds 2/4`")
+    evaluators = (Evaluator("holdem", hole=2, board=5),)
 
     def validate(self) -> None:
         check_blinds(self.config)
-
-    def card_variant(self) -> str | None:
-        return "holdem"
 
     def start(self, hand: Dealing) -> int | str:
         cfg = self.config

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..kinds import BettingKind
+from .evaluator import Evaluator
 from .holdem import Holdem
 
 
@@ -12,6 +13,6 @@ class Omaha(Holdem):
     name = "Omaha"
     phh_codes = ((BettingKind.POT_LIMIT, "PO"),)
     hole_cards = 4
-
-    def card_variant(self) -> str | None:
-        return "omaha"
+    asks_blinds = False  # (its settings refuse missing blinds: "the big blind must be...")
+    # exactly two cards from the hand and three from the board
+    evaluators = (Evaluator("omaha", hole=4, board=5, from_hand=2),)

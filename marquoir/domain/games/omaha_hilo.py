@@ -5,6 +5,7 @@ or better, each made of two cards from the hand and three from the board (docs/r
 from __future__ import annotations
 
 from ..kinds import BettingKind
+from .evaluator import EIGHT_OR_BETTER, Evaluator
 from .holdem import Holdem
 
 
@@ -16,7 +17,6 @@ class OmahaHiLo(Holdem):
     defaults = (("betting", BettingKind.FIXED_LIMIT),)
     phh_codes = ()
     hole_cards = 4
+    asks_blinds = False  # (its settings refuse missing blinds: "the big blind must be...")
     low_half = True
-
-    def card_variant(self) -> str | None:
-        return "omaha8"
+    evaluators = (Evaluator("omaha8", hole=4, board=5, from_hand=2, low=EIGHT_OR_BETTER),)

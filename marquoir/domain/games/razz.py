@@ -5,6 +5,7 @@ names both, as in stud (docs/rules.md)."""
 
 from __future__ import annotations
 
+from .evaluator import LOW_ONLY, Evaluator
 from .stud import Stud
 
 
@@ -14,6 +15,5 @@ class Razz(Stud):
     name = "razz"
     bring_in_by = "the highest up-card"
     first_by = "the lowest hand showing"
-
-    def card_variant(self) -> str | None:
-        return "razz"
+    # ace-to-five, no qualifier: the best low takes the pot
+    evaluators = (Evaluator("razz", hole=7, low=LOW_ONLY),)

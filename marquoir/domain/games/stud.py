@@ -14,6 +14,7 @@ from ..errors import ConfigError, IllegalAction
 from ..i18n import _
 from ..kinds import BettingKind
 from .base import GameRules, check_no_blinds, post_antes
+from .evaluator import Evaluator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class Stud(GameRules):
     # what the scorekeeper looks at to name the bring-in and who speaks first
     bring_in_by = "the lowest up-card"
     first_by = "the best hand showing"
+    evaluators = (Evaluator("stud", hole=7),)
 
     def validate(self) -> None:
         cfg = self.config
@@ -52,9 +54,6 @@ class Stud(GameRules):
                 f"({cfg.small_bet}): a full bet is a completion"
             )
 
-    def card_variant(self) -> str | None:
-        return "stud"
-
     def start(self, hand: Dealing) -> int | str:
         if self.config.ante:
             post_antes(hand, self.config.ante)
@@ -62,6 +61,19 @@ class Stud(GameRules):
 
     def street_start(self, hand: Dealing, street: int) -> int | str:
         return AWAIT_FIRST
+
+    def naming_prompt(self, hand: Dealing) -> str:
+        # (the game says what the scorekeeper looks at: the lowest up-card in stud, the
+        # highest in razz)
+        if hand.awaiting == AWAIT_BRING_IN:
+            return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
+                by=self.bring_in_by
+            )
+        if hand.awaiting == AWAIT_FIRST:
+            return _("who speaks first on {street}? `first PLAYER` ({by})").format(
+                street=hand.street, by=self.first_by
+            )
+        return ""
 
     def waiting_message(self, hand: Dealing) -> str:
         if hand.awaiting == AWAIT_BRING_IN:

@@ -5,6 +5,7 @@ best high hand and the best low of eight or better, the best five of seven cards
 
 from __future__ import annotations
 
+from .evaluator import EIGHT_OR_BETTER, Evaluator
 from .stud import Stud
 
 
@@ -13,6 +14,4 @@ class StudHiLo(Stud):
 
     name = "seven-card stud hi-lo"
     low_half = True
-
-    def card_variant(self) -> str | None:
-        return "stud8"
+    evaluators = (Evaluator("stud8", hole=7, low=EIGHT_OR_BETTER),)

@@ -19,18 +19,18 @@ hand each player who showed a brelan gets one passe from every other player of t
 
 from __future__ import annotations
 
-from ..errors import ConfigError, IllegalAction
-from ..i18n import N_, _, number
-from ..kinds import BettingKind
-from .base import GameRules, check_no_blinds
+from ...errors import ConfigError, IllegalAction
+from ...i18n import N_, _, number
+from ...kinds import BettingKind
+from ..base import GameRules, check_no_blinds
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..actions import LegalActions
-    from ..ranking import Ranking
-    from .base import Dealing, Settings
+    from ...actions import LegalActions
+    from ...ranking import Ranking
+    from ..base import Dealing, Settings
 
 # The moments of the round: the first turn; answering a raise (hold or go); the word.
 FIRST, HOLD, WORD = "first", "hold", "word"
@@ -46,6 +46,8 @@ class Bouillotte(GameRules):
     options = frozenset({"passe"})
     names_betting = False  # always played with bets limited only by the caves
     pays_brelans = True
+    says_pass = True
+    table_side = "marquoir.domain.games.bouillotte.table:BouillotteSide"  # brelans, retourne
 
     speaks_in_turns = True
 

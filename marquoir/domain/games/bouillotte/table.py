@@ -1,55 +1,49 @@
 """Bouillotte's side of the table: the showdown read from the cards and the retourne, and
-the brelans paid after a hand (or after a misdeal, as if the deal had been good). `Table`
-inherits these; the other games never reach them (docs/rules.md, Bouillotte).
+the brelans paid after a hand (or after a misdeal, as if the deal had been good). The table
+holds it as its game's side (`Table.game`); the other games never reach it (docs/rules.md,
+Bouillotte).
 """
 
 from __future__ import annotations
 
-from .errors import IllegalAction, ShowdownError
-from .events import BrelansPaid, ShowedDown
-from .i18n import N_, _
+from ...errors import IllegalAction, ShowdownError
+from ...events import BrelansPaid, ShowedDown
+from ...extension import GameSide
+from ...i18n import N_, _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .accounts import Account
-    from .bouillotte_cards import Reading
-    from .config import TableConfig
-    from .hand import Hand, ShowdownEvent
-    from .ranking import Ranking
+    from ...accounts import Account
+    from ...extension import Applier, Host
+    from ...hand import Hand, ShowdownEvent
+    from ...ranking import Ranking
+    from .cards import Reading
 
 
-class BouillotteTable:
-    """The Bouillotte commands and their effects, for `Table` to inherit."""
+def bouillotte_side(
+    table: Host, refusal: str = N_("brelans are paid at Bouillotte only")
+) -> BouillotteSide:
+    """The Bouillotte side of this table, or `refusal` (another game)."""
+    side = getattr(table, "game", None)
+    if not isinstance(side, BouillotteSide):
+        raise IllegalAction(_(refusal))
+    return side
 
-    accounts: dict[str, Account]
-    hand_no: int
-    # the last hand whose brelans were paid, and who was dealt in the last hand
-    brelans_hand: int
-    last_dealt: tuple[str, ...]
-    # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
-    # player by player
-    last_side_payments: dict[str, int]
 
-    if TYPE_CHECKING:
+class BouillotteSide(GameSide):
+    """The Bouillotte commands and their effects, held by the table of a Bouillotte game."""
 
-        @property
-        def config(self) -> TableConfig: ...
-        def account(self, name: str) -> Account: ...
-        def present(self) -> list[Account]: ...
-        def resolve(self, name: str) -> str: ...
-        def _between_hands(self, what: str) -> None: ...
-        def _hand_in_play(self) -> Hand: ...
-        def _after_hand_step(self, hand: Hand) -> None: ...
+    def appliers(self) -> dict[type, Applier]:
+        return {BrelansPaid: self.apply_brelans}
 
     def retourne_showdown_event(
         self, retourne: str, shown: dict[str, str]
     ) -> tuple[ShowedDown, Reading]:
         """Bouillotte's showdown read from the cards laid down and the retourne: each pot by
         its own ranking, and the reading the scorekeeper announces."""
-        if not self.config.rules.pays_brelans:
-            raise IllegalAction(_("--retourne is Bouillotte's: the card the dealer turns up"))
-        shown = {self.resolve(name): text for name, text in shown.items()}
-        hand = self._hand_in_play()
+        table = self.table
+        shown = {table.resolve(name): text for name, text in shown.items()}
+        hand = table.hand_in_play()
         event = ShowedDown((), None, retourne, tuple(shown.items()))
         rankings, reading = _read_retourne(hand, event)
         event = event._replace(
@@ -66,21 +60,20 @@ class BouillotteTable:
         """Bouillotte's brelan payments for the last hand, between hands; with `misdeal`,
         those of a misdeal whose deal was undone, paid by the players it dealt in (those
         the next deal deals in), as if the deal had been good."""
-        if not self.config.rules.pays_brelans:
-            raise IllegalAction(_("brelans are paid at Bouillotte only"))
-        self._between_hands(N_("pay the brelans"))
+        table = self.table
+        table.between_hands(N_("pay the brelans"))
         if misdeal:
             return self._misdeal_brelans(players, carre)
-        if not self.last_dealt or self.brelans_hand == self.hand_no:
+        if not table.last_dealt or table.brelans_hand == table.hand_no:
             raise IllegalAction(_("the brelans of the last hand are paid once, after the hand"))
         named = (*players, carre) if carre else players
         if not named:
             raise IllegalAction(_("name the players who showed a brelan"))
         if len(set(named)) != len(named):
             raise IllegalAction(_("a player shows one brelan"))
-        dealt = set(self.last_dealt)
+        dealt = set(table.last_dealt)
         for name in named:
-            self.account(name)
+            table.account(name)
             if name not in dealt:
                 raise IllegalAction(_("{name} was not dealt in the last hand").format(name=name))
         return BrelansPaid(players, carre)
@@ -93,7 +86,7 @@ class BouillotteTable:
             raise IllegalAction(_("a player shows one brelan"))
         dealt = {a.name for a in self._misdealt()}
         for name in named:
-            self.account(name)
+            self.table.account(name)
             if name not in dealt:
                 raise IllegalAction(
                     _("{name} is not dealt in: the misdeal dealt the others").format(name=name)
@@ -102,39 +95,50 @@ class BouillotteTable:
 
     def _misdealt(self) -> list[Account]:
         """The players a misdeal dealt cards to: those the deal deals in."""
-        return [a for a in self.present() if a.plays]
+        return [a for a in self.table.present() if a.plays]
+
+    def apply_brelans(self, event: BrelansPaid) -> None:
+        """Carry out a recorded payment of brelans (checked again)."""
+        self.brelans_event(event.players, event.carre, misdeal=event.misdeal)
+        self.pay_brelans(event)
+
+    def showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent | None:
+        if not event.cards:  # (the scorekeeper gave the ranking: the table applies it)
+            return None
+        return self._retourne_showdown(hand, event)
 
     def _retourne_showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent:
         """Bouillotte from the cards: the pots by their rankings, then the brelans shown paid
         at once (the same event: `undo` takes both back)."""
         rankings, reading = _read_retourne(hand, event)
         shown = hand.showdown(rankings[0], by_pot=rankings)
-        self._after_hand_step(hand)
+        self.table.after_hand_step(hand)
         simple = tuple(b.player for b in reading.brelans if not b.carre)
         carre = next((b.player for b in reading.brelans if b.carre), None)
         if simple or carre:
-            self._pay_brelans(BrelansPaid(simple, carre))
+            self.pay_brelans(BrelansPaid(simple, carre))
         return shown
 
-    def _pay_brelans(self, event: BrelansPaid) -> None:
+    def pay_brelans(self, event: BrelansPaid) -> None:
         """The game's side payments: Bouillotte's brelans, paid by the players of the hand
         (not those who sat it out), in passes of the schedule in force."""
         # (the schedule in force, not the last hand's: a table read back from its snapshot
         # has no last hand, and must pay as the replay of the log does)
+        table = self.table
         if event.misdeal:  # (no hand: the players the undone deal had dealt in)
             payers = [(a.name, a.stack) for a in self._misdealt()]
         else:
-            payers = [(a.name, a.stack) for a in self.present() if a.name in self.last_dealt]
-        moves = self.config.rules.brelan_payments(event.players, event.carre, payers)
+            payers = [(a.name, a.stack) for a in table.present() if a.name in table.last_dealt]
+        moves = table.config.rules.brelan_payments(event.players, event.carre, payers)
         for name, delta in moves.items():
-            self.accounts[name].stack += delta
-        self.last_side_payments = moves
+            table.accounts[name].stack += delta
+        table.last_side_payments = moves
         if not event.misdeal:  # (a misdeal's brelans leave the last hand's to be paid)
-            self.brelans_hand = self.hand_no
+            table.brelans_hand = table.hand_no
 
 
 def _canonical(event: ShowedDown) -> list[tuple[str, str]]:
-    from .cards import parse_cards
+    from ...cards import parse_cards
 
     return [(name, " ".join(map(str, parse_cards(text)))) for name, text in event.cards]
 
@@ -143,7 +147,7 @@ def _read_retourne(hand: Hand, event: ShowedDown) -> tuple[tuple[Ranking, ...], 
     """Each pot's ranking and the reading of a Bouillotte deal from its cards: the hands in
     order of cards (the first after the dealer is first in cards); every engaged player
     shows, those who passed may (their brelans are paid, their cards make the point)."""
-    from .bouillotte_cards import parse_hands, pot_rankings, read_cards
+    from .cards import parse_hands, pot_rankings, read_cards
 
     given = dict(event.cards)
     for name in given:

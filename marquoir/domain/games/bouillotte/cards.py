@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import Card, parse_cards
-from .errors import ShowdownError
-from .i18n import N_, _
-from .ranking import Ranking
-from .records import Record
+from ...cards import Card, parse_cards
+from ...errors import ShowdownError
+from ...i18n import N_, _
+from ...ranking import Ranking
+from ...records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

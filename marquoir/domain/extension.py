@@ -1,0 +1,115 @@
+"""The parts of a table beside its core: the tournament, and each game's own side.
+
+The core (`table.py`) keeps the seats, the accounts and the hand in play, and carries out
+each event through a registry by its type. A part owns its commands (`*_event`, which check
+a command and return its event) and the events it applies: `appliers` gives them, and the
+table adds them to its registry. A part sees the table only through `Host`, the core's
+public interface; it never reaches into the core's private names.
+
+A game's side (`GameSide`) is what a game adds between hands: Bouillotte's brelans and the
+showdown read from the retourne, jackpots' pot à la clef. A game names its side with
+`GameRules.table_side`; the base side adds nothing.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .i18n import _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Protocol
+
+    from .accounts import Account, SessionSettings
+    from .actions import ActionEvent
+    from .cards import HandValue
+    from .config import TableConfig
+    from .events import ShowedDown
+    from .hand import Hand, ShowdownEvent
+    from .tournament.state import TournamentState
+
+    Applier = Callable[[Any], "ActionEvent | ShowdownEvent | None"]
+
+    class Host(Protocol):
+        """What a part of the table may use of the core (`Table` is one)."""
+
+        settings: SessionSettings
+        accounts: dict[str, Account]
+        hand_no: int
+        hand: Hand | None
+        carry: int
+        last_button: int | None
+        next_button: str | None
+        last_dealt: tuple[str, ...]
+        brelans_hand: int
+        last_side_payments: dict[str, int]
+        clef_next: bool
+        closed: bool
+        absorbed: tuple[str, int] | None
+        level: int
+        level_hands: int
+        paused: bool
+        tournament: TournamentState | None
+
+        @property
+        def config(self) -> TableConfig: ...
+        def account(self, name: str) -> Account: ...
+        def present(self) -> list[Account]: ...
+        def resolve(self, name: str) -> str: ...
+        def free_seat(self, seat: int | None) -> int: ...
+        def between_hands(self, what: str) -> None: ...
+        def hand_in_play(self) -> Hand: ...
+        def after_hand_step(self, hand: Hand) -> None: ...
+        def apply(self, event: Any) -> ActionEvent | ShowdownEvent | None: ...
+
+
+class TablePart:
+    """A part of the table: its commands and the events it applies."""
+
+    def __init__(self, table: Host) -> None:
+        self.table = table
+
+    def appliers(self) -> dict[type, Applier]:
+        """The event types this part carries out, each with the method that does."""
+        return {}
+
+
+class GameSide(TablePart):
+    """What a game adds to the table between hands; the base adds nothing."""
+
+    def showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent | None:
+        """Carry out a showdown the game reads itself (Bouillotte's from the retourne), or
+        None: the table gives the ranking to the hand."""
+        return None
+
+    def deal_config(self, config: TableConfig) -> TableConfig:
+        """The rules the next deal is dealt with (jackpots: the pot à la clef's ante)."""
+        return config
+
+    def cards_showdown_event(
+        self, board: str, shown: dict[str, str], odd_chip: str | None = None
+    ) -> tuple[ShowedDown, dict[str, HandValue]]:
+        """The showdown the cards make, read by the game's evaluator (both halves in hi-lo),
+        and each player's hand."""
+        # cards are read only on this path: the table commands need not load them
+        from .cards import read_showdown
+        from .events import ShowedDown
+
+        table = self.table
+        evaluator = table.config.evaluator
+        if evaluator is None:
+            raise IllegalAction(
+                _("{value}: the scorekeeper names the winner (win PLAYER)").format(
+                    value=table.config.game
+                )
+            )
+        shown = {table.resolve(name): text for name, text in shown.items()}
+        odd_chip = None if odd_chip is None else table.resolve(odd_chip)
+        read = read_showdown(evaluator, shown, board)
+        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        table.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
+        return event, read.values
+
+
+__all__ = ["GameSide", "TablePart"]

@@ -1,0 +1,74 @@
+"""Who is dealt in next: players sitting out and coming back, and the button set on a
+player. The table holds this part as `Table.seating`, and applies its events through it.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .events import Back, ButtonSet, SatOut
+from .extension import TablePart
+from .i18n import N_, _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .accounts import Account
+    from .extension import Applier
+
+
+class Seating(TablePart):
+    """The commands on who is dealt in, and their effects."""
+
+    def appliers(self) -> dict[type, Applier]:
+        return {ButtonSet: self.apply_button, SatOut: self.apply_sitout, Back: self.apply_back}
+
+    def button_event(self, name: str) -> ButtonSet:
+        """Put the button on this player at the next deal: one who will be dealt in."""
+        account = self._button_check(name)
+        if account.busted:
+            raise IllegalAction(
+                _("{name} has no chips: the button goes to a player dealt in").format(
+                    name=account.name
+                )
+            )
+        if account.sitting_out:
+            raise IllegalAction(
+                _("{name} is sitting out: the button goes to a player dealt in").format(
+                    name=account.name
+                )
+            )
+        return ButtonSet(account.name)
+
+    def _button_check(self, name: str) -> Account:
+        # (what a recorded button event needs: older versions recorded it on any player)
+        account = self.table.account(name)
+        self.table.between_hands(N_("move the button"))
+        return account
+
+    def sitout_event(self, name: str) -> SatOut:
+        """This player is not dealt in until he comes back."""
+        account = self.table.account(name)
+        if account.sitting_out:
+            raise IllegalAction(_("{name} is already sitting out").format(name=account.name))
+        return SatOut(account.name)
+
+    def back_event(self, name: str) -> Back:
+        """A player who sat out is dealt in again."""
+        account = self.table.account(name)
+        if not account.sitting_out:
+            raise IllegalAction(_("{name} is not sitting out").format(name=account.name))
+        return Back(account.name)
+
+    def apply_button(self, event: ButtonSet) -> None:
+        self._button_check(event.player)
+        self.table.next_button = event.player
+
+    def apply_sitout(self, event: SatOut) -> None:
+        self.sitout_event(event.player)
+        self.table.accounts[event.player].sitting_out = True
+
+    def apply_back(self, event: Back) -> None:
+        self.back_event(event.player)
+        self.table.accounts[event.player].sitting_out = False
+
+
+__all__ = ["Seating"]
