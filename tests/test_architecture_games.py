@@ -29,14 +29,14 @@ MAX_METHODS = 40
 # (file, game): where a file outside the game's home may name it, and why.
 NAMED_ELSEWHERE = {
     # a migration's data is frozen as it was written (m007 named the games' streets)
-    ("storage/migrations.py", "holdem"): "frozen migration data",
-    ("storage/migrations.py", "omaha"): "frozen migration data",
-    ("storage/migrations.py", "omaha-hilo"): "frozen migration data",
-    ("storage/migrations.py", "draw"): "frozen migration data",
-    ("storage/migrations.py", "bouillotte"): "frozen migration data",
-    ("storage/migrations.py", "stud"): "frozen migration data",
-    ("storage/migrations.py", "stud-hilo"): "frozen migration data",
-    ("storage/migrations.py", "razz"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "holdem"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "omaha"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "omaha-hilo"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "draw"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "bouillotte"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "stud"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "stud-hilo"): "frozen migration data",
+    ("storage/migrations/m007_storage_by_the_byte.py", "razz"): "frozen migration data",
     # the chip race's draw (who gets the odd chips), not the game
     ("cli/help.py", "draw"): "the chip race's draw",
     ("cli/tournament.py", "draw"): "the chip race's draw",
