@@ -17,12 +17,13 @@ from ..domain import MarquoirError
 from ..domain.i18n import LANGUAGES, _
 from . import vocabulary
 from .errors import report as report_error
-from .help import PlainCommand
+from .help import PlainCommand, PlainGroup
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 app = typer.Typer(
     name="marquoir",
+    cls=PlainGroup,
     help="Marquoir keeps the books of a real card table: bets, pots, stacks, caves, who pays whom.",
     add_completion=False,
     no_args_is_help=True,
