@@ -1,6 +1,7 @@
 """Import boundaries, checked on the source.
 
-- The layers import one way only: cli -> (reports, storage) -> domain; domain is stdlib only.
+- The layers import one way only: cli -> app -> (reports, storage) -> domain; the
+  application layer never imports the command line; domain is stdlib only.
 - No import cycle between the package's modules: every import counts, also those inside
   functions and under `if TYPE_CHECKING:` (a lazy or typing-only import still ties the two
   modules together; hiding it there only hides the cycle).
@@ -24,12 +25,14 @@ ALLOWED = {
     "domain": {"domain"},
     "storage": {"domain", "storage"},
     "reports": {"domain", "storage", "reports"},
-    "cli": {"domain", "storage", "reports", "cli"},
+    "app": {"domain", "storage", "reports", "app"},
+    "cli": {"domain", "storage", "reports", "app", "cli"},
 }
 THIRD_PARTY = {
     "domain": set(),
     "storage": {"sqlite_utils"},
     "reports": {"tabulate", "sqlite_utils", "matplotlib"},
+    "app": set(),
     "cli": {"typer", "click", "tabulate", "datasette", "uvicorn"},
 }
 # Public, although spelled with an underscore (so as not to clash with field names).
@@ -59,17 +62,40 @@ def modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if p.parent != PACKAGE)
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_imports_go_one_way(path: Path) -> None:
+def wrong_imports(path: Path) -> list[str]:
+    """The imports of the module at `path` that its layer may not make."""
     layer = path.relative_to(PACKAGE).parts[0]
+    wrong = []
     for name, line in imports_of(path):
         top = name.split(".")[0]
-        where = f"{path.relative_to(PACKAGE)}:{line} imports {name}"
         if top == "marquoir":
             target = name.split(".")[1] if "." in name else ""
-            assert target in ALLOWED[layer], where
+            allowed = target in ALLOWED[layer]
         else:
-            assert top in sys.stdlib_module_names or top in THIRD_PARTY[layer], where
+            allowed = top in sys.stdlib_module_names or top in THIRD_PARTY[layer]
+        if not allowed:
+            wrong.append(f"{path.relative_to(PACKAGE)}:{line} imports {name}")
+    return wrong
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_go_one_way(path: Path) -> None:
+    assert wrong_imports(path) == []
+
+
+def test_the_application_layer_may_not_import_the_command_line() -> None:
+    probe = PACKAGE / "app" / "_probe_for_test.py"
+    probe.write_text(
+        "from ..cli import commands\nfrom ..storage import db\nimport typer\n", encoding="utf-8"
+    )
+    try:
+        wrong = wrong_imports(probe)
+    finally:
+        probe.unlink()
+    assert wrong == [
+        "app/_probe_for_test.py:1 imports marquoir.cli",
+        "app/_probe_for_test.py:3 imports typer",
+    ]
 
 
 def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ import typer
 
 from ..domain import UsageError
 from ..domain.inputs import read_date
-from .app_core import JsonOption, app, command
-from .app_core import db_of as _db
+from .app_core import JsonOption, app, command, db_of
+from .app_core import books_of as _db
 
 __all__ = ["app"]
 
@@ -215,4 +215,4 @@ def serve(
     (pip install 'marquoir[serve]'); 127.0.0.1 only unless --lan."""
     from .serve import serve as run
 
-    run(_db(ctx), port=port, lan=lan)
+    run(db_of(ctx), port=port, lan=lan)

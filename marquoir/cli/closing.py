@@ -1,4 +1,5 @@
-"""The end of the evening: chip counts, cashing everyone out, settling, reports, standings.
+"""The end of the evening, printed: chip counts, cashing everyone out, settling, reports,
+standings. What each does is the application layer's (`app/evening.py`).
 
 Off the table commands' path: these import `decimal`, the settlement, tabulate and the
 report renderers.
@@ -11,22 +12,24 @@ import sys
 from datetime import date
 from decimal import Decimal
 
-from ..domain import IllegalAction, UsageError
-from ..domain.events import CountLine, LeftAll
-from ..domain.i18n import N_, _, follow_session, money, ngettext, number, speaking
+from ..app import evening
+from ..app.books import Books
+from ..app.evening import report_of as _report_of
+from ..domain import UsageError
+from ..domain.events import CountLine
+from ..domain.i18n import N_, _, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
-from ..domain.settlement import BANK, Transfer, bank_payouts
-from ..domain.table import Table, TableEvent
-from ..reports.model import Settlement, build_report, settlement_of, standings
-from ..storage.db import CREATE, READ, WRITE
-from ..storage.ledger import Ledger, SessionInfo
-from ..storage.paths import database_path
+from ..domain.settlement import BANK, Transfer
+from ..domain.table import Table
+from ..reports.model import Settlement, standings
+from ..storage.db import CREATE, READ
+from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
 
 
-def _ledger(db: str | None, mode: str) -> Ledger:
-    return Ledger(database_path(db), mode=mode)
+def _ledger(db: Books, mode: str) -> Ledger:
+    return db.own(mode)
 
 
 def parse_counts(pairs: list[str]) -> dict[str, int]:
@@ -46,18 +49,11 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
     return counted
 
 
-def count(db: str | None, pairs: list[str], *, record: bool) -> None:
+def count(db: Books, pairs: list[str], *, record: bool) -> None:
     """Compare the counted stacks with the tracked ones; with `record`, correct them."""
-    counted = parse_counts(pairs)
-    with _ledger(db, WRITE if record else READ) as book:
-        if record:
-            table, done = book.execute_all(lambda t: _corrections(t, counted))
-        else:
-            table, done = book.read()[1], 0
-            follow_session(table.settings.lang)
-        lines = table.count(counted) if not record else None
-    missed = [a.name for a in table.present() if a.name not in counted]
-    if lines is None:
+    counted = evening.count(db, parse_counts(pairs), record=record)
+    if counted.lines is None:
+        done = counted.corrections
         print(
             ngettext("{count} correction recorded", "{count} corrections recorded", done).format(
                 count=done
@@ -66,19 +62,9 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
             else _("all counts match")
         )
     else:
-        print(count_text(lines))
-    if missed:
-        print(_("not counted: {players}").format(players=", ".join(missed)))
-
-
-def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
-    """The count's corrections, refused in the session's language."""
-    follow_session(table.settings.lang)
-    return [
-        table.correct_event(line.player, line.counted)
-        for line in table.count(counted)
-        if line.difference
-    ]
+        print(count_text(counted.lines))
+    if counted.missed:
+        print(_("not counted: {players}").format(players=", ".join(counted.missed)))
 
 
 def count_text(lines: list[CountLine]) -> str:
@@ -99,59 +85,17 @@ def count_text(lines: list[CountLine]) -> str:
     return text
 
 
-def leave_all(db: str | None) -> None:
+def leave_all(db: Books) -> None:
     """Cash out every player still at the table: one event, one `undo`."""
-    with _ledger(db, WRITE) as book:
-        event = book.execute(_leave_all_event).event
-    assert isinstance(event, LeftAll)
+    event = evening.leave_all(db)
     leaves = _("{player} leaves with {chips}")
     print(
         ", ".join(leaves.format(player=name, chips=number(chips)) for name, chips in event.leaves)
     )
 
 
-def _leave_all_event(table: Table) -> TableEvent:
-    follow_session(table.settings.lang)  # before the command: its refusal too
-    return table.leave_all_event()
-
-
 def _money(amount: Decimal) -> str:
     return f"{amount:+.2f}" if amount else "0.00"
-
-
-def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
-    """The session's settlement; the first time, the settlement is recorded and closes the
-    session's books (`reopen`, or `undo` right after, opens them again)."""
-    with _ledger(db, WRITE) as book:
-        session, table = book.read()
-        follow_session(table.settings.lang)
-        if table.closed:  # settled before: the same settlement, printed again
-            settlement, unsettled = settlement_of(table)
-            if settlement is None:
-                raise IllegalAction(
-                    _("cannot settle {name}: {unsettled}").format(
-                        name=session.name, unsettled=unsettled
-                    )
-                )
-            return session, table, settlement
-
-        def close(table: Table) -> TableEvent:
-            found, unsettled = settlement_of(table)
-            if found is None:
-                raise IllegalAction(
-                    _("cannot settle {name} yet: {unsettled}").format(
-                        name=session.name, unsettled=unsettled
-                    )
-                )
-            return table.settle_event()
-
-        outcome = book.execute(close)
-    settlement, unsettled = settlement_of(outcome.table)
-    if settlement is None:  # (checked in the transaction: cannot happen)
-        raise IllegalAction(
-            _("cannot settle {name}: {unsettled}").format(name=session.name, unsettled=unsettled)
-        )
-    return outcome.session, outcome.table, settlement
 
 
 def _tournament_bank(table: Table) -> list[Transfer]:
@@ -168,14 +112,11 @@ def _tournament_bank(table: Table) -> list[Transfer]:
     return [Transfer(BANK, name, amount) for name, amount in won.items()]
 
 
-def reopen(db: str | None) -> None:
+def reopen(db: Books) -> None:
     """Reopen a settled session: table commands are accepted again."""
-    with _ledger(db, WRITE) as book:
-        outcome = book.execute(lambda table: table.reopen_event(), closed_ok=True)
+    session = evening.reopen(db)
     print(
-        _("session {name} is open again: its settlement no longer holds").format(
-            name=outcome.session.name
-        )
+        _("session {name} is open again: its settlement no longer holds").format(name=session.name)
     )
 
 
@@ -188,13 +129,12 @@ def transfer_line(transfer: Transfer, currency: str) -> str:
     )
 
 
-def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
-    session, table, settlement = _settled(db)
+def settle(db: Books, *, bank: bool, why: bool, as_json: bool) -> None:
+    settled = evening.settle(db, bank=bank)
+    session, table, settlement = settled.session, settled.table, settled.settlement
+    payouts = settled.payouts
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
-    payouts = (
-        bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
-    )
     if bank and table.tournament is not None:
         payouts = _tournament_bank(table)
     if as_json:
@@ -273,20 +213,8 @@ def _settle_dict(
     }
 
 
-def _write(text: str, output: str | None, *, force: bool, db: str | None) -> None:
-    write_text(text, output, force=force, database=database_path(db))
-
-
-def _report_of(book: Ledger, session_name: str | None, *, fmt: str = "json"):  # type: ignore[no-untyped-def]
-    """The session's report, its words in the session's language; a data format's (CSV,
-    JSON) always in English."""
-    info = book.session_named(session_name) if session_name else book.current()
-    created = dict((i.name, c) for i, c in book.sessions())[info.name]
-    if fmt in ("text", "md", "html"):
-        follow_session(info.settings.lang)
-        return build_report(book, info, created)
-    with speaking("en"):
-        return build_report(book, info, created)
+def _write(text: str, output: str | None, *, force: bool, db: Books) -> None:
+    write_text(text, output, force=force, database=db.path)
 
 
 def _excel_only_for_csv(fmt: str, excel: bool) -> None:
@@ -295,7 +223,7 @@ def _excel_only_for_csv(fmt: str, excel: bool) -> None:
 
 
 def report(
-    db: str | None,
+    db: Books,
     *,
     fmt: str,
     output: str | None,
@@ -310,15 +238,15 @@ def report(
     with _ledger(db, READ) as book:  # (open while written: the hands are read as they go)
         data = _report_of(book, session, fmt=fmt)
         if output not in (None, STDOUT):
-            check_target(output, force=force, database=database_path(db))
+            check_target(output, force=force, database=db.path)
         chunks = render_chunks(data, fmt)
         if excel:
             chunks = iter((to_excel("".join(chunks)),))
-        write_chunks(chunks, output, force=force, database=database_path(db))
+        write_chunks(chunks, output, force=force, database=db.path)
 
 
 def export(
-    db: str | None,
+    db: Books,
     *,
     what: str,
     fmt: str,
@@ -368,7 +296,7 @@ POINTS_WORDS = {
 
 
 def show_standings(
-    db: str | None,
+    db: Books,
     *,
     since: date | None,
     until: date | None,
@@ -452,7 +380,7 @@ def show_standings(
     print(tabulate(rows, headers=headers, disable_numparse=True))
 
 
-def import_phh(db: str | None, files: list[str], *, session: str | None) -> None:
+def import_phh(db: Books, files: list[str], *, session: str | None) -> None:
     """`import phh FILE...`: a new session; the counts and every difference."""
     import os
     import re
