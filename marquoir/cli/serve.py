@@ -18,9 +18,10 @@ import socket
 from importlib import resources
 from typing import Any
 
+from ..app.books import Books
+from ..app.upkeep import bring_up_to_date
 from ..domain import IllegalAction, UsageError
 from ..domain.i18n import _
-from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 
 DEFAULT_PORT = 8001
@@ -95,7 +96,7 @@ def serve(db: str | None, *, port: int, lan: bool) -> None:
         raise IllegalAction(
             _("no database at {path}: record a session first (marquoir new)").format(path=path)
         )
-    Ledger(path).close()  # brings an older file up to date (the readable views)
+    bring_up_to_date(Books(path))  # (the readable views)
     ds = datasette_app(path)
     import uvicorn
 
