@@ -335,6 +335,64 @@ def test_the_private_name_check_catches_a_probe(tmp_path: Path) -> None:
     ]
 
 
+LIBRARIES = set().union(*THIRD_PARTY.values())
+
+
+def library_internals(source: str) -> list[str]:
+    """`line: what` for each private module of a library the source imports (`typer._click`)
+    and each attribute of an imported library it assigns (`typer.core._ = ...`): a library's
+    internals change without notice, and a patched library is patched for every caller."""
+    tree = ast.parse(source)
+    bound: set[str] = set()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in LIBRARIES:
+                    bound.add(alias.asname or alias.name.split(".")[0])
+                    if any(map(is_private, alias.name.split("."))):
+                        found.append(f"{node.lineno}: import {alias.name}")
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            module = node.module or ""
+            if module.split(".")[0] in LIBRARIES:
+                bound.update(alias.asname or alias.name for alias in node.names)
+                if any(map(is_private, module.split("."))):
+                    found.append(f"{node.lineno}: from {module} import ...")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in bound:
+                found.append(f"{node.lineno}: {ast.unparse(node)} = ...")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_library_internals(path: Path) -> None:
+    assert library_internals(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_library_check_catches_what_the_help_used_to_do() -> None:
+    source = (
+        "import typer.core\n"
+        "from typer._click import formatting\n"
+        "from typer.core import TyperCommand\n"
+        "def speak(_):\n"
+        "    typer.core._ = _\n"
+        "    formatting.HelpFormatter.write_usage = print\n"
+        "    TyperCommand.format_usage = print\n"
+        "    command = TyperCommand('x')\n"
+        "    command.help = 'public: an attribute of one object'\n"
+    )
+    assert library_internals(source) == [
+        "2: from typer._click import ...",
+        "5: typer.core._ = ...",
+        "6: formatting.HelpFormatter.write_usage = ...",
+        "7: TyperCommand.format_usage = ...",
+    ]
+
+
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_modules_stay_readable(path: Path) -> None:
     # Cohesive modules beat a line count: this only flags a module grown far past what one
