@@ -215,10 +215,19 @@ def write_parameters(command: Any, ctx: Any, formatter: Any) -> None:
                 formatter.write_dl(rows)
 
 
+# The help option's text, as click writes it.
+HELP_OPTION_TEXT = "Show this message and exit."
+
+
 def translated_help(option: Any) -> Any:
-    """The help option (or None), its help text in the language of the output."""
+    """The help option (or None), its help text in the language of the output.
+
+    Translated from click's English each time, never from the text already set: a command
+    object outlives a line (`play`, a program calling `main`), and the next line may speak
+    the other language.
+    """
     if option is not None and option.help:
-        option.help = _(option.help)
+        option.help = _(HELP_OPTION_TEXT)
     return option
 
 
