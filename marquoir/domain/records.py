@@ -19,8 +19,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:
+    import sys
     from collections import _tuplegetter
     from types import FunctionType
+
+    # `_replace` with a field the record lacks: Python 3.13's named tuples raise TypeError,
+    # the older ones ValueError
+    _UNEXPECTED_FIELD = TypeError if sys.version_info >= (3, 13) else ValueError
 
     _SKIP = {"__annotations__", "__module__", "__qualname__", "__slots__", "_root"}
     _TUPLE_NEW = _tuple_new = tuple.__new__
@@ -76,7 +81,7 @@ else:
     def _replace(self, /, **changes):
         result = self._make(map(changes.pop, self._fields, self))
         if changes:
-            raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+            raise _UNEXPECTED_FIELD(f"Got unexpected field names: {list(changes)!r}")
         return result
 
     def _repr(self):
