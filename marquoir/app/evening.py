@@ -12,12 +12,13 @@ from decimal import Decimal
 from ..domain import IllegalAction
 from ..domain.events import CountLine, LeftAll
 from ..domain.i18n import _, follow_session, speaking
-from ..domain.settlement import Transfer, bank_payouts
+from ..domain.settlement import Transfer
 from ..domain.table import Table, TableEvent
 from ..reports.model import SessionReport, Settlement, build_report, settlement_of
 from ..storage.db import READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from .books import Books
+from .missing import bank_payouts_of, check_same_missing
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,15 @@ def _leave_all_event(table: Table) -> TableEvent:
     return table.leave_all_event()
 
 
-def settled(books: Books) -> tuple[SessionInfo, Table, Settlement]:
+def settled(books: Books, missing: str | None = None) -> tuple[SessionInfo, Table, Settlement]:
     """The session's settlement; the first time, the settlement is recorded and closes the
-    session's books (`reopen`, or `undo` right after, opens them again)."""
+    session's books (`reopen`, or `undo` right after, opens them again). `missing`: who
+    absorbs a count that does not balance."""
     with books.own(WRITE) as book:
         session, table = book.read()
         follow_session(table.settings.lang)
         if table.closed:  # settled before: the same settlement, printed again
+            check_same_missing(table, missing)
             settlement, unsettled = settlement_of(table)
             if settlement is None:
                 raise IllegalAction(
@@ -96,14 +99,18 @@ def settled(books: Books) -> tuple[SessionInfo, Table, Settlement]:
             return session, table, settlement
 
         def close(table: Table) -> TableEvent:
-            found, unsettled = settlement_of(table)
+            event = None
+            if missing is not None and table.hand is None:  # (in a hand: the usual refusal)
+                event = table.settle_event(missing)
+            absorbed = (event.missing, event.difference) if event and event.missing else None
+            found, unsettled = settlement_of(table, absorbed)
             if found is None:
                 raise IllegalAction(
                     _("cannot settle {name} yet: {unsettled}").format(
                         name=session.name, unsettled=unsettled
                     )
                 )
-            return table.settle_event()
+            return event if event is not None else table.settle_event()
 
         outcome = book.execute(close)
     settlement, unsettled = settlement_of(outcome.table)
@@ -114,14 +121,13 @@ def settled(books: Books) -> tuple[SessionInfo, Table, Settlement]:
     return outcome.session, outcome.table, settlement
 
 
-def settle(books: Books, *, bank: bool) -> Settled:
+def settle(books: Books, *, bank: bool, missing: str | None = None) -> Settled:
     """Settle the session (see `settled`); with `bank`, the bank pays back the chips each
-    player cashed out, at the session's chip value."""
-    session, table, settlement = settled(books)
+    player cashed out, at the session's chip value (each one's share of a count that did
+    not balance included)."""
+    session, table, settlement = settled(books, missing)
     value = Decimal(session.settings.chip_value)
-    payouts = (
-        bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
-    )
+    payouts = bank_payouts_of(table, value) if bank else []
     return Settled(session, table, settlement, payouts)
 
 

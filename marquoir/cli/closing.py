@@ -20,9 +20,11 @@ from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine
 from ..domain.i18n import N_, _, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
+from ..domain.missing import HOUSE
 from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table
 from ..reports.model import Settlement, Standings, standings, standings_of
+from ..reports.story import missing_data, missing_line
 from ..storage.db import CREATE, READ
 from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
@@ -125,13 +127,14 @@ def transfer_line(transfer: Transfer, currency: str) -> str:
     """ "alice pays bob 12.50 EUR" (French: "alice paie 12,50 € à bob")."""
     amount = money(f"{transfer.amount:f}", currency)
     payer = _("bank") if transfer.payer == BANK else transfer.payer
-    return _("{payer} pays {payee} {amount}").format(
-        payer=payer, payee=transfer.payee, amount=amount
-    )
+    payee = transfer.payee
+    if HOUSE in (payer, payee):  # (the house of `--missing host`, a tournament's fees)
+        payer, payee = (_("the house") if n == HOUSE else n for n in (payer, payee))
+    return _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
 
 
-def settle(db: Books, *, bank: bool, why: bool, as_json: bool) -> None:
-    settled = evening.settle(db, bank=bank)
+def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | None = None) -> None:
+    settled = evening.settle(db, bank=bank, missing=missing)
     session, table, settlement = settled.session, settled.table, settled.settlement
     payouts = settled.payouts
     currency = session.settings.currency
@@ -155,6 +158,8 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool) -> None:
     if not settlement.balances:
         print(_("nobody bought in: nothing to settle"))
         return
+    if settlement.missing is not None:
+        print(missing_line(settlement.missing, currency))
     width = max(len(name) for name in settlement.balances)
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
@@ -211,6 +216,7 @@ def _settle_dict(
         "transfers": [transfer(t) for t in settlement.transfers],
         "groups": [list(g) for g in settlement.groups],
         "bank": [transfer(t) for t in payouts] if bank else None,
+        **missing_data(settlement.missing),
     }
 
 
