@@ -158,7 +158,7 @@ def run_in_process(
     args: list[str], env: dict[str, str], stdin: str | None
 ) -> subprocess.CompletedProcess[str]:
     """`marquoir ARGS` through `main` in this process, as the installed command runs it."""
-    from marquoir.cli import commands, main
+    from marquoir.cli import main
     from marquoir.domain import i18n
 
     out, err = io.BytesIO(), io.BytesIO()
@@ -184,8 +184,6 @@ def run_in_process(
         except Exception:
             traceback.print_exc()
             code = 1
-        finally:
-            commands.close_kept()  # a `play` that stopped half-way keeps nothing for the next
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved_streams
         os.environ.clear()

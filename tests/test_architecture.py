@@ -1,6 +1,7 @@
 """Import boundaries, checked on the source.
 
-- The layers import one way only: cli -> (reports, storage) -> domain; domain is stdlib only.
+- The layers import one way only: cli -> app -> (reports, storage) -> domain; the
+  application layer never imports the command line; domain is stdlib only.
 - No import cycle between the package's modules: every import counts, also those inside
   functions and under `if TYPE_CHECKING:` (a lazy or typing-only import still ties the two
   modules together; hiding it there only hides the cycle).
@@ -24,12 +25,14 @@ ALLOWED = {
     "domain": {"domain"},
     "storage": {"domain", "storage"},
     "reports": {"domain", "storage", "reports"},
-    "cli": {"domain", "storage", "reports", "cli"},
+    "app": {"domain", "storage", "reports", "app"},
+    "cli": {"domain", "storage", "reports", "app", "cli"},
 }
 THIRD_PARTY = {
     "domain": set(),
     "storage": {"sqlite_utils"},
     "reports": {"tabulate", "sqlite_utils", "matplotlib"},
+    "app": set(),
     "cli": {"typer", "click", "tabulate", "datasette", "uvicorn"},
 }
 # Public, although spelled with an underscore (so as not to clash with field names).
@@ -59,17 +62,40 @@ def modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if p.parent != PACKAGE)
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_imports_go_one_way(path: Path) -> None:
+def wrong_imports(path: Path) -> list[str]:
+    """The imports of the module at `path` that its layer may not make."""
     layer = path.relative_to(PACKAGE).parts[0]
+    wrong = []
     for name, line in imports_of(path):
         top = name.split(".")[0]
-        where = f"{path.relative_to(PACKAGE)}:{line} imports {name}"
         if top == "marquoir":
             target = name.split(".")[1] if "." in name else ""
-            assert target in ALLOWED[layer], where
+            allowed = target in ALLOWED[layer]
         else:
-            assert top in sys.stdlib_module_names or top in THIRD_PARTY[layer], where
+            allowed = top in sys.stdlib_module_names or top in THIRD_PARTY[layer]
+        if not allowed:
+            wrong.append(f"{path.relative_to(PACKAGE)}:{line} imports {name}")
+    return wrong
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_go_one_way(path: Path) -> None:
+    assert wrong_imports(path) == []
+
+
+def test_the_application_layer_may_not_import_the_command_line() -> None:
+    probe = PACKAGE / "app" / "_probe_for_test.py"
+    probe.write_text(
+        "from ..cli import commands\nfrom ..storage import db\nimport typer\n", encoding="utf-8"
+    )
+    try:
+        wrong = wrong_imports(probe)
+    finally:
+        probe.unlink()
+    assert wrong == [
+        "app/_probe_for_test.py:1 imports marquoir.cli",
+        "app/_probe_for_test.py:3 imports typer",
+    ]
 
 
 def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:
@@ -306,6 +332,64 @@ def test_the_private_name_check_catches_a_probe(tmp_path: Path) -> None:
         "2: import marquoir.domain._hidden",
         "6: hand._post",
         "7: hand._players",
+    ]
+
+
+LIBRARIES = set().union(*THIRD_PARTY.values())
+
+
+def library_internals(source: str) -> list[str]:
+    """`line: what` for each private module of a library the source imports (`typer._click`)
+    and each attribute of an imported library it assigns (`typer.core._ = ...`): a library's
+    internals change without notice, and a patched library is patched for every caller."""
+    tree = ast.parse(source)
+    bound: set[str] = set()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in LIBRARIES:
+                    bound.add(alias.asname or alias.name.split(".")[0])
+                    if any(map(is_private, alias.name.split("."))):
+                        found.append(f"{node.lineno}: import {alias.name}")
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            module = node.module or ""
+            if module.split(".")[0] in LIBRARIES:
+                bound.update(alias.asname or alias.name for alias in node.names)
+                if any(map(is_private, module.split("."))):
+                    found.append(f"{node.lineno}: from {module} import ...")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in bound:
+                found.append(f"{node.lineno}: {ast.unparse(node)} = ...")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_library_internals(path: Path) -> None:
+    assert library_internals(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_library_check_catches_what_the_help_used_to_do() -> None:
+    source = (
+        "import typer.core\n"
+        "from typer._click import formatting\n"
+        "from typer.core import TyperCommand\n"
+        "def speak(_):\n"
+        "    typer.core._ = _\n"
+        "    formatting.HelpFormatter.write_usage = print\n"
+        "    TyperCommand.format_usage = print\n"
+        "    command = TyperCommand('x')\n"
+        "    command.help = 'public: an attribute of one object'\n"
+    )
+    assert library_internals(source) == [
+        "2: from typer._click import ...",
+        "5: typer.core._ = ...",
+        "6: formatting.HelpFormatter.write_usage = ...",
+        "7: TyperCommand.format_usage = ...",
     ]
 
 

@@ -325,3 +325,20 @@ def test_a_report_written_to_a_file_says_so_in_french(cli: Marquoir, tmp_path: P
     target = tmp_path / "soir.txt"
     assert cli("report", "-o", str(target)).strip() == f"écrit dans {target}"
     assert target.read_text(encoding="utf-8").startswith("Rapport")
+
+
+def test_the_help_option_speaks_each_line_s_language_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command objects outlive a line (`main` called again in one process, as a program
+    or `play` does): French help, then English help, each with its own help option."""
+    from marquoir.cli import main
+
+    monkeypatch.setenv("MARQUOIR_DB", str(tmp_path / "x.db"))
+    try:
+        assert main(["--lang", "fr", "seat", "--help"]) == 0
+        assert "-h, --help  Afficher ce message et quitter." in capsys.readouterr().out
+        assert main(["--lang", "en", "seat", "--help"]) == 0
+        assert "-h, --help  Show this message and exit." in capsys.readouterr().out
+    finally:
+        i18n.set_language(None)

@@ -29,8 +29,13 @@ def quick_start_command() -> str:
 
 
 def test_ci_runs_the_quick_start_exactly() -> None:
+    """Both lines of the quick start, word for word, in CI's first virtual environment."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert f"pip install --quiet . && {quick_start_command()}\n" in ci
+    first_venv = ci.split("# -- the newest Python", 1)[0]
+    lines = [line.split("#", 1)[0].strip() for line in _blocks("## Quick start")[0].splitlines()]
+    assert lines[0] == f"pip install . && {quick_start_command()}"
+    for line in lines:
+        assert f"\n{line}\n" in first_venv, line
 
 
 @NOT_INSTALLED

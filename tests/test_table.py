@@ -39,9 +39,10 @@ seat c
 
 
 def prompt(m: Marquoir) -> str:
+    from marquoir.app.books import Books
     from marquoir.cli.play import prompt as table_prompt
 
-    return table_prompt(str(m.db))
+    return table_prompt(Books(str(m.db)))
 
 
 def test_the_pot_is_the_same_in_status_the_prompt_and_the_action_lines(m: Marquoir) -> None:

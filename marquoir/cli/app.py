@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 import typer.main
 
+from ..app.books import Books
 from ..domain import (
     BettingKind,
     ConfigError,
@@ -26,7 +27,7 @@ from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar, vocabulary
 from .app_core import AsOption, JsonOption, app, command
-from .app_core import db_of as _db
+from .app_core import books_of as _db
 from .errors import error
 from .grammar import parse_chips
 from .help import usage_hint
@@ -644,12 +645,10 @@ def play(
     """Interactive mode, or run a script of commands (FILE or stdin), one per line."""
     from .play import run_play
 
-    db = _db(ctx)
+    def run(books: Books, words: list[str], where: str) -> int:
+        return run_line(words, db=books, fallback=run_typer, where=where)
 
-    def run(words: list[str], where: str) -> int:
-        return run_line(words, db=db, fallback=run_typer, where=where)
-
-    code = run_play(db, file, run)
+    code = run_play(_db(ctx), file, run)
     if code:
         raise typer.Exit(code)
 
@@ -666,7 +665,7 @@ def unknown_command(word: str, commands: list[str]) -> str:
     )
 
 
-def run_typer(args: list[str], db: str | None, where: str) -> int:
+def run_typer(args: list[str], db: Books, where: str) -> int:
     """Read and run a line with the typer app (help, usage errors, the other commands)."""
     global _click_command
     if _click_command is None:
@@ -679,9 +678,10 @@ def run_typer(args: list[str], db: str | None, where: str) -> int:
         hint = usage_hint(args)  # a short form of `play` says what was meant
         error(hint or unknown_command(args[0], sorted(_click_command.commands)), where)
         return 2
-    full = (["--db", db] if db is not None else []) + (args or ["--help"])
+    full = (["--db", db.db] if db.db is not None else []) + (args or ["--help"])
     try:
-        result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False)
+        # (the books as the context's object: `play`'s kept connections reach the command)
+        result = _click_command.main(args=full, prog_name="marquoir", standalone_mode=False, obj=db)
     except typer.Exit as stop:
         return int(stop.exit_code)
     except typer.Abort:

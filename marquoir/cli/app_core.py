@@ -13,16 +13,18 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from ..app.books import Books
 from ..domain import MarquoirError
 from ..domain.i18n import LANGUAGES, _
 from . import vocabulary
 from .errors import report as report_error
-from .help import PlainCommand
+from .help import PlainCommand, PlainGroup
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 app = typer.Typer(
     name="marquoir",
+    cls=PlainGroup,
     help="Marquoir keeps the books of a real card table: bets, pots, stacks, caves, who pays whom.",
     add_completion=False,
     no_args_is_help=True,
@@ -60,8 +62,14 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 def db_of(ctx: typer.Context) -> str | None:
     """The `--db PATH` given before the command, if any."""
-    db: str | None = ctx.obj
-    return db
+    return books_of(ctx).db
+
+
+def books_of(ctx: typer.Context) -> Books:
+    """The books the command works on: `--db PATH` (or the default), and inside `play` the
+    connections it keeps (`run_typer` hands them down as the context's object)."""
+    books: Books = ctx.obj
+    return books
 
 
 @app.callback()
@@ -87,4 +95,5 @@ def main(
     """Marquoir: the scorekeeper beside a real card table."""
     if lang is not None and lang not in LANGUAGES:
         raise typer.BadParameter(f"{lang!r}: say fr or en", param_hint="'--lang'")
-    ctx.obj = db
+    # (`play`'s line: its kept connections, on the file this line names)
+    ctx.obj = ctx.obj.at(db) if isinstance(ctx.obj, Books) else Books(db)

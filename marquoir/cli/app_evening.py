@@ -11,8 +11,8 @@ import typer
 
 from ..domain import UsageError
 from ..domain.inputs import read_date
-from .app_core import JsonOption, app, command
-from .app_core import db_of as _db
+from .app_core import JsonOption, app, command, db_of
+from .app_core import books_of as _db
 
 __all__ = ["app"]
 
@@ -246,7 +246,7 @@ def serve(
     pages, the tables and the views; no SQL of their own unless --sql."""
     from .serve import serve as run
 
-    run(_db(ctx), port=port, lan=lan, sql=sql)
+    run(db_of(ctx), port=port, lan=lan, sql=sql)
 
 
 @command("datasette-metadata")
@@ -261,4 +261,4 @@ def datasette_metadata(
     the name Datasette gives the file: datasette FILE --metadata THIS_OUTPUT.json."""
     from .serve import print_metadata
 
-    print_metadata(file if file is not None else _db(ctx))
+    print_metadata(file if file is not None else db_of(ctx))

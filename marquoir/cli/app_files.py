@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ..app import upkeep
 from ..domain import IllegalAction, UsageError
 from ..domain.i18n import _, ngettext
 from ..storage import db as database
@@ -16,8 +17,7 @@ from ..storage.ledger import Ledger
 from ..storage.paths import database_path
 from ..storage.verify import Verification
 from ..storage.verify import backup as copy_database
-from ..storage.verify import verify as check_file
-from .app_core import JsonOption, app, command
+from .app_core import JsonOption, app, books_of, command
 from .app_core import db_of as _db
 from .app_evening import ForceOption
 from .output import STDOUT, check_target
@@ -32,11 +32,7 @@ def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
     Exit 0 when the file is sound (after any rebuild), 1 when a problem remains that verify
     cannot fix: a damaged file, an event that cannot be replayed, or a read-only file."""
-    path = database_path(_db(ctx))
-    reason = database.unwritable(path) if os.path.exists(path) else None
-    mode = database.READ if reason else database.WRITE
-    with Ledger(path, mode=mode) as book:
-        result = check_file(book, cannot_write=reason and f"cannot write {path}: {reason}")
+    result = upkeep.verify(books_of(ctx))
     if as_json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:

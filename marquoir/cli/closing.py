@@ -1,4 +1,5 @@
-"""The end of the evening: chip counts, cashing everyone out, settling, reports, standings.
+"""The end of the evening, printed: chip counts, cashing everyone out, settling, reports,
+standings. What each does is the application layer's (`app/evening.py`).
 
 Off the table commands' path: these import `decimal`, the settlement, tabulate and the
 report renderers.
@@ -12,32 +13,26 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
+from ..app import evening
+from ..app.books import Books
+from ..app.evening import report_of as _report_of
 from ..domain import IllegalAction, UsageError
-from ..domain.events import CountLine, LeftAll
-from ..domain.i18n import N_, _, follow_session, money, ngettext, number, speaking
+from ..domain.events import CountLine
+from ..domain.i18n import N_, _, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE
 from ..domain.settlement import BANK, Transfer
-from ..domain.table import Table, TableEvent
-from ..reports.model import (
-    Settlement,
-    Standings,
-    build_report,
-    settlement_of,
-    standings,
-    standings_of,
-)
+from ..domain.table import Table
+from ..reports.model import Settlement, Standings, standings, standings_of
 from ..reports.story import missing_data, missing_line
-from ..storage.db import CREATE, READ, WRITE
-from ..storage.ledger import Ledger, SessionInfo
-from ..storage.paths import database_path
+from ..storage.db import CREATE, READ
+from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
-from .settle_missing import bank_payouts_of, check_same_missing
 
 
-def _ledger(db: str | None, mode: str) -> Ledger:
-    return Ledger(database_path(db), mode=mode)
+def _ledger(db: Books, mode: str) -> Ledger:
+    return db.own(mode)
 
 
 def parse_counts(pairs: list[str]) -> dict[str, int]:
@@ -57,18 +52,11 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
     return counted
 
 
-def count(db: str | None, pairs: list[str], *, record: bool) -> None:
+def count(db: Books, pairs: list[str], *, record: bool) -> None:
     """Compare the counted stacks with the tracked ones; with `record`, correct them."""
-    counted = parse_counts(pairs)
-    with _ledger(db, WRITE if record else READ) as book:
-        if record:
-            table, done = book.execute_all(lambda t: _corrections(t, counted))
-        else:
-            table, done = book.read()[1], 0
-            follow_session(table.settings.lang)
-        lines = table.house.count(counted) if not record else None
-    missed = [a.name for a in table.present() if a.name not in counted]
-    if lines is None:
+    counted = evening.count(db, parse_counts(pairs), record=record)
+    if counted.lines is None:
+        done = counted.corrections
         print(
             ngettext("{count} correction recorded", "{count} corrections recorded", done).format(
                 count=done
@@ -77,19 +65,9 @@ def count(db: str | None, pairs: list[str], *, record: bool) -> None:
             else _("all counts match")
         )
     else:
-        print(count_text(lines))
-    if missed:
-        print(_("not counted: {players}").format(players=", ".join(missed)))
-
-
-def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
-    """The count's corrections, refused in the session's language."""
-    follow_session(table.settings.lang)
-    return [
-        table.house.correct_event(line.player, line.counted)
-        for line in table.house.count(counted)
-        if line.difference
-    ]
+        print(count_text(counted.lines))
+    if counted.missed:
+        print(_("not counted: {players}").format(players=", ".join(counted.missed)))
 
 
 def count_text(lines: list[CountLine]) -> str:
@@ -110,65 +88,17 @@ def count_text(lines: list[CountLine]) -> str:
     return text
 
 
-def leave_all(db: str | None) -> None:
+def leave_all(db: Books) -> None:
     """Cash out every player still at the table: one event, one `undo`."""
-    with _ledger(db, WRITE) as book:
-        event = book.execute(_leave_all_event).event
-    assert isinstance(event, LeftAll)
+    event = evening.leave_all(db)
     leaves = _("{player} leaves with {chips}")
     print(
         ", ".join(leaves.format(player=name, chips=number(chips)) for name, chips in event.leaves)
     )
 
 
-def _leave_all_event(table: Table) -> TableEvent:
-    follow_session(table.settings.lang)  # before the command: its refusal too
-    return table.house.leave_all_event()
-
-
 def _money(amount: Decimal) -> str:
     return f"{amount:+.2f}" if amount else "0.00"
-
-
-def _settled(db: str | None, missing: str | None = None) -> tuple[SessionInfo, Table, Settlement]:
-    """The session's settlement; the first time, the settlement is recorded and closes the
-    session's books (`reopen`, or `undo` right after, opens them again). `missing`: who
-    absorbs a count that does not balance."""
-    with _ledger(db, WRITE) as book:
-        session, table = book.read()
-        follow_session(table.settings.lang)
-        if table.closed:  # settled before: the same settlement, printed again
-            check_same_missing(table, missing)
-            settlement, unsettled = settlement_of(table)
-            if settlement is None:
-                raise IllegalAction(
-                    _("cannot settle {name}: {unsettled}").format(
-                        name=session.name, unsettled=unsettled
-                    )
-                )
-            return session, table, settlement
-
-        def close(table: Table) -> TableEvent:
-            event = None
-            if missing is not None and table.hand is None:  # (in a hand: the usual refusal)
-                event = table.house.settle_event(missing)
-            absorbed = (event.missing, event.difference) if event and event.missing else None
-            found, unsettled = settlement_of(table, absorbed)
-            if found is None:
-                raise IllegalAction(
-                    _("cannot settle {name} yet: {unsettled}").format(
-                        name=session.name, unsettled=unsettled
-                    )
-                )
-            return event if event is not None else table.house.settle_event()
-
-        outcome = book.execute(close)
-    settlement, unsettled = settlement_of(outcome.table)
-    if settlement is None:  # (checked in the transaction: cannot happen)
-        raise IllegalAction(
-            _("cannot settle {name}: {unsettled}").format(name=session.name, unsettled=unsettled)
-        )
-    return outcome.session, outcome.table, settlement
 
 
 def _tournament_bank(table: Table) -> list[Transfer]:
@@ -185,14 +115,11 @@ def _tournament_bank(table: Table) -> list[Transfer]:
     return [Transfer(BANK, name, amount) for name, amount in won.items()]
 
 
-def reopen(db: str | None) -> None:
+def reopen(db: Books) -> None:
     """Reopen a settled session: table commands are accepted again."""
-    with _ledger(db, WRITE) as book:
-        outcome = book.execute(lambda table: table.house.reopen_event(), closed_ok=True)
+    session = evening.reopen(db)
     print(
-        _("session {name} is open again: its settlement no longer holds").format(
-            name=outcome.session.name
-        )
+        _("session {name} is open again: its settlement no longer holds").format(name=session.name)
     )
 
 
@@ -206,13 +133,12 @@ def transfer_line(transfer: Transfer, currency: str) -> str:
     return _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
 
 
-def settle(
-    db: str | None, *, bank: bool, why: bool, as_json: bool, missing: str | None = None
-) -> None:
-    session, table, settlement = _settled(db, missing)
+def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | None = None) -> None:
+    settled = evening.settle(db, bank=bank, missing=missing)
+    session, table, settlement = settled.session, settled.table, settled.settlement
+    payouts = settled.payouts
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
-    payouts = bank_payouts_of(table, value) if bank else []
     if bank and table.tournament is not None:
         payouts = _tournament_bank(table)
     if as_json:
@@ -294,20 +220,8 @@ def _settle_dict(
     }
 
 
-def _write(text: str, output: str | None, *, force: bool, db: str | None) -> None:
-    write_text(text, output, force=force, database=database_path(db))
-
-
-def _report_of(book: Ledger, session_name: str | None, *, fmt: str = "json"):  # type: ignore[no-untyped-def]
-    """The session's report, its words in the session's language; a data format's (CSV,
-    JSON) always in English."""
-    info = book.session_named(session_name) if session_name else book.current()
-    created = dict((i.name, c) for i, c in book.sessions())[info.name]
-    if fmt in ("text", "md", "html"):
-        follow_session(info.settings.lang)
-        return build_report(book, info, created)
-    with speaking("en"):
-        return build_report(book, info, created)
+def _write(text: str, output: str | None, *, force: bool, db: Books) -> None:
+    write_text(text, output, force=force, database=db.path)
 
 
 def _excel_only_for_csv(fmt: str, excel: bool) -> None:
@@ -316,7 +230,7 @@ def _excel_only_for_csv(fmt: str, excel: bool) -> None:
 
 
 def report(
-    db: str | None,
+    db: Books,
     *,
     fmt: str,
     output: str | None,
@@ -331,15 +245,15 @@ def report(
     with _ledger(db, READ) as book:  # (open while written: the hands are read as they go)
         data = _report_of(book, session, fmt=fmt)
         if output not in (None, STDOUT):
-            check_target(output, force=force, database=database_path(db))
+            check_target(output, force=force, database=db.path)
         chunks = render_chunks(data, fmt)
         if excel:
             chunks = iter((to_excel("".join(chunks)),))
-        write_chunks(chunks, output, force=force, database=database_path(db))
+        write_chunks(chunks, output, force=force, database=db.path)
 
 
 def export(
-    db: str | None,
+    db: Books,
     *,
     what: str,
     fmt: str,
@@ -389,7 +303,7 @@ POINTS_WORDS = {
 
 
 def show_standings(
-    db: str | None,
+    db: Books,
     *,
     files: Sequence[str] = (),
     since: date | None,
@@ -496,7 +410,7 @@ def _standings_of_files(
         return standings_of(books, since=since, until=until, points=points)
 
 
-def import_phh(db: str | None, files: list[str], *, session: str | None) -> None:
+def import_phh(db: Books, files: list[str], *, session: str | None) -> None:
     """`import phh FILE...`: a new session; the counts and every difference."""
     import os
     import re

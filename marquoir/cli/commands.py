@@ -1,81 +1,29 @@
-"""What each command does, shared by the fast path, the typer app and `play`.
+"""What each table command prints, shared by the fast path, the typer app and `play`.
 
-Each function opens the database, calls one storage function, and prints the result.
+Each function calls one function of the application layer (`app/table.py`), which opens
+the database and records the event, and prints the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ..app import table as tables
+from ..app.books import Books
+from ..app.table import execute
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import N_, _, follow_session, money, number
 from ..domain.ranking import parse_ranking
-from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
+from ..domain.table import Seated, SessionSettings, Table, TableEvent, name_key
 from ..storage.codec import settings_to_dict
-from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, Outcome
-from ..storage.paths import database_path
 from . import render
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-
-# `play`'s connections, kept open from line to line (by path); None outside `play`.
-_kept: dict[str, Ledger] | None = None
-# `play` of a script: commits wait for the end of the script to reach the disk.
-_batch = False
-
-
-def ledger(db: str | None, mode: str = WRITE) -> Ledger:
-    """The database, opened to read, write (the default) or create it.
-
-    Inside `play` (`keep_open`) the file's write connection is opened once and kept, with
-    the table in memory: a line costs its own work only. `new` and `import` still open their
-    own connection, and so does a read before the first write.
-    """
-    path = database_path(db)
-    if _kept is None or mode == CREATE:
-        single = Ledger(path, mode=mode)
-        if mode == WRITE:
-            single.sync_at_close()  # (one command: its event on the disk before it answers)
-        return single
-    book = _kept.get(path)
-    if book is not None:
-        return book
-    if mode == READ:
-        return Ledger(path, mode=mode)
-    book = Ledger(path, mode=mode, keep_open=True)
-    if not book.on_disk():  # no file yet: `new` will create it, then a line opens it
-        book.keep_open = False
-        return book
-    if _batch:
-        book.relax_sync()
-    _kept[path] = book
-    return book
-
-
-def keep_open(*, batch: bool) -> None:
-    """From now on (`play`), keep each file's connection and table between lines.
-
-    `batch` (a script, not a person typing): each line is still one transaction, all of it
-    or nothing, but its commit is not forced to the disk one by one; `close_kept` forces
-    them all at the end (see `Ledger.relax_sync`).
-    """
-    global _kept, _batch
-    _kept, _batch = {}, batch
-
-
-def close_kept() -> None:
-    """The end of `play`: the kept connections' commits forced to the disk, then closed."""
-    global _kept
-    kept, _kept = _kept or {}, None
-    for book in kept.values():
-        book.sync()
-        book.close()
 
 
 def _print_json(data: Any) -> None:
@@ -84,33 +32,21 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def execute(db: str | None, command: Any) -> Outcome:
-    """Run one table command on the current session and record its event."""
-
-    def speaking(table: Table) -> Any:
-        follow_session(table.settings.lang)  # before the command: its refusal too
-        return command(table)
-
-    with ledger(db) as book:
-        outcome: Outcome = book.execute(speaking)
-    return outcome
-
-
-def act(db: str | None, action: Action) -> None:
+def act(db: Books, action: Action) -> None:
     """check, call, fold, allin, bet N, raise N."""
     outcome = execute(db, lambda table: table.act_event(action))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
-def act_named(db: str | None, build: Callable[[Table], Action]) -> None:
+def act_named(db: Books, build: Callable[[Table], Action]) -> None:
     """What the scorekeeper says: a bring-in, who speaks first, a false opener."""
     outcome = execute(db, lambda table: table.act_event(build(table)))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
-def deal(db: str | None) -> None:
+def deal(db: Books) -> None:
     moved: list[str] = []
 
     def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
@@ -126,13 +62,12 @@ def deal(db: str | None) -> None:
                 moved.append(_("the clock moves to {value}").format(value=level_line(table)))
         yield table.deal_event()
 
-    with ledger(db) as book:
-        table, _count = book.execute_all(lambda table: events(book, table))
+    table, _count = tables.execute_all(db, events)
     print("\n".join([*moved, *render.deal_lines(table)]))
 
 
 def showdown(
-    db: str | None, ranking_text: str, *, odd_chip: str | None = None, low: str | None = None
+    db: Books, ranking_text: str, *, odd_chip: str | None = None, low: str | None = None
 ) -> None:
     """The showdown as a ranking; `low` ranks the qualifying lows of a hi-lo game."""
     ranking = parse_ranking(ranking_text)
@@ -143,7 +78,7 @@ def showdown(
 
 
 def showdown_cards(
-    db: str | None,
+    db: Books,
     board: str,
     shown: dict[str, str],
     *,
@@ -165,7 +100,7 @@ def showdown_cards(
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
-def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> None:
+def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
     each pot by its own ranking, and the brelans paid."""
     from ..domain.games.bouillotte.cards import describe
@@ -193,14 +128,12 @@ def showdown_retourne(db: str | None, retourne: str, shown: dict[str, str]) -> N
         print(_("brelans paid: {moves}").format(moves=paid_text))
 
 
-def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
+def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
     ranking = tie(players)
     _print_showdown(execute(db, lambda table: table.showdown_event(ranking, odd_chip)))
 
 
-def brelans(
-    db: str | None, players: list[str], *, carre: str | None, misdeal: bool = False
-) -> None:
+def brelans(db: Books, players: list[str], *, carre: str | None, misdeal: bool = False) -> None:
     """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
     from ..domain.games.bouillotte.table import bouillotte_side
 
@@ -230,9 +163,8 @@ def _print_showdown(outcome: Outcome) -> None:
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
-def undo(db: str | None) -> None:
-    with ledger(db) as book:
-        _session, stored, table = book.undo()
+def undo(db: Books) -> None:
+    _session, stored, table = tables.undo(db)
     follow_session(table.settings.lang)
     print(
         _("undone: {describe_stored}").format(
@@ -244,23 +176,22 @@ def undo(db: str | None) -> None:
     print(render.next_step(table))
 
 
-def status(db: str | None, *, as_json: bool) -> None:
+def status(db: Books, *, as_json: bool) -> None:
     _show(db, as_json=as_json, as_dict=render.status_dict, as_text=render.status_text)
 
 
-def stacks(db: str | None, *, as_json: bool) -> None:
+def stacks(db: Books, *, as_json: bool) -> None:
     _show(db, as_json=as_json, as_dict=render.stacks_dict, as_text=render.stacks_text)
 
 
 def _show(
-    db: str | None,
+    db: Books,
     *,
     as_json: bool,
     as_dict: Callable[[str, Table], dict[str, Any]],
     as_text: Callable[[str, Table], str],
 ) -> None:
-    with ledger(db, READ) as book:
-        session, table = book.read()
+    session, table = tables.read(db)
     follow_session(table.settings.lang)
     if as_json:
         _print_json(as_dict(session.name, table))
@@ -268,10 +199,8 @@ def _show(
         print(as_text(session.name, table))
 
 
-def new(db: str | None, name: str, settings: SessionSettings) -> None:
-    check_name(name, what="session")  # before the file is created: a refusal creates nothing
-    with ledger(db, CREATE) as book:
-        name = book.create_session(name, settings).name
+def new(db: Books, name: str, settings: SessionSettings) -> None:
+    name = tables.create(db, name, settings).name
     follow_session(settings.lang)
     print(
         _("session {name} created and current: {game_title}").format(
@@ -287,20 +216,13 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
         )
 
 
-def use(db: str | None, name: str) -> None:
-    with ledger(db) as book:
-        name = book.use(name).name
+def use(db: Books, name: str) -> None:
+    name = tables.use(db, name).name
     print(_("session {name} is current").format(name=name))
 
 
-def sessions(db: str | None, *, as_json: bool) -> None:
-    with ledger(db, READ) as book:
-        rows = book.sessions()
-        current = None
-        try:
-            current = book.current().name
-        except Exception:
-            current = None
+def sessions(db: Books, *, as_json: bool) -> None:
+    rows, current = tables.sessions(db)
     if as_json:
         _print_json(
             {
@@ -325,7 +247,7 @@ def sessions(db: str | None, *, as_json: bool) -> None:
         print(f"{mark} {info.name}  {render.game_title(Table(info.settings))}  {created[:10]}")
 
 
-def seat(db: str | None, player: str, *, seat: int | None, cave: int | None) -> None:
+def seat(db: Books, player: str, *, seat: int | None, cave: int | None) -> None:
     outcome = execute(db, lambda table: table.seat_event(player, seat=seat, cave=cave))
     event = outcome.event
     assert isinstance(event, Seated)
@@ -362,7 +284,7 @@ def _player_of(outcome: Outcome) -> str:
     return name
 
 
-def recave(db: str | None, player: str, chips: int | None) -> None:
+def recave(db: Books, player: str, chips: int | None) -> None:
     outcome = execute(db, lambda table: table.house.recave_event(player, chips))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
@@ -375,7 +297,7 @@ def recave(db: str | None, player: str, chips: int | None) -> None:
     )
 
 
-def fine(db: str | None, player: str, chips: int | None) -> None:
+def fine(db: Books, player: str, chips: int | None) -> None:
     outcome = execute(db, lambda table: table.house.fine_event(player, chips))
     name = _player_of(outcome)
     table = outcome.table
@@ -392,7 +314,7 @@ def fine(db: str | None, player: str, chips: int | None) -> None:
     )
 
 
-def leave(db: str | None, player: str) -> None:
+def leave(db: Books, player: str) -> None:
     outcome = execute(db, lambda table: table.leave_event(player))
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
@@ -406,7 +328,7 @@ def leave(db: str | None, player: str) -> None:
     )
 
 
-def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
+def blinds(db: Books, schedule: ForcedBetSchedule) -> None:
     """Between hands: the forced-bet schedule of the next deals."""
     before = ""
 
@@ -426,7 +348,7 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
     )
 
 
-def clef(db: str | None) -> None:
+def clef(db: Books) -> None:
     """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
     from ..domain.games.draw import jackpots_side
 
@@ -434,16 +356,16 @@ def clef(db: str | None) -> None:
     print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
 
 
-def button(db: str | None, player: str) -> None:
+def button(db: Books, player: str) -> None:
     outcome = execute(db, lambda table: table.seating.button_event(player))
     print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 
-def sitout(db: str | None, player: str) -> None:
+def sitout(db: Books, player: str) -> None:
     outcome = execute(db, lambda table: table.seating.sitout_event(player))
     print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
-def back(db: str | None, player: str) -> None:
+def back(db: Books, player: str) -> None:
     outcome = execute(db, lambda table: table.seating.back_event(player))
     print(_("{player_of} is back from the next hand").format(player_of=_player_of(outcome)))

@@ -10,6 +10,7 @@ import gc
 import os
 import sys
 
+from ..app.books import Books
 from ..domain.i18n import LANGUAGES, set_language
 from .runner import run_line
 
@@ -31,7 +32,7 @@ def collector_paused() -> bool:
     return _collector_paused
 
 
-def _typer(args: list[str], db: str | None, where: str) -> int:
+def _typer(args: list[str], db: Books, where: str) -> int:
     global _collector_paused
     if _collector_paused:  # a command typer reads may run long (play, serve, a report)
         gc.enable()
@@ -43,7 +44,7 @@ def _typer(args: list[str], db: str | None, where: str) -> int:
 
 def dispatch(args: list[str], *, db: str | None, where: str = "") -> int:
     """Run one command line (without the word `marquoir`); return its exit code."""
-    return run_line(args, db=db, fallback=_typer, where=where)
+    return run_line(args, db=Books(db), fallback=_typer, where=where)
 
 
 def split_db(args: list[str]) -> tuple[str | None, list[str]]:

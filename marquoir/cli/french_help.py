@@ -1,21 +1,23 @@
 """The typer app in French: its help texts, and the parser's own words (usage, errors).
 
-Only when the output is French, once typer is loaded (never on the fast path). Typer's
-parser (its own copy of click, `typer._click`) writes a few words in English with no
-catalog: `speak_french` points them at Marquoir's, and `usage_error` translates its usage
-errors (this module is the only one that knows those private words).
+Only when the output is French, once typer is loaded (never on the fast path). The parser
+writes a few words in English with no catalog: the help's headings and usage line are
+written by the command classes of `help.py` (click's public `format_*` methods), the help
+texts are translated in place by `speak_french`, and `usage_error` translates the usage
+errors from their public message (this module is the only one that knows those words).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import typer.core
-from typer._click import core as click_core
-from typer._click import formatting
 
 from ..domain.i18n import N_, _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typer.core import TyperCommand, TyperGroup
+
+    Command = TyperCommand | TyperGroup
 
 # The parser's own words that reach the user of Marquoir (help and usage errors).
 PARSER_MESSAGES = (
@@ -66,28 +68,13 @@ def usage_error(message: str) -> str:
     return message
 
 
-def speak_french(command: click_core.Command) -> None:
-    """Translate the parser's words and every help text of the command tree (once)."""
-    typer.core._ = _  # type: ignore[attr-defined]
-    write_usage = formatting.HelpFormatter.write_usage
-    get_help_option = click_core.Command.get_help_option
-
-    def french_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
-        write_usage(self, prog, args, _("Usage: ") if prefix is None else prefix)
-
-    def french_help_option(self: Any, ctx: Any) -> Any:
-        option = get_help_option(self, ctx)
-        if option is not None and option.help:
-            option.help = _(option.help)
-        return option
-
-    formatting.HelpFormatter.write_usage = french_usage  # type: ignore[method-assign]
-    click_core.Command.get_help_option = french_help_option  # type: ignore[method-assign]
+def speak_french(command: Command) -> None:
+    """Translate every help text of the command tree (once)."""
     for holder, attribute in help_holders(command):
         setattr(holder, attribute, _(getattr(holder, attribute)))
 
 
-def help_holders(command: click_core.Command) -> list[tuple[object, str]]:
+def help_holders(command: Command) -> list[tuple[object, str]]:
     """Where the command tree keeps its help texts: (a command or an option, "help")."""
     holders: list[tuple[object, str]] = []
     if command.help:
@@ -100,7 +87,7 @@ def help_holders(command: click_core.Command) -> list[tuple[object, str]]:
     return holders
 
 
-def help_texts(command: click_core.Command) -> list[str]:
+def help_texts(command: Command) -> list[str]:
     """Every help text of the command tree and the comments of its examples, for the
     catalog."""
     from .help import example_comments

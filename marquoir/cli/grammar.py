@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from ..app.books import Books
     from ..domain.table import Table
 
 # `marquoir play`'s short forms: the first word of a line, at the prompt or in a script.
@@ -70,28 +71,28 @@ def parse_chips(text: str) -> int | None:
 # -- what each hot verb does (the typer commands call these too) ------------------------------
 
 
-def check(db: str | None, *, player: str | None = None) -> None:
+def check(db: Books, *, player: str | None = None) -> None:
     """The player to act checks (`--as PLAYER`: refused unless it is PLAYER's turn)."""
     commands.act(db, Action.check(player))
 
 
-def abattre(db: str | None, *, player: str | None = None) -> None:
+def abattre(db: Books, *, player: str | None = None) -> None:
     """Bouillotte: the player to act holds the last raise without more and calls the
     showdown (abattre), when the turns of speaking allow it."""
     commands.act(db, Action.abattre(player))
 
 
-def call(db: str | None, *, player: str | None = None) -> None:
+def call(db: Books, *, player: str | None = None) -> None:
     """The player to act calls; with nothing to call, a check."""
     commands.act(db, Action.call(player))
 
 
-def fold(db: str | None, *, player: str | None = None) -> None:
+def fold(db: Books, *, player: str | None = None) -> None:
     """The player to act folds."""
     commands.act(db, Action.fold(player))
 
 
-def pass_(db: str | None, *, player: str | None = None) -> None:
+def pass_(db: Books, *, player: str | None = None) -> None:
     """`pass` (*je passe*): a check while nobody has bet, a fold after; jackpots, draw and
     Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
 
@@ -108,55 +109,55 @@ def pass_(db: str | None, *, player: str | None = None) -> None:
     commands.act_named(db, choose)
 
 
-def allin(db: str | None, *, player: str | None = None) -> None:
+def allin(db: Books, *, player: str | None = None) -> None:
     """The player to act puts his whole stack in."""
     commands.act(db, Action.allin(player))
 
 
-def bet(db: str | None, total: int, *, player: str | None = None) -> None:
+def bet(db: Books, total: int, *, player: str | None = None) -> None:
     """`bet N` and `raise N`: the player's total bet for this round is N (TDA 2024 rule
     43-A: a declared amount is the total bet)."""
     commands.act(db, Action.bet(total, player))
 
 
-def open_pot(db: str | None, total: int, *, player: str | None = None) -> None:
+def open_pot(db: Books, total: int, *, player: str | None = None) -> None:
     """`open N`: the opening of a jackpot (or of a Bouillotte round)."""
     commands.act(db, Action.open(total, player))
 
 
-def deal(db: str | None) -> None:
+def deal(db: Books) -> None:
     """Start a hand."""
     commands.deal(db)
 
 
-def undo(db: str | None) -> None:
+def undo(db: Books) -> None:
     """Undo the session's last event."""
     commands.undo(db)
 
 
-def status(db: str | None, *, as_json: bool = False, clock: bool = False) -> None:
+def status(db: Books, *, as_json: bool = False, clock: bool = False) -> None:
     """The table now (`--clock`: and a tournament's clock, which `--json` alone leaves out
     so that the same file always prints the same JSON)."""
     if clock:
         from .tournament import status_clock
 
-        status_clock(db, as_json=as_json)
+        status_clock(db.db, as_json=as_json)
         return
     commands.status(db, as_json=as_json)
 
 
-def stacks(db: str | None, *, as_json: bool = False) -> None:
+def stacks(db: Books, *, as_json: bool = False) -> None:
     """Everyone's stack and result."""
     commands.stacks(db, as_json=as_json)
 
 
-def win(db: str | None, players: list[str], *, odd_chip: str | None = None) -> None:
+def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
     """`win A B`: these players tie for the best hand, the others lose."""
     commands.win(db, players, odd_chip=odd_chip)
 
 
 def showdown(
-    db: str | None,
+    db: Books,
     words: list[str],
     *,
     board: str | None = None,
@@ -183,7 +184,7 @@ def showdown(
         commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
 
 
-def bringin(db: str | None, player: str, *, complete: bool = False) -> None:
+def bringin(db: Books, player: str, *, complete: bool = False) -> None:
     """Stud: PLAYER brings in, or completes to the small bet."""
 
     def bring(table: Table) -> Action:
@@ -193,12 +194,12 @@ def bringin(db: str | None, player: str, *, complete: bool = False) -> None:
     commands.act_named(db, bring)
 
 
-def first(db: str | None, player: str) -> None:
+def first(db: Books, player: str) -> None:
     """Stud: PLAYER speaks first on this street."""
     commands.act_named(db, lambda table: Action.first(player))
 
 
-def false_open(db: str | None, player: str) -> None:
+def false_open(db: Books, player: str) -> None:
     """Jackpots: PLAYER opened without jacks or better."""
     commands.act_named(db, lambda table: Action.false_open(player))
 
@@ -343,7 +344,7 @@ def _split(verb: Verb, rest: list[str]) -> tuple[list[str], dict[str, Any]] | No
     return words, options
 
 
-def route(args: list[str]) -> Callable[[str | None], None] | None:
+def route(args: list[str]) -> Callable[[Books], None] | None:
     """What a hot verb's line means, ready to run on a database; None for typer to read."""
     verb = VERBS.get(args[0]) if args else None
     if verb is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from ..domain.i18n import _
 from .grammar import SHORT_FORMS
@@ -143,11 +143,100 @@ EXAMPLES: dict[str, list[str]] = {
 
 
 class PlainCommand(TyperCommand):
-    """A typer command whose help is rewritten as the module says, however it is built."""
+    """A typer command whose help is rewritten as the module says, however it is built, and
+    written in the language of the output."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         plain_help(self)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        """The usage line, "Usage: " in the language of the output."""
+        write_usage(self, ctx, formatter)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        """The arguments and the options, their headings in the language of the output."""
+        write_parameters(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """`-h, --help`, its help in the language of the output."""
+        return translated_help(super().get_help_option(ctx))
+
+
+class PlainGroup(TyperGroup):
+    """The `marquoir` command itself: its help in the language of the output."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        """The usage line, "Usage: " in the language of the output."""
+        write_usage(self, ctx, formatter)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        """The options, then the commands, their headings in the language of the output."""
+        write_parameters(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands and the first sentence of their help, under "Commands"."""
+        commands = [
+            (name, command)
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
+        if not commands:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _command in commands)
+        with formatter.section(_("Commands")):
+            formatter.write_dl([(name, c.get_short_help_str(limit)) for name, c in commands])
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """`-h, --help`, its help in the language of the output."""
+        return translated_help(super().get_help_option(ctx))
+
+
+# What the parser appends to the help of a parameter that must be given.
+REQUIRED = "[required]"
+
+
+def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    """click's usage line, its prefix in the language of the output (click's `write_usage`
+    takes the prefix as an argument)."""
+    pieces = " ".join(command.collect_usage_pieces(ctx))
+    formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
+
+
+def write_parameters(command: Any, ctx: Any, formatter: Any) -> None:
+    """The help records of the arguments and of the options, as typer lays them out, the
+    headings and "[required]" in the language of the output."""
+    arguments: list[tuple[str, str]] = []
+    options: list[tuple[str, str]] = []
+    for param in command.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is None:
+            continue
+        name, text = record
+        if text.endswith(REQUIRED):
+            text = text.removesuffix(REQUIRED) + "[" + _("required") + "]"
+        (arguments if param.param_type_name == "argument" else options).append((name, text))
+    for heading, rows in ((_("Arguments"), arguments), (_("Options"), options)):
+        if rows:
+            with formatter.section(heading):
+                formatter.write_dl(rows)
+
+
+# The help option's text, as click writes it.
+HELP_OPTION_TEXT = "Show this message and exit."
+
+
+def translated_help(option: Any) -> Any:
+    """The help option (or None), its help text in the language of the output.
+
+    Translated from click's English each time, never from the text already set: a command
+    object outlives a line (`play`, a program calling `main`), and the next line may speak
+    the other language.
+    """
+    if option is not None and option.help:
+        option.help = _(HELP_OPTION_TEXT)
+    return option
 
 
 def plain_help(command: Any) -> None:

@@ -7,16 +7,19 @@ import shlex
 import sys
 from collections.abc import Callable, Iterable
 
+from ..app import table as tables
+from ..app.books import Books, KeptBooks
 from ..domain import MarquoirError, i18n
 from ..domain.i18n import _
-from ..storage.db import READ
-from . import commands, render
+from . import render
 from .errors import error
 from .grammar import expand_short_form
 from .vocabulary import spell_out_apostrophes
 
 # Runs one line (its words, where it comes from for the error line); returns the exit code.
 RunLine = Callable[[list[str], str], int]
+# Runs one line on the books of `play` (the connections it keeps): (books, words, where).
+RunOn = Callable[[Books, list[str], str], int]
 QUIT = {"q", "quit", "exit", "quitter"}
 # The longest line `play` reads. The longest real command (`new` with every option and a
 # long level structure, a showdown with ten players' cards) is a few hundred characters;
@@ -97,11 +100,10 @@ def run_script(run: RunLine, lines: Iterable[str]) -> int:
     return 0
 
 
-def prompt(db: str | None) -> str:
+def prompt(db: Books) -> str:
     """The prompt shows the table: hand, street, pot and whose turn."""
     try:
-        with commands.ledger(db, READ) as book:  # play's kept table, once it has one
-            session, table = book.read()
+        session, table = tables.read(db)  # play's kept table, once it has one
     except MarquoirError:
         return "marquoir> "
     hand = table.hand
@@ -140,7 +142,7 @@ def line_editing() -> None:
 INTERRUPTED = 130
 
 
-def run_interactive(db: str | None, run: RunLine) -> int:
+def run_interactive(db: Books, run: RunLine) -> int:
     """The prompt: one command a line until `q`, Ctrl-D, or Ctrl-C twice in a row.
 
     Ctrl-C once cancels the line being typed (as in a shell); a second one, at once, leaves
@@ -150,8 +152,7 @@ def run_interactive(db: str | None, run: RunLine) -> int:
     print(_("Marquoir: one command a line (c call, k check, f fold, r N raise, a all-in, u undo,"))
     print(_("s status, d deal, w NAME win); q or Ctrl-D to quit."))
     try:
-        with commands.ledger(db, READ) as book:  # play's kept table, once it has one
-            print(render.next_step(book.read()[1]))
+        print(render.next_step(tables.read(db)[1]))  # play's kept table, once it has one
     except MarquoirError as failure:
         print(failure)
     interrupted = False
@@ -187,22 +188,23 @@ def run_interactive(db: str | None, run: RunLine) -> int:
             print(_("\n(interrupted: `s` shows whether it was recorded)"))
 
 
-def run_play(db: str | None, file: str | None, run: RunLine) -> int:
+def run_play(db: Books, file: str | None, run: RunOn) -> int:
     """Interactive on a terminal; otherwise run FILE (or stdin) as a script.
 
-    `run(words, where)` runs one line on the database `db` and returns its exit code. The
-    lines share one connection and the table in memory (`commands.keep_open`); each is
-    still its own transaction.
+    `run(books, words, where)` runs one line on `play`'s books and returns its exit code.
+    The lines share one connection and the table in memory (`KeptBooks`); each is still its
+    own transaction.
     """
     interactive = file is None and sys.stdin.isatty()
-    commands.keep_open(batch=not interactive)
+    kept = KeptBooks(batch=not interactive)
+    books = Books(db.db, kept)
     try:
-        return _run_play(db, file, run)
+        return _run_play(books, file, lambda words, where: run(books, words, where))
     finally:
-        commands.close_kept()
+        kept.close()
 
 
-def _run_play(db: str | None, file: str | None, run: RunLine) -> int:
+def _run_play(db: Books, file: str | None, run: RunLine) -> int:
     if file is not None and file != "-":
         try:
             with open(file, "rb") as handle:

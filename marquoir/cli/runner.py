@@ -17,12 +17,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    # Reads and runs a line the fast path leaves: (args, db, where) -> exit code.
-    Fallback = Callable[[list[str], str | None, str], int]
+    from ..app.books import Books
+
+    # Reads and runs a line the fast path leaves: (args, books, where) -> exit code.
+    Fallback = Callable[[list[str], Books, str], int]
 
 
-def run_line(args: list[str], *, db: str | None, fallback: Fallback, where: str = "") -> int:
-    """Run one command line (without the word `marquoir`); return its exit code."""
+def run_line(args: list[str], *, db: Books, fallback: Fallback, where: str = "") -> int:
+    """Run one command line (without the word `marquoir`) on the books `db`; return its exit
+    code."""
     outer = locate(where)
     try:
         if args and args[0] not in grammar.VERBS:  # a French word: its command, for every parser

@@ -26,10 +26,11 @@ import socket
 from importlib import resources
 from typing import Any
 
+from ..app.books import Books
+from ..app.upkeep import bring_up_to_date
 from ..domain import IllegalAction, UsageError
 from ..domain.i18n import _
-from ..storage.db import READ, unwritable
-from ..storage.ledger import Ledger
+from ..storage.db import unwritable
 from ..storage.paths import database_path
 
 DEFAULT_PORT = 8001
@@ -157,8 +158,7 @@ def serve(db: str | None, *, port: int, lan: bool, sql: bool = False) -> None:
         raise IllegalAction(
             _("no database at {path}: record a session first (marquoir new)").format(path=path)
         )
-    # brings an older file up to date (the readable views); an up-to-date one is only read
-    Ledger(path, mode=READ).close()
+    bring_up_to_date(Books(path))  # (the readable views; an up-to-date file is only read)
     ds = datasette_app(path, sql=sql)
     import uvicorn
 

@@ -1,4 +1,4 @@
-"""`settle --missing shared|host|PLAYER`: the command line's side of a count that does not
+"""`settle --missing shared|host|PLAYER`: the application side of a count that does not
 balance at the end of the night (the rule itself: `domain/missing.py`)."""
 
 from __future__ import annotations

@@ -1,0 +1,96 @@
+"""The table commands: each opens the books, runs one rule of the table and records its
+event, and returns what happened (the storage's `Outcome`, or a record below).
+
+On the path of every table command: no typing, no dataclasses at run time (the results are
+`Record`s, the package's frozen records).
+"""
+
+from __future__ import annotations
+
+from ..domain.i18n import follow_session
+from ..domain.records import Record
+from ..domain.table import SessionSettings, Table, TableEvent, check_name
+from ..storage.db import CREATE, READ
+from ..storage.ledger import Ledger, Outcome, SessionInfo, StoredEvent
+from .books import Books
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+
+class Undone(Record):
+    """What `undo` took back: the session, the event, and the table as it is now."""
+
+    session: SessionInfo
+    stored: StoredEvent
+    table: Table
+
+
+class Sessions(Record):
+    """The file's sessions with their creation dates, oldest first, and the current one's
+    name (None when there is none)."""
+
+    rows: list[tuple[SessionInfo, str]]
+    current: str | None
+
+
+def execute(books: Books, command: Callable[[Table], Any]) -> Outcome:
+    """Run one table command on the current session and record its event; a refusal is
+    said in the session's language."""
+
+    def speaking(table: Table) -> Any:
+        follow_session(table.settings.lang)  # before the command: its refusal too
+        return command(table)
+
+    with books.ledger() as book:
+        outcome: Outcome = book.execute(speaking)
+    return outcome
+
+
+def execute_all(
+    books: Books, events: Callable[[Ledger, Table], Iterable[TableEvent]]
+) -> tuple[Table, int]:
+    """Several events in one transaction (`events` reads the books too: a deal's clock);
+    the table afterwards and how many were recorded."""
+    with books.ledger() as book:
+        return book.execute_all(lambda table: events(book, table))
+
+
+def read(books: Books) -> tuple[SessionInfo, Table]:
+    """The current session and its table, as they are."""
+    with books.ledger(READ) as book:
+        return book.read()
+
+
+def undo(books: Books) -> Undone:
+    """Take back the session's last event."""
+    with books.ledger() as book:
+        session, stored, table = book.undo()
+    return Undone(session, stored, table)
+
+
+def create(books: Books, name: str, settings: SessionSettings) -> SessionInfo:
+    """A new session, current from now on (the file created when there is none)."""
+    check_name(name, what="session")  # before the file is created: a refusal creates nothing
+    with books.ledger(CREATE) as book:
+        return book.create_session(name, settings)
+
+
+def use(books: Books, name: str) -> SessionInfo:
+    """Make another session current."""
+    with books.ledger() as book:
+        return book.use(name)
+
+
+def sessions(books: Books) -> Sessions:
+    """The file's sessions and which one is current."""
+    with books.ledger(READ) as book:
+        rows = book.sessions()
+        current = None
+        try:
+            current = book.current().name
+        except Exception:
+            current = None
+    return Sessions(rows, current)
