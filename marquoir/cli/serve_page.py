@@ -97,9 +97,17 @@ async def index_page(datasette: Any) -> Response:
             current = None
     # the list of sessions speaks `--lang`'s language or the locale's
     current_mark = _(" (current)")
+    screen = _("tournament screen")
     items = [
         f'<li><a href="/table/{urllib.parse.quote(info.name)}">{escape(info.name)}</a>'
-        f" {escape(created[:10])}{current_mark if info.name == current else ''}</li>"
+        f" {escape(created[:10])}{current_mark if info.name == current else ''}"
+        # a tournament's own page: the clock, the field and the money, for the room
+        + (
+            f' · <a href="/tournament/{urllib.parse.quote(info.name)}">{escape(screen)}</a>'
+            if info.settings.tournament is not None
+            else ""
+        )
+        + "</li>"
         for info, created in reversed(rows)
     ]
     browse = next(iter(datasette.databases))
