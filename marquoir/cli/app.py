@@ -212,6 +212,14 @@ def new(
     chip_set: Annotated[
         str, typer.Option("--chips", help="Tournament: the chip denominations, 25,100,500.")
     ] = "",
+    duration: Annotated[
+        str | None,
+        typer.Option(help="Tournament: the planned time (4h, 3h30): proposes the levels."),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(parser=chips, help="Tournament: the players expected (with --duration)."),
+    ] = None,
 ) -> None:
     """Start a session (it becomes the current one)."""
     game = Game(game_word.value)
@@ -221,6 +229,24 @@ def new(
             _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"
         )
     structure = None
+    if duration is not None or players is not None:
+        if not tournament:
+            raise UsageError(_("--duration and --players are for a tournament (--tournament)"))
+        if levels is None:  # `--levels` wins when both are given
+            from .structure import proposed_structure, structure_lines
+
+            proposal = proposed_structure(
+                duration=duration or "",
+                players=players,
+                chips=chip_set,
+                stack=stack,
+                level_minutes=level_minutes,
+                breaks=breaks,
+            )
+            for line in structure_lines(proposal, players=players or 0, duration=duration or ""):
+                print(line)
+            levels, breaks = proposal.spec, proposal.breaks_spec
+            level_minutes = proposal.level_minutes
     if tournament:
         from .tournament import tournament_settings
 
