@@ -230,6 +230,27 @@ def test_the_page_counts_down_and_alerts_at_the_level_change(
         while "3. " not in browser.run("document.getElementById('out').innerText"):
             assert time.monotonic() < deadline, "the page did not fetch the bust"
             time.sleep(0.2)
+        # the clock stopped at the table: the count freezes, whatever the time
+        cli("pause")
+        browser.run("marquoirScreen.reload()")
+        deadline = time.monotonic() + 10
+        while browser.run("document.getElementById('state').textContent") == "":
+            assert time.monotonic() < deadline, "the page did not fetch the pause"
+            time.sleep(0.2)
+        assert browser.run("document.getElementById('state').textContent") == (
+            "The clock is stopped"
+        )
+        frozen = browser.run(TIME)
+        browser.run(
+            "marquoirScreen.now = function () { return Date.now() / 1000 + 500; };"
+            " marquoirScreen.tick()"
+        )
+        assert browser.run(TIME) == frozen
+        # the sound's switch
+        assert browser.run("document.getElementById('sound').textContent") == "Sound: on"
+        browser.run("document.getElementById('sound').click()")
+        assert browser.run("document.getElementById('sound').textContent") == "Sound: off"
+        assert browser.run("localStorage.getItem('marquoir-sound')") == "off"
         # a TV
         browser.size(1920, 1080, mobile=False)
         assert browser.run("document.documentElement.scrollWidth") <= 1920

@@ -298,6 +298,7 @@ ol, ul { margin: 0; padding-left: 1.6em; }
 .payouts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.8rem; list-style-position: inside;
   padding: 0; }
 .heads, .out { list-style: none; padding: 0; }
+.heads { display: flex; flex-wrap: wrap; gap: 0.1rem 1.4rem; }
 #alert { position: fixed; left: 0; right: 0; top: 0; z-index: 10; padding: 1rem;
   background: #ffd166; color: #10151c; text-align: center; font-weight: 800;
   font-size: clamp(1.4rem, 7vw, 5rem); }
@@ -306,6 +307,8 @@ ol, ul { margin: 0; padding-left: 1.6em; }
   .time { font-size: clamp(6rem, 15vw, 18rem); }
   .blinds { font-size: clamp(3rem, 6vw, 8rem); }
   .level { font-size: clamp(2rem, 3.5vw, 5rem); }
+  .facts { font-size: clamp(1rem, 1.5vw, 1.8rem); }
+  dl { grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); }
 }
 """
 
