@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import pytest
 
@@ -146,8 +147,8 @@ def test_a_stack_the_chips_cannot_make_is_refused() -> None:
 
 
 @NOT_INSTALLED
-def test_new_prints_the_proposal_then_records_it(tmp_path: object) -> None:
-    cli = Marquoir(tmp_path)  # type: ignore[arg-type]
+def test_new_prints_the_proposal_then_records_it(tmp_path: Path) -> None:
+    cli = Marquoir(tmp_path)
     out = cli(
         "new", "t", "--tournament", "--buy-in", "20", "--duration", "4h", "--players", "9",
         "--chips", "25,100,500,1000", "--stack", "5000",
@@ -171,8 +172,8 @@ def test_new_prints_the_proposal_then_records_it(tmp_path: object) -> None:
 
 
 @NOT_INSTALLED
-def test_what_is_missing_is_one_error_line_and_nothing_recorded(tmp_path: object) -> None:
-    cli = Marquoir(tmp_path)  # type: ignore[arg-type]
+def test_what_is_missing_is_one_error_line_and_nothing_recorded(tmp_path: Path) -> None:
+    cli = Marquoir(tmp_path)
     base = ("new", "t", "--tournament", "--buy-in", "20", "--duration", "4h")
     for extra, said in (
         (("--chips", "25,100", "--stack", "5000"), "--players 9"),
@@ -187,3 +188,27 @@ def test_what_is_missing_is_one_error_line_and_nothing_recorded(tmp_path: object
     done = cli.run("new", "c", "--blinds", "1/2", "--duration", "4h")
     assert done.returncode == 2 and "for a tournament" in done.stderr
     assert cli.run("sessions").stdout.count("\n") <= 1
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+README_FR = README.with_name("README.fr.md")
+
+
+@NOT_INSTALLED
+@pytest.mark.parametrize("readme", [README, README_FR], ids=["en", "fr"])
+def test_the_readme_shows_what_new_prints(tmp_path: Path, readme: Path) -> None:
+    """The README's example (and the French one's) is what the command prints, line by line
+    ("..." stands for lines left out)."""
+    text = readme.read_text(encoding="utf-8")
+    block = text.split("--duration 4h --players 9 \\\n", 1)[1].split("```", 1)[0]
+    first, *shown = block.splitlines()
+    args = ("--chips", "25,100,500,1000", "--stack", "5000", *first.split()[4:])
+    assert first.split()[:4] == ["--chips", "25,100,500,1000", "--stack", "5000"]
+    cli = Marquoir(tmp_path)
+    out = cli(
+        "new", "vendredi", "--tournament", "--buy-in", "20", "--duration", "4h",
+        "--players", "9", *args,
+    ).splitlines()  # fmt: skip
+    for line in shown:
+        assert line.strip() == "..." or line in out, line
+    assert len([line for line in shown if line.strip() != "..."]) >= 3

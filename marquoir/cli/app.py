@@ -233,7 +233,10 @@ def new(
         if not tournament:
             raise UsageError(_("--duration and --players are for a tournament (--tournament)"))
         if levels is None:  # `--levels` wins when both are given
+            from ..domain.i18n import follow_session
             from .structure import proposed_structure, structure_lines
+
+            follow_session(lang)  # the proposal in the session's language
 
             proposal = proposed_structure(
                 duration=duration or "",
