@@ -283,3 +283,17 @@ def test_the_page_speaks_french_on_a_french_session(
         assert browser.run("marquoirScreen.alerts") == ["Niveau 2 : 50/100"]
     index = get(base + "/")
     assert '<a href="/tournament/t9">' in index
+
+
+@NOT_INSTALLED
+def test_the_count_stops_with_the_winner(tmp_path: Path) -> None:
+    cli = Marquoir(tmp_path)
+    cli.play(
+        "new duel --tournament --buy-in 10 --stack 500 --levels 25/50,50/100 --level-minutes 5\n"
+        "seat a\nseat b\ndeal\nallin\ncall\nwin a\n"
+    )
+    data = json.loads(read(datasette_app(str(cli.db)), "/tournament/duel.json")[1])
+    assert data["over"] and data["winner"] == "a"
+    assert not data["running"]  # the page shows the time as it was, frozen
+    assert data["eliminations"] == [{"place": 2, "name": "b", "hand": 1, "by": ["a"]}]
+    assert data["players_left"] == 1

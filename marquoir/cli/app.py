@@ -229,9 +229,12 @@ def new(
             _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"
         )
     structure = None
+    proposal_lines: list[str] = []  # printed once every option is checked
     if duration is not None or players is not None:
         if not tournament:
             raise UsageError(_("--duration and --players are for a tournament (--tournament)"))
+        if level_hands is not None:
+            raise UsageError(_("--duration plans levels by minutes: leave out --level-hands"))
         if levels is None:  # `--levels` wins when both are given
             from ..domain.i18n import follow_session
             from .structure import proposed_structure, structure_lines
@@ -246,8 +249,9 @@ def new(
                 level_minutes=level_minutes,
                 breaks=breaks,
             )
-            for line in structure_lines(proposal, players=players or 0, duration=duration or ""):
-                print(line)
+            proposal_lines = structure_lines(
+                proposal, players=players or 0, duration=duration or ""
+            )
             levels, breaks = proposal.spec, proposal.breaks_spec
             level_minutes = proposal.level_minutes
     if tournament:
@@ -331,6 +335,8 @@ def new(
         structure,
         lang,
     )
+    for line in proposal_lines:
+        print(line)
     commands.new(_db(ctx), name, settings)
 
 

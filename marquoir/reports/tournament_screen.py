@@ -135,13 +135,17 @@ def screen_data(name: str, table: Table, clock: ClockState | None, *, now: float
     paid = payout_table(settings, state).amounts if state.entries else ()
     pool = prize_pool(settings, state)
     next_break = _seconds_to_break(segments(settings, clock, level_now))
+    over = state.over()
+    first = [row.entry for row in standings(settings, state) if row.place == 1 and row.shared == 1]
+    winner = first[0] if over and first else None
     return {
         "version": VERSION,
         "session": name,
         "now": round(now, 3),
         "lang": language(),
         "levels": len(settings.level_list()),
-        "running": clock is not None and clock.started and not clock.paused,
+        # the count stops with the game: after the winner, or a deal that ends it
+        "running": clock is not None and clock.started and not clock.paused and not over,
         "paused": clock is not None and clock.paused and clock.started,
         "started": clock is not None and clock.started,
         "by_hands": clock is None,
@@ -157,7 +161,8 @@ def screen_data(name: str, table: Table, clock: ClockState | None, *, now: float
         "payouts": [money(f"{amount:f}", currency) for amount in paid],
         "heads": heads(settings, state, currency),
         "eliminations": eliminations(settings, state),
-        "over": state.over(),
+        "over": over,
+        "winner": winner,
     }
 
 
@@ -190,6 +195,7 @@ def words() -> dict[str, str]:
         "by": _("by {names}"),
         "hand": _("hand {hand}"),
         "over": _("The tournament is over"),
+        "winner": _("{player} wins the tournament"),
         "sound_on": _("Sound: on"),
         "sound_off": _("Sound: off"),
     }
@@ -393,7 +399,9 @@ SCRIPT = r"""
     $("time").textContent = left === null ? "∞" : clock(left);
     $("time").classList.toggle("soon", left !== null && left <= 60 && data.running);
     var state = "";
-    if (data.over) { state = words.over; }
+    if (data.over) {
+      state = data.winner ? say(words.winner, { player: data.winner }) : words.over;
+    }
     else if (data.by_hands) { state = words.by_hands; }
     else if (!data.started) { state = words.not_started; }
     else if (data.paused) { state = words.paused; }
