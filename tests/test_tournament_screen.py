@@ -85,10 +85,17 @@ def test_the_schedule_ahead_from_the_clock() -> None:
         ("break", 3, 120.0),
         ("level", 3, 60),
     ]
-    # before the first deal: only the level in play, no count
+    # before the first deal: the schedule from the level in play at its full length
     clock = ClockState(1, False, 60.0, 2, True, False)
-    assert segments(settings, clock, 1) == [
-        {"kind": "level", "level": 1, "blinds": "25/50", "seconds": None}
+    assert [(s["kind"], s["level"], s["seconds"]) for s in segments(settings, clock, 2)] == [
+        ("level", 2, 60),
+        ("break", 3, 300),
+        ("level", 3, 60),
+        ("level", 4, None),
+    ]
+    # levels by hands: no clock, only the level in play
+    assert segments(settings, None, 3) == [
+        {"kind": "level", "level": 3, "blinds": "100/200 ante 25", "seconds": None}
     ]
 
 
@@ -133,6 +140,9 @@ def test_the_data_is_the_tournament_worked_by_hand(tmp_path: Path) -> None:
     assert '<a href="/tournament/t9">tournament screen</a>' in index
     assert "/tournament/cash" not in index
     assert read(ds, "/tournament/cash")[0] == 404
+    # the table's page of a tournament links to its screen too
+    assert '<a href="/tournament/t9">tournament screen</a>' in read(ds, "/table/t9")[1]
+    assert "/tournament/" not in read(ds, "/table/cash")[1]
     assert read(ds, "/tournament/nobody.json")[0] == 404
 
 

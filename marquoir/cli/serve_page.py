@@ -156,7 +156,7 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     return "\n".join(
         [
             f"<h1>{escape(info.name)} <small>{escape(report.title)}</small></h1>",
-            '<nav><a href="/">' + _("Sessions") + "</a></nav>",
+            '<nav><a href="/">' + _("Sessions") + "</a>" + screen_link(info) + "</nav>",
             table_now(status_dict(info.name, table), table),
             "<h2>" + _("Standings") + "</h2>",
             section_html(standings(report)),
@@ -175,6 +175,14 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
             section_html(hands_section(report)),
         ]
     )
+
+
+def screen_link(info: SessionInfo) -> str:
+    """A tournament's table page links to its screen (the clock, the field, the money)."""
+    if info.settings.tournament is None:
+        return ""
+    href = f"/tournament/{urllib.parse.quote(info.name)}"
+    return f'<a href="{href}">{escape(_("tournament screen"))}</a>'
 
 
 def standings(report: SessionReport) -> Section:

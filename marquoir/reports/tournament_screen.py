@@ -48,12 +48,16 @@ def segments(
     """The level or break in play, then what follows, each with its length in seconds
     (`seconds`: what is left of the first; None: the last level, which lasts to the end).
 
-    Without a running clock (levels by hands, or not started yet) only the level in play."""
+    Levels by hands (no clock): only the level in play. Before the first deal: the
+    schedule from the level in play at its full length (the page shows it, not counting)."""
     count = len(settings.level_list())
-    if clock is None or not clock.started:
+    if clock is None:
         return [_segment(settings, "level", level_now, None)]
-    breaks = parse_breaks(settings.breaks) if settings.breaks else None
     minutes = settings.level_minutes or 0
+    if not clock.started:
+        full = None if level_now >= count else minutes * 60.0
+        clock = ClockState(level_now, False, full, None, True, False)
+    breaks = parse_breaks(settings.breaks) if settings.breaks else None
     kind = "break" if clock.on_break else "level"
     found = [_segment(settings, kind, clock.level, clock.seconds_left)]
     level = clock.level
@@ -396,7 +400,7 @@ SCRIPT = r"""
       $("level").textContent = say(words.level, { level: part.level }) + " / " + data.levels;
       $("blinds").textContent = part.blinds;
     }
-    $("time").textContent = left === null ? "∞" : clock(left);
+    $("time").textContent = left === null ? "—" : clock(left);
     $("time").classList.toggle("soon", left !== null && left <= 60 && data.running);
     var state = "";
     if (data.over) {
