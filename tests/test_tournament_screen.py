@@ -95,7 +95,14 @@ def test_the_schedule_ahead_from_the_clock() -> None:
     ]
     # levels by hands: no clock, only the level in play
     assert segments(settings, None, 3) == [
-        {"kind": "level", "level": 3, "blinds": "100/200 ante 25", "seconds": None}
+        {
+            "kind": "level",
+            "level": 3,
+            "blinds": "100/200 ante 25",
+            "stakes": "100/200",
+            "ante": "ante 25",
+            "seconds": None,
+        }
     ]
 
 
@@ -186,6 +193,11 @@ def seconds(text: str) -> int:
 
 
 TIME = "document.getElementById('time').textContent"
+# the right edge of the widest thing drawn: nothing is cut off when it is within the window
+RIGHT_EDGE = (
+    "Math.max(...Array.from(document.querySelectorAll('body *'))"
+    ".map(e => e.getBoundingClientRect().right))"
+)
 DRAWN = f"{TIME} !== ''"
 
 
@@ -197,8 +209,9 @@ def test_the_page_counts_down_and_alerts_at_the_level_change(
     with Browser(tmp_path / "profile") as browser:
         browser.size(390, 844, mobile=True)
         browser.open(base + "/tournament/t9", ready=DRAWN)
-        # nothing wider than the phone: no scrolling sideways
+        # nothing wider than the phone: no scrolling sideways, nothing cut off
         assert browser.run("document.documentElement.scrollWidth") <= 390
+        assert browser.run(RIGHT_EDGE) <= 390
         data = png_size(browser.screenshot(tmp_path / "tournament-390.png"))
         assert data == (390, 844)
         text = browser.run("document.body.innerText")
@@ -281,6 +294,7 @@ def test_the_page_speaks_french_on_a_french_session(
         browser.open(base + "/tournament/t9", ready=DRAWN)
         assert browser.run("document.documentElement.lang") == "fr"
         assert browser.run("document.documentElement.scrollWidth") <= 390
+        assert browser.run(RIGHT_EDGE) <= 390
         text = browser.run("document.body.innerText")
         for seen in ("Niveau 1 / 4", "Joueurs restants", "Dotation", "60\u00a0€", "36\u00a0€"):
             assert seen in text, seen
@@ -307,3 +321,43 @@ def test_the_count_stops_with_the_winner(tmp_path: Path) -> None:
     assert not data["running"]  # the page shows the time as it was, frozen
     assert data["eliminations"] == [{"place": 2, "name": "b", "hand": 1, "by": ["a"]}]
     assert data["players_left"] == 1
+
+
+@NEEDS_CHROMIUM
+@NOT_INSTALLED
+def test_big_blinds_and_long_names_fit_a_phone(tmp_path: Path) -> None:
+    cli = Marquoir(tmp_path)
+    cli.play(
+        "new grosse-soiree-du-vendredi-soir --tournament --buy-in 1000 --stack 2000000"
+        " --levels 100000/200000:bb,150000/300000:bb --level-minutes 60 --bounty 250"
+        " --progressive --lang fr\n"
+        "seat anne-marie-louise\nseat bruno-christophe\nseat chloe-elisabeth\ndeal\n"
+    )
+    port = free_port()
+    assert MARQUOIR is not None
+    with open(tmp_path / "serve.log", "w", encoding="utf-8") as log:
+        process = subprocess.Popen(
+            [MARQUOIR, "serve", "--port", str(port)], env=cli.env, stdout=log, stderr=log
+        )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until_up(base + "/", process)
+        with Browser(tmp_path / "profile") as browser:
+            browser.size(390, 844, mobile=True)
+            browser.open(base + "/tournament/grosse-soiree-du-vendredi-soir", ready=DRAWN)
+            assert browser.run("document.documentElement.scrollWidth") <= 390
+            assert browser.run(RIGHT_EDGE) <= 390
+            # the blinds on one line each side of the slash, the ante below
+            assert browser.run("document.getElementById('blinds').textContent") == (
+                "100\u202f000/200\u202f000"
+            )
+            assert browser.run("document.getElementById('ante').textContent") == (
+                "ante grosse blinde 200\u202f000"
+            )
+            browser.screenshot(tmp_path / "tournament-390-big.png")
+            browser.size(1920, 1080, mobile=False)
+            assert browser.run(RIGHT_EDGE) <= 1920
+            browser.screenshot(tmp_path / "tournament-1920-big.png")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

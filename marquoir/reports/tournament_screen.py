@@ -34,12 +34,28 @@ RELOAD_SECONDS = 5
 def level_text(settings: TournamentSettings, number: int) -> str:
     """A level's blinds and ante in words: `100/200`, `100/200 ante 25`."""
     level = settings.level(number)
-    blinds = f"{grouped(level.small_blind)}/{grouped(level.big_blind)}"
+    blinds = stakes_text(settings, number)
     if not level.ante:
         return blinds
     if level.big_blind_ante:
         return _("{blinds} big blind ante {ante}").format(blinds=blinds, ante=grouped(level.ante))
     return _("{blinds} ante {ante}").format(blinds=blinds, ante=grouped(level.ante))
+
+
+def stakes_text(settings: TournamentSettings, number: int) -> str:
+    """A level's blinds alone: `100/200` (`1,000/2,000`; in French `1 000/2 000`)."""
+    level = settings.level(number)
+    return f"{grouped(level.small_blind)}/{grouped(level.big_blind)}"
+
+
+def ante_text(settings: TournamentSettings, number: int) -> str:
+    """A level's ante alone (empty without one): `ante 25`, `big blind ante 400`."""
+    level = settings.level(number)
+    if not level.ante:
+        return ""
+    if level.big_blind_ante:
+        return _("big blind ante {ante}").format(ante=grouped(level.ante))
+    return _("ante {ante}").format(ante=grouped(level.ante))
 
 
 def segments(
@@ -89,6 +105,8 @@ def _segment(
         "kind": kind,
         "level": level,
         "blinds": level_text(settings, level),
+        "stakes": stakes_text(settings, level),
+        "ante": ante_text(settings, level),
         "seconds": None if seconds is None else round(seconds, 3),
     }
 
@@ -160,7 +178,7 @@ def screen_data(name: str, table: Table, clock: ClockState | None, *, now: float
         "rebuys": state.rebuys,
         "add_ons": state.add_ons,
         "average_stack": grouped(average),
-        "average_big_blinds": f"{Decimal(average) / (big_blind or 1):.1f}",
+        "average_big_blinds": decimal_text(Decimal(average) / (big_blind or 1)),
         "prize_pool": money(f"{pool:f}", currency),
         "payouts": [money(f"{amount:f}", currency) for amount in paid],
         "heads": heads(settings, state, currency),
@@ -168,6 +186,12 @@ def screen_data(name: str, table: Table, clock: ClockState | None, *, now: float
         "over": over,
         "winner": winner,
     }
+
+
+def decimal_text(value: Decimal) -> str:
+    """A number to a tenth: `26.7`, in French `26,7`."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if language() == "fr" else text
 
 
 def _seconds_to_break(parts: list[dict[str, Any]]) -> float | None:
@@ -243,6 +267,7 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
 <section class="clock">
 <div id="level" class="level"></div>
 <div id="blinds" class="blinds"></div>
+<div id="ante" class="ante"></div>
 <div id="time" class="time"></div>
 <div id="state" class="state"></div>
 <div class="next"><span>{e["next"]}</span> <b id="next"></b></div>
@@ -291,7 +316,10 @@ button { font: inherit; background: #243447; color: #f2f2f2; border: 1px solid #
 main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1rem; }
 .clock { text-align: center; min-width: 0; }
 .level { font-size: clamp(1.6rem, 8vw, 5rem); font-weight: 700; color: #ffd166; }
-.blinds { font-size: clamp(2rem, 11vw, 8rem); font-weight: 800; line-height: 1.1; }
+.blinds { font-size: clamp(1.6rem, 10vw, 8rem); font-weight: 800; line-height: 1.1;
+  overflow-wrap: normal; }
+.blinds.long { font-size: clamp(1.4rem, 7.5vw, 6rem); }
+.ante { font-size: clamp(1.1rem, 5vw, 3rem); font-weight: 700; color: #ffd166; }
 .time { font-size: clamp(4rem, 26vw, 17rem); font-weight: 800; line-height: 1;
   font-variant-numeric: tabular-nums; }
 .time.soon { color: #ff6b6b; }
@@ -304,6 +332,7 @@ dl { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); 
 dl div { background: #1b2633; border-radius: 0.4rem; padding: 0.4rem 0.6rem; }
 dt { font-size: 0.75em; color: #9fb3c8; }
 dd { margin: 0; font-weight: 700; font-size: 1.2em; }
+#average, #average-bb, #pool { white-space: nowrap; }
 ol, ul { margin: 0; padding-left: 1.6em; }
 .payouts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.8rem; list-style-position: inside;
   padding: 0; }
@@ -316,9 +345,10 @@ ol, ul { margin: 0; padding-left: 1.6em; }
   main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
   .time { font-size: clamp(6rem, 15vw, 18rem); }
   .blinds { font-size: clamp(3rem, 6vw, 8rem); }
+  .blinds.long { font-size: clamp(2.4rem, 4.5vw, 6rem); }
   .level { font-size: clamp(2rem, 3.5vw, 5rem); }
   .facts { font-size: clamp(1rem, 1.5vw, 1.8rem); }
-  dl { grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); }
+  dl { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); }
 }
 """
 
@@ -395,11 +425,13 @@ SCRIPT = r"""
     var parts = data.segments, following = parts[index + 1];
     if (part.kind === "break") {
       $("level").textContent = words["break"];
-      $("blinds").textContent = say(words.level, { level: part.level }) + " · " + part.blinds;
+      $("blinds").textContent = say(words.level, { level: part.level }) + " · " + part.stakes;
     } else {
       $("level").textContent = say(words.level, { level: part.level }) + " / " + data.levels;
-      $("blinds").textContent = part.blinds;
+      $("blinds").textContent = part.stakes;
     }
+    $("ante").textContent = part.ante;
+    $("blinds").classList.toggle("long", $("blinds").textContent.length > 11);
     $("time").textContent = left === null ? "—" : clock(left);
     $("time").classList.toggle("soon", left !== null && left <= 60 && data.running);
     var state = "";
