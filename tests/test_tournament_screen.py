@@ -106,6 +106,21 @@ def test_the_schedule_ahead_from_the_clock() -> None:
     ]
 
 
+def screen_schema() -> Any:
+    """The data's JSON Schema (marquoir/schemas/tournament-screen.json), checked itself."""
+    from jsonschema import Draft202012Validator
+
+    path = Path(__file__).resolve().parents[1] / "marquoir" / "schemas" / "tournament-screen.json"
+    loaded = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(loaded)
+    return Draft202012Validator(loaded)
+
+
+def test_the_schema_refuses_a_broken_document() -> None:
+    broken = {"version": 1, "session": "t", "segments": []}
+    assert not screen_schema().is_valid(broken)
+
+
 def read(ds: Any, path: str) -> tuple[int, str]:
     async def fetch() -> tuple[int, str]:
         response = await ds.client.get(path)
@@ -123,6 +138,7 @@ def test_the_data_is_the_tournament_worked_by_hand(tmp_path: Path) -> None:
     status, text = read(ds, "/tournament/t9.json")
     assert status == 200
     data = json.loads(text)
+    screen_schema().validate(data)
     assert data["version"] == 1 and data["session"] == "t9"
     assert (data["players_left"], data["entries"], data["rebuys"], data["add_ons"]) == (3, 4, 0, 0)
     # 4 x (20 - 5) = 60 EUR, paid 60/40
@@ -317,6 +333,7 @@ def test_the_count_stops_with_the_winner(tmp_path: Path) -> None:
         "seat a\nseat b\ndeal\nallin\ncall\nwin a\n"
     )
     data = json.loads(read(datasette_app(str(cli.db)), "/tournament/duel.json")[1])
+    screen_schema().validate(data)
     assert data["over"] and data["winner"] == "a"
     assert not data["running"]  # the page shows the time as it was, frozen
     assert data["eliminations"] == [{"place": 2, "name": "b", "hand": 1, "by": ["a"]}]
