@@ -192,6 +192,10 @@ def test_what_is_missing_is_one_error_line_and_nothing_recorded(tmp_path: Path) 
     done = cli.run(*base, "--players", "9", "--chips", "25,100", "--stack", "5000",
                    "--level-hands", "10")  # fmt: skip
     assert done.returncode == 2 and done.stdout == "" and "--level-hands" in done.stderr
+    done = cli.run(*base[:3], "--players", "9", "--chips", "25,100", "--stack", "5000")
+    assert done.returncode == 2 and "--duration 4h" in done.stderr
+    done = cli.run(*base[:3], "--duration", "4x", "--levels", "10/20", "--stack", "500")
+    assert done.returncode == 2 and "4x" in done.stderr
     done = cli.run("new", "c", "--blinds", "1/2", "--duration", "4h")
     assert done.returncode == 2 and "for a tournament" in done.stderr
     assert cli.run("sessions").stdout.count("\n") <= 1

@@ -231,29 +231,20 @@ def new(
     structure = None
     proposal_lines: list[str] = []  # printed once every option is checked
     if duration is not None or players is not None:
-        if not tournament:
-            raise UsageError(_("--duration and --players are for a tournament (--tournament)"))
-        if level_hands is not None:
-            raise UsageError(_("--duration plans levels by minutes: leave out --level-hands"))
-        if levels is None:  # `--levels` wins when both are given
-            from ..domain.i18n import follow_session
-            from .structure import proposed_structure, structure_lines
+        from .structure import planned_levels
 
-            follow_session(lang)  # the proposal in the session's language
-
-            proposal = proposed_structure(
-                duration=duration or "",
-                players=players,
-                chips=chip_set,
-                stack=stack,
-                level_minutes=level_minutes,
-                breaks=breaks,
-            )
-            proposal_lines = structure_lines(
-                proposal, players=players or 0, duration=duration or ""
-            )
-            levels, breaks = proposal.spec, proposal.breaks_spec
-            level_minutes = proposal.level_minutes
+        levels, level_minutes, breaks, proposal_lines = planned_levels(
+            tournament=tournament,
+            duration=duration,
+            players=players,
+            chips=chip_set,
+            stack=stack,
+            levels=levels,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+            breaks=breaks,
+            lang=lang,
+        )
     if tournament:
         from .tournament import tournament_settings
 

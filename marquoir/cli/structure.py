@@ -9,6 +9,47 @@ from ..domain.i18n import _, grouped, ngettext
 from ..domain.tournament.structure import Structure, parse_duration, propose
 
 
+def planned_levels(
+    *,
+    tournament: bool,
+    duration: str | None,
+    players: int | None,
+    chips: str,
+    stack: int | None,
+    levels: str | None,
+    level_minutes: int | None,
+    level_hands: int | None,
+    breaks: str | None,
+    lang: str,
+) -> tuple[str | None, int | None, str | None, list[str]]:
+    """`new`'s `--levels`, `--level-minutes` and `--breaks` once `--duration` and
+    `--players` are read, and the lines that show the proposal (none when `--levels` was
+    given: it wins)."""
+    if not tournament:
+        raise UsageError(_("--duration and --players are for a tournament (--tournament)"))
+    if level_hands is not None:
+        raise UsageError(_("--duration plans levels by minutes: leave out --level-hands"))
+    if duration is not None:
+        parse_duration(duration)  # refused even when --levels wins
+    if levels is not None:
+        return levels, level_minutes, breaks, []
+    from ..domain.i18n import follow_session
+
+    follow_session(lang)  # the proposal in the session's language
+    if duration is None:
+        raise UsageError(_("--players goes with the planned time: --duration 4h"))
+    proposal = proposed_structure(
+        duration=duration,
+        players=players,
+        chips=chips,
+        stack=stack,
+        level_minutes=level_minutes,
+        breaks=breaks,
+    )
+    lines = structure_lines(proposal, players=players or 0, duration=duration)
+    return proposal.spec, proposal.level_minutes, proposal.breaks_spec, lines
+
+
 def proposed_structure(
     *,
     duration: str,
