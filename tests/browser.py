@@ -142,6 +142,15 @@ class Browser:
         )["result"]
         return result.get("value")
 
+    def click(self, element_id: str) -> None:
+        """Click an element as a person does (a user gesture: fullscreen, sound allowed)."""
+        self.send(
+            "Runtime.evaluate",
+            in_page=True,
+            expression=f"document.getElementById({element_id!r}).click()",
+            userGesture=True,
+        )
+
     def screenshot(self, path: Path) -> bytes:
         """The page as PNG, written to `path`."""
         data = base64.b64decode(self.send("Page.captureScreenshot", in_page=True)["data"])

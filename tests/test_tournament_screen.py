@@ -287,7 +287,7 @@ def test_the_page_counts_down_and_alerts_at_the_level_change(
         assert browser.run(TIME) == frozen
         # the sound's switch
         assert browser.run("document.getElementById('sound').textContent") == "Sound: on"
-        browser.run("document.getElementById('sound').click()")
+        browser.click("sound")
         assert browser.run("document.getElementById('sound').textContent") == "Sound: off"
         assert browser.run("localStorage.getItem('marquoir-sound')") == "off"
         # a TV
@@ -297,6 +297,13 @@ def test_the_page_counts_down_and_alerts_at_the_level_change(
         # the clock's digits are large on the TV: more than a tenth of the screen's height
         height = browser.run("document.getElementById('time').getBoundingClientRect().height")
         assert height > 108
+        # the fullscreen button fills the screen with the page
+        assert browser.run("document.fullscreenElement") is None
+        browser.click("fullscreen")
+        deadline = time.monotonic() + 5
+        while browser.run("document.fullscreenElement === document.documentElement") is not True:
+            assert time.monotonic() < deadline, "the page did not go fullscreen"
+            time.sleep(0.1)
 
 
 @NEEDS_CHROMIUM
