@@ -385,3 +385,11 @@ def test_big_blinds_and_long_names_fit_a_phone(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_the_data_inside_the_page_cannot_close_its_script() -> None:
+    from marquoir.reports.tournament_screen import script_json
+
+    text = script_json({"name": "</script><!--x"})
+    assert "<" not in text
+    assert json.loads(text) == {"name": "</script><!--x"}

@@ -252,8 +252,7 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
         "bb": _("BB"),
     }
     quoted = urllib_quote(name)
-    inline = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    said = json.dumps(words(), ensure_ascii=False).replace("</", "<\\/")
+    inline, said = script_json(data), script_json(words())
     e = {key: escape(value) for key, value in labels.items()}
     return f"""<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -292,6 +291,12 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
 <script id="words" type="application/json">{said}</script>
 <script>{SCRIPT.replace("@RELOAD@", str(RELOAD_SECONDS * 1000))}</script>
 </body></html>"""
+
+
+def script_json(value: object) -> str:
+    """JSON to put inside a <script> element: every `<` written `\\u003c`, so no text in it
+    (a name, a word) can close the element or open a comment."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def urllib_quote(name: str) -> str:
