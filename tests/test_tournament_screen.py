@@ -155,6 +155,14 @@ def test_the_data_is_the_tournament_worked_by_hand(tmp_path: Path) -> None:
     assert 0 < first["seconds"] <= 60
     assert abs(data["now"] - time.time()) < 30
     assert data["seconds_to_break"] == pytest.approx(first["seconds"] + 60)
+    # a hand in play: the field and the average are those of the deal, not moving with bets
+    cli("use", "t9")
+    cli("deal")
+    cli("allin")
+    during = json.loads(read(ds, "/tournament/t9.json")[1])
+    assert (during["players_left"], during["average_stack"]) == (3, "1,333")
+    cli("undo")
+    cli("undo")
     # the page links to its data and carries the first draw's data inside
     status, page = read(ds, "/tournament/t9")
     assert status == 200 and '<script id="data" type="application/json">' in page
