@@ -159,7 +159,9 @@ def test_new_prints_the_proposal_then_records_it(tmp_path: Path) -> None:
     assert lines.index("  break (10 minutes)") == lines.index("  level 4: 100/200") + 1
     race = "  chip race: the 25 chips leave, raced for 100 chips"
     assert lines.index(race) == lines.index("  level 8: 400/800") + 2
-    assert lines[-1].startswith("session t created")
+    # printed before it is recorded: the proposal, then the session's creation
+    created = [n for n, line in enumerate(lines) if line.startswith("session t created")]
+    assert created and created[0] > lines.index("  level 11: 1,000/2,000")
     assert cli("level").strip() == "level 1 of 11: 25/50"
     # --levels wins
     out = cli(
