@@ -58,12 +58,14 @@ def datasette_app(path: str) -> Any:
         from datasette.plugins import pm
     except ImportError:
         raise IllegalAction(INSTALL_HINT) from None
-    from . import serve_page, serve_tournament
+    from . import serve_tournament  # a tournament's screen
+
+    if not pm.is_registered(serve_tournament):
+        pm.register(serve_tournament, name="marquoir-tournament")
+    from . import serve_page
 
     if not pm.is_registered(serve_page):
         pm.register(serve_page, name="marquoir-serve")
-    if not pm.is_registered(serve_tournament):
-        pm.register(serve_tournament, name="marquoir-tournament")
     stem = os.path.splitext(os.path.basename(path))[0]
     return Datasette(
         [path],

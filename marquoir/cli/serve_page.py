@@ -156,7 +156,18 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     return "\n".join(
         [
             f"<h1>{escape(info.name)} <small>{escape(report.title)}</small></h1>",
-            '<nav><a href="/">' + _("Sessions") + "</a>" + screen_link(info) + "</nav>",
+            '<nav><a href="/">'
+            + _("Sessions")
+            + "</a>"
+            # a tournament's screen: the clock, the field and the money (serve_tournament)
+            + (
+                f'<a href="/tournament/{urllib.parse.quote(info.name)}">'
+                + escape(_("tournament screen"))
+                + "</a>"
+                if info.settings.tournament is not None
+                else ""
+            )
+            + "</nav>",
             table_now(status_dict(info.name, table), table),
             "<h2>" + _("Standings") + "</h2>",
             section_html(standings(report)),
@@ -175,14 +186,6 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
             section_html(hands_section(report)),
         ]
     )
-
-
-def screen_link(info: SessionInfo) -> str:
-    """A tournament's table page links to its screen (the clock, the field, the money)."""
-    if info.settings.tournament is None:
-        return ""
-    href = f"/tournament/{urllib.parse.quote(info.name)}"
-    return f'<a href="{href}">{escape(_("tournament screen"))}</a>'
 
 
 def standings(report: SessionReport) -> Section:
