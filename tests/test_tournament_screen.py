@@ -23,8 +23,8 @@ import pytest
 from marquoir.domain.tournament.levels import ClockState
 from marquoir.domain.tournament.session import TournamentSettings
 
-from .browser import CHROMIUM, Browser
 from .installed import MARQUOIR, NOT_INSTALLED, Marquoir
+from .screen_browser import CHROMIUM, Browser
 
 pytest.importorskip("datasette")
 

@@ -1,4 +1,6 @@
-"""A headless Chromium driven through the DevTools protocol on a pipe (stdlib only).
+"""A headless Chromium driven through the DevTools protocol on a pipe (stdlib only), for
+the tournament screen's tests: one page kept open, JavaScript run in it step by step (its
+clock moved on, its buttons clicked), screenshots.
 
 Chromium started with `--remote-debugging-pipe` reads commands on its file descriptor 3
 and writes answers on 4, each a JSON message ended by a NUL byte: enough to open a page at
