@@ -131,7 +131,7 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
         args = [*rest, "--session", first] if first in sessions else key.split(" ")
         done = m005_file.run(*args)
         assert (done.returncode, done.stdout, done.stderr) == (code, stdout, stderr), key
-    assert _migrations(m005_file.db)[-1] == "m008_players_now_by_the_deals"
+    assert _migrations(m005_file.db)[-1] == "m009_ledger_reads_the_count_difference"
     conn = sqlite3.connect(m005_file.db)
     try:
         for view, rows in expected["views"].items():
