@@ -215,6 +215,14 @@ def new(
     chip_set: Annotated[
         str, typer.Option("--chips", help="Tournament: the chip denominations, 25,100,500.")
     ] = "",
+    duration: Annotated[
+        str | None,
+        typer.Option(help="Tournament: the planned time (4h, 3h30): proposes the levels."),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(parser=chips, help="Tournament: the players expected (with --duration)."),
+    ] = None,
 ) -> None:
     """Start a session (it becomes the current one)."""
     game = game_named(game_word.value)
@@ -224,6 +232,22 @@ def new(
             _("{lang!r}: say fr or en").format(lang=lang), param_hint="'--lang'"
         )
     structure = None
+    proposal_lines: list[str] = []  # printed once every option is checked
+    if duration is not None or players is not None:
+        from .structure import planned_levels
+
+        levels, level_minutes, breaks, proposal_lines = planned_levels(
+            tournament=tournament,
+            duration=duration,
+            players=players,
+            chips=chip_set,
+            stack=stack,
+            levels=levels,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+            breaks=breaks,
+            lang=lang,
+        )
     if tournament:
         from .tournament import tournament_settings
 
@@ -305,6 +329,8 @@ def new(
         structure,
         lang,
     )
+    for line in proposal_lines:
+        print(line)
     commands.new(_db(ctx), name, settings)
 
 

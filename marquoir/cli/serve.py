@@ -86,6 +86,10 @@ def datasette_app(path: str, *, sql: bool = False) -> Any:
         from datasette.plugins import pm
     except ImportError:
         raise IllegalAction(INSTALL_HINT) from None
+    from . import serve_tournament  # a tournament's screen
+
+    if not pm.is_registered(serve_tournament):
+        pm.register(serve_tournament, name="marquoir-tournament")
     from . import serve_page
 
     if not pm.is_registered(serve_page):

@@ -189,9 +189,17 @@ async def index_page(datasette: Any) -> Response:
             current = None
     # the list of sessions speaks `--lang`'s language or the locale's
     current_mark = _(" (current)")
+    screen = _("tournament screen")
     items = [
         f'<li><a href="/table/{urllib.parse.quote(info.name)}">{escape(info.name)}</a>'
-        f" {escape(created[:10])}{current_mark if info.name == current else ''}</li>"
+        f" {escape(created[:10])}{current_mark if info.name == current else ''}"
+        # a tournament's own page: the clock, the field and the money, for the room
+        + (
+            f' · <a href="/tournament/{urllib.parse.quote(info.name)}">{escape(screen)}</a>'
+            if info.settings.tournament is not None
+            else ""
+        )
+        + "</li>"
         for info, created in reversed(rows)
     ]
     browse = DATABASE
@@ -242,7 +250,18 @@ def session_body(book: Ledger, info: SessionInfo) -> str:
     return "\n".join(
         [
             f"<h1>{escape(info.name)} <small>{escape(report.title)}</small></h1>",
-            '<nav><a href="/">' + _("Sessions") + "</a></nav>",
+            '<nav><a href="/">'
+            + _("Sessions")
+            + "</a>"
+            # a tournament's screen: the clock, the field and the money (serve_tournament)
+            + (
+                f'<a href="/tournament/{urllib.parse.quote(info.name)}">'
+                + escape(_("tournament screen"))
+                + "</a>"
+                if info.settings.tournament is not None
+                else ""
+            )
+            + "</nav>",
             table_now(status_dict(info.name, table), table),
             "<h2>" + _("Standings") + "</h2>",
             section_html(standings(report)),
