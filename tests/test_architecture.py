@@ -24,12 +24,14 @@ ALLOWED = {
     "domain": {"domain"},
     "storage": {"domain", "storage"},
     "reports": {"domain", "storage", "reports"},
-    "cli": {"domain", "storage", "reports", "cli"},
+    "app": {"domain", "storage", "reports", "app"},
+    "cli": {"domain", "storage", "reports", "app", "cli"},
 }
 THIRD_PARTY = {
     "domain": set(),
     "storage": {"sqlite_utils"},
     "reports": {"tabulate", "sqlite_utils", "matplotlib"},
+    "app": set(),
     "cli": {"typer", "click", "tabulate", "datasette", "uvicorn"},
 }
 # Public, although spelled with an underscore (so as not to clash with field names).

@@ -154,20 +154,6 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
     return outcome.session, outcome.table, settlement
 
 
-def _tournament_bank(table: Table) -> list[Transfer]:
-    """The bank (the buy-ins went to it) pays each prize and bounty, and the fees to the
-    house."""
-    from ..domain.tournament.state import HOUSE, paid_in, winnings
-
-    settings, state = table.settings.tournament, table.tournament
-    assert settings is not None and state is not None
-    won = winnings(settings, state)
-    fees = sum(paid_in(settings, state).values(), Decimal(0)) - sum(won.values(), Decimal(0))
-    if fees:
-        won[HOUSE] = fees
-    return [Transfer(BANK, name, amount) for name, amount in won.items()]
-
-
 def reopen(db: str | None) -> None:
     """Reopen a settled session: table commands are accepted again."""
     with _ledger(db, WRITE) as book:
@@ -196,7 +182,9 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
         bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
     )
     if bank and table.tournament is not None:
-        payouts = _tournament_bank(table)
+        from ..app.tournament import tournament_bank
+
+        payouts = tournament_bank(table)
     if as_json:
         print(
             json.dumps(

@@ -13,7 +13,15 @@ from ..domain.games.holdem import Holdem
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import _, follow_session, money, number
 from ..domain.ranking import parse_ranking
-from ..domain.table import Seated, SessionSettings, Table, TableEvent, check_name, name_key
+from ..domain.table import (
+    LevelSet,
+    Seated,
+    SessionSettings,
+    Table,
+    TableEvent,
+    check_name,
+    name_key,
+)
 from ..storage.codec import settings_to_dict
 from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, Outcome
@@ -118,13 +126,14 @@ def deal(db: str | None) -> None:
         follow_session(table.settings.lang)  # before the command: its refusal too
         if table.tournament is not None:
             # a tournament's level reached by the clock applies from this deal (TDA 2024
-            # rule 23): the move is recorded before the deal
-            from .tournament import due_level, level_line
+            # rule 23): the move is recorded before the deal; no deal during a break
+            from ..app.tournament import catch_up
+            from .tournament import level_line
 
-            level = due_level(book, book.current(), table)
-            if level is not None:
-                yield table.level_event(level)
-                moved.append(_("the clock moves to {value}").format(value=level_line(table)))
+            for event in catch_up(book, table, dealing=True):
+                yield event
+                if isinstance(event, LevelSet):
+                    moved.append(_("the clock moves to {value}").format(value=level_line(table)))
         yield table.deal_event()
 
     with ledger(db) as book:

@@ -65,7 +65,7 @@ class TournamentTable:
         elif isinstance(event, (Rebought, AddedOn, Reentered)):
             self._apply_entry_money(event)
         elif isinstance(event, Paused):
-            self.pause_event()
+            self.pause_event(event.minutes)
             self.paused = True
         elif isinstance(event, Resumed):
             self.resume_event()
@@ -337,12 +337,12 @@ class TournamentTable:
         assert self.tournament is not None
         self.tournament.raced.add(event.removed)
 
-    def pause_event(self) -> Paused:
-        """Stop the tournament's clock."""
-        self._tournament(N_("the clock"))
-        if self.paused:
-            raise IllegalAction(_("the clock is already stopped: `resume` starts it again"))
-        return Paused()
+    def pause_event(self, minutes: int | None = None) -> Paused:
+        """Stop the tournament's clock (with `minutes`: a break of that length, now)."""
+        from .tournament.clock_rules import check_pause
+
+        check_pause(self._tournament(N_("the clock"))[0], paused=self.paused, minutes=minutes)
+        return Paused(minutes)
 
     def resume_event(self) -> Resumed:
         """Start the stopped clock again."""

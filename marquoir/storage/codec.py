@@ -182,6 +182,8 @@ def event_to_record(
         shares = [list(share) for share in event.shares]
         return kind, {"method": event.method, "keep": event.keep, "shares": shares}
     data = event._asdict()
+    if isinstance(event, Paused) and event.minutes is None:
+        del data["minutes"]  # a plain pause is stored as it always was
     if isinstance(event, Seated) and not event.returning:
         del data["returning"]  # a first cave is stored as it always was
     return kind, data

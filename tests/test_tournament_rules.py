@@ -1,0 +1,148 @@
+"""The tournament night's rules at the command line: the clock is wall time (set with
+`MARQUOIR_NOW`, no sleeping), breaks, and what issue-level defects used to get wrong.
+Expected values are worked by hand from the schedule, in the comments."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .installed import Marquoir
+
+T0 = 1_800_000_000  # a fixed start (2027-01-15), seconds since 1970
+
+ONE_MINUTE = (
+    "new cup --tournament --buy-in 20 --stack 1000"
+    " --levels 10/20,20/40,30/60,50/100,100/200,200/400,300/600 --level-minutes 1"
+)
+
+
+def at(cli: Marquoir, seconds: float, *args: str) -> str:
+    """A command run `seconds` after T0."""
+    cli.env["MARQUOIR_NOW"] = str(T0 + seconds)
+    return cli(*args)
+
+
+def refused_at(cli: Marquoir, seconds: float, *args: str) -> str:
+    cli.env["MARQUOIR_NOW"] = str(T0 + seconds)
+    return cli.refused(*args)
+
+
+def clock(cli: Marquoir, seconds: float) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(at(cli, seconds, "status", "--clock", "--json"))
+    assert data["version"] == 1
+    return data
+
+
+def seat(cli: Marquoir, names: str = "a b c") -> None:
+    for name in names.split():
+        at(cli, 0, "seat", name)
+
+
+def hand(cli: Marquoir, dealt: float, ended: float) -> None:
+    """A hand dealt at `dealt`, folded round to the big blind at `ended` (three players)."""
+    at(cli, dealt, "deal")
+    at(cli, ended, "fold")
+    at(cli, ended, "fold")
+
+
+def test_the_clock_is_wall_time_whatever_the_deals_do(cli: Marquoir) -> None:
+    at(cli, 0, *ONE_MINUTE.split())
+    seat(cli)
+    # Hands of 40 s dealt every 45 s from T0: each level end (60, 120, 180, ...) falls in a
+    # hand. The schedule: level N runs from 60(N-1) to 60N.
+    for n in range(8):
+        hand(cli, 45 * n, 45 * n + 40)
+    # At 370 s: 6 levels of 60 s are behind (360 s), level 7 is the last and never ends.
+    # Earlier: at 299 s (after the deal at 270 s moved the table to level 5), level 5 with
+    # 1 s left. With the old clock each level grew by the hand in play at its end.
+    data = clock(cli, 299)
+    assert (data["level"], data["seconds_left"]) == (5, 1)
+    assert data["on_break"] is False and data["paused"] is False
+    assert data["clock"]["ends_at"] == T0 + 300
+    data = clock(cli, 250)
+    assert (data["level"], data["seconds_left"]) == (5, 50)
+    assert clock(cli, 370)["level"] == 7
+
+
+def test_the_blinds_follow_the_clock_at_the_next_deal_and_level_next_counts_from_it(
+    cli: Marquoir,
+) -> None:
+    at(cli, 0, *ONE_MINUTE.split())
+    seat(cli)
+    hand(cli, 0, 10)
+    # At 130 s the clock is at level 3 (120-180); the table still posts level 1 until a deal.
+    assert clock(cli, 130)["level"] == 3
+    assert "small blind 30" in at(cli, 130, "deal")
+    at(cli, 131, "fold")
+    at(cli, 131, "fold")
+    # `level next` at 140 s: level 4 starts now (a director's move), 60 s from 140 s.
+    assert "level 4 of 7" in at(cli, 140, "level", "next")
+    data = clock(cli, 150)
+    assert (data["level"], data["seconds_left"]) == (4, 50)
+
+
+BREAKS = ONE_MINUTE + " --breaks 2:5 --rebuys 1 --rebuy-until 2"
+
+
+def test_a_scheduled_break_is_kept_shown_and_refuses_a_deal(cli: Marquoir) -> None:
+    at(cli, 0, *BREAKS.split())
+    seat(cli)
+    hand(cli, 0, 10)
+    # Levels 1 and 2 (0-120 s), then the 5-minute break (120-420 s), then level 3.
+    data = clock(cli, 100)
+    assert data["clock"]["seconds_to_break"] == 20
+    # `level next` from level 2 would pass the break: refused, saying how to skip it
+    assert "level 3" in refused_at(cli, 100, "level", "next")
+    data = clock(cli, 150)
+    assert data["on_break"] is True and data["level"] == 3 and data["seconds_left"] == 270
+    assert "break" in refused_at(cli, 150, "deal")
+    # at 420 s the break is over: level 3 with its full minute
+    data = clock(cli, 420)
+    assert (data["level"], data["on_break"], data["seconds_left"]) == (3, False, 60)
+
+
+def test_level_next_ends_a_break_when_asked(cli: Marquoir) -> None:
+    at(cli, 0, *BREAKS.split())
+    seat(cli)
+    hand(cli, 0, 10)
+    assert "level 3 of 7" in at(cli, 200, "level", "next")
+    data = clock(cli, 230)
+    assert (data["level"], data["on_break"], data["seconds_left"]) == (3, False, 30)
+    assert "small blind 30" in at(cli, 230, "deal")
+
+
+def test_break_now_stops_the_level_and_ends_by_itself(cli: Marquoir) -> None:
+    at(cli, 0, *ONE_MINUTE.split())
+    seat(cli)
+    hand(cli, 0, 10)
+    # a 3-minute break called at 20 s: level 1 stands at 40 s left until 200 s
+    assert "3 min" in at(cli, 20, "break", "3")
+    data = clock(cli, 100)
+    assert (data["on_break"], data["level"], data["seconds_left"]) == (True, 1, 100)
+    assert "break" in refused_at(cli, 100, "deal")
+    data = clock(cli, 210)
+    assert (data["on_break"], data["level"], data["seconds_left"]) == (False, 1, 30)
+    # the table follows: the deal after it is accepted, a pause too
+    hand(cli, 210, 215)
+    at(cli, 216, "pause")
+    assert clock(cli, 500)["paused"] is True
+
+
+def test_the_clock_stops_with_the_winner(cli: Marquoir) -> None:
+    at(cli, 0, *ONE_MINUTE.replace("--stack 1000", "--stack 100").split())
+    seat(cli, "a b")
+    at(cli, 0, "deal")
+    at(cli, 5, "allin")
+    at(cli, 5, "call")
+    at(cli, 10, "win", "a")
+    # over at 10 s: level 1 with 50 s left, for ever
+    data = clock(cli, 500)
+    assert (data["level"], data["seconds_left"], data["paused"]) == (1, 50, True)
+    assert data["clock"]["over"] is True
+
+
+def test_marquoir_now_must_be_seconds(cli: Marquoir) -> None:
+    cli.env["MARQUOIR_NOW"] = "yesterday"
+    done = cli.run("new", "x", "--blinds", "1/2")
+    assert done.returncode == 2 and "MARQUOIR_NOW" in done.stderr
