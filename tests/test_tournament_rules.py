@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from .installed import Marquoir
 
 T0 = 1_800_000_000  # a fixed start (2027-01-15), seconds since 1970
@@ -146,3 +148,39 @@ def test_marquoir_now_must_be_seconds(cli: Marquoir) -> None:
     cli.env["MARQUOIR_NOW"] = "yesterday"
     done = cli.run("new", "x", "--blinds", "1/2")
     assert done.returncode == 2 and "MARQUOIR_NOW" in done.stderr
+
+
+NEW = "new t --tournament --buy-in 20 --stack 1000 --levels 25/50,50/100 --level-minutes 20"
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("--payout-unit 0", "payout unit"),
+        ("--level-minutes 0", "at least 1 minute"),
+        ("--level-hands 0", "at least 1 minute, or 1 hand"),
+        ("--level-minutes 0.5", "a whole number"),
+        ("--buy-in 1e400", "buy-in"),
+        ("--buy-in 99999999999999999999999999999", "at most 1,000,000,000"),
+        ("--buy-in inf", "buy-in"),
+        ("--bounty 0.001", "at most 2 decimals"),
+        ("--fee 1e1", "fee"),
+        ("--add-on 100 --add-on-price 5E+1", "add-on-price"),
+        ("--rebuys 1 --rebuy-until 1 --rebuy-price -5", "rebuy-price"),
+    ],
+)
+def test_bad_settings_are_refused_at_new(cli: Marquoir, option: str, said: str) -> None:
+    done = cli.run(*NEW.split(), *option.split())
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("Error: ") and said in done.stderr, done.stderr
+    assert "chips" not in done.stderr
+    assert cli.run("sessions").stdout.count("\n") <= 1  # nothing recorded
+
+
+def test_a_deal_refuses_money_with_an_exponent_or_a_thousandth(cli: Marquoir) -> None:
+    cli.play(NEW + " --payouts 60/40\nseat anne\nseat bob\nseat cid\n")
+    cli.play("deal\nfold\nfold\n")
+    assert cli.run("chop", "--custom", "anne=1e1", "bob=20", "cid=20").returncode == 2
+    assert cli.run("chop", "--even", "--keep", "1e-9").returncode == 2
+    assert cli.run("chop", "--even", "--keep", "0.001").returncode == 2
+    assert "deal" not in cli("places")  # nothing recorded: play goes on

@@ -318,7 +318,7 @@ def chop_shares(
 def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """`alice=300 bob=200` (or `alice=300,bob=200`) -> (("alice", "300"), ("bob", "200")):
     each player once, each amount money (`UsageError` otherwise)."""
-    from decimal import InvalidOperation
+    from ..inputs import read_money
 
     pairs: list[tuple[str, str]] = []
     for word in (part for text in words for part in text.split(",") if part):
@@ -327,22 +327,7 @@ def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
             raise UsageError(
                 _("a custom deal is NAME=AMOUNT for each player (got {word!r})").format(word=word)
             )
-        try:
-            value = Decimal(amount)
-        except InvalidOperation:
-            value = Decimal(-1)
-        if not value.is_finite() or value < 0:
-            raise UsageError(
-                _("the amount of {name} must be an amount of money, not {amount!r}").format(
-                    name=name, amount=amount
-                )
-            )
-        if value != value.quantize(Decimal("0.01")):
-            raise UsageError(
-                _("the amount of {name} has more than two decimals: {amount}").format(
-                    name=name, amount=amount
-                )
-            )
+        value = Decimal(read_money(amount, what=_("the amount of {name}").format(name=name)))
         pairs.append((name, str(value)))
     if not pairs:
         raise UsageError(_("a custom deal names each player left: --custom alice=300 bob=200"))
