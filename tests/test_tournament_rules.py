@@ -184,3 +184,34 @@ def test_a_deal_refuses_money_with_an_exponent_or_a_thousandth(cli: Marquoir) ->
     assert cli.run("chop", "--even", "--keep", "1e-9").returncode == 2
     assert cli.run("chop", "--even", "--keep", "0.001").returncode == 2
     assert "deal" not in cli("places")  # nothing recorded: play goes on
+
+
+T5 = (
+    "new t5 --tournament --buy-in 20 --stack 1000 --levels 25/50,50/100 --level-minutes 20"
+    " --rebuys 1 --rebuy-until 1 --add-on 1000 --add-on-price 20 --payouts 60/40"
+)
+
+
+def test_a_busted_player_takes_no_add_on(cli: Marquoir) -> None:
+    """The club's way: the add-on is for a player still in; a busted one rebuys first."""
+    cli.play(T5 + "\nseat a\nseat b\nseat c\ndeal\nallin\nfold\ncall\nwin c\n")
+    cli("level", "next")
+    assert "no chips" in cli.refused("addon", "a")
+    # a busted on the last hand of the rebuy period: he may still rebuy at the break (level
+    # 2 before its first hand), then take the add-on
+    assert "a rebuys 1000: stack 1000" in cli("rebuy", "a")
+    assert "a takes the add-on of 1000: stack 2000" in cli("addon", "a")
+    # paid in: 3 x 20 + a's rebuy 20 + his add-on 20 = 100 EUR, no fee: prizes 60 + 40
+    places = json.loads(cli("places", "--json"))
+    assert places["prize_pool"] == "100"
+    assert [row["place"] for row in places["places"]] == [None, None, None]
+
+
+def test_a_bust_who_did_not_rebuy_is_out_at_the_next_deal_and_the_add_on_refused(
+    cli: Marquoir,
+) -> None:
+    cli.play(T5 + "\nseat a\nseat b\nseat c\ndeal\nallin\nfold\ncall\nwin c\n")
+    cli("level", "next")
+    cli.play("deal\nfold\n")  # b folds to c: a was not dealt in, he is out
+    assert "out of the tournament" in cli.refused("addon", "a")
+    assert "out of the tournament" in cli.refused("rebuy", "a")

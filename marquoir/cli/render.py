@@ -190,7 +190,7 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
 
 def bust_lines(table: Table) -> list[str]:
     """Tournament: who lost his last chips on the hand just over: out (and his place), or
-    out unless he rebuys before the next deal; and the winner when one is left."""
+    out unless a rebuy comes before the next deal; and the winner when one is left."""
     state = table.tournament
     if state is None or table.hand is not None:
         return []
@@ -208,7 +208,7 @@ def bust_lines(table: Table) -> list[str]:
             )
             lines.append(out.format(player=entry.label, place=places[entry.label]))
         else:
-            no_chips = _("{player} has no chips: out unless he rebuys before the next deal")
+            no_chips = _("{player} has no chips: out unless a rebuy comes before the next deal")
             lines.append(no_chips.format(player=entry.label))
     alive = [e for e in state.entries if not e.busted and not e.out]
     if busted and len(alive) == 1:

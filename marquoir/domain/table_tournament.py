@@ -147,8 +147,9 @@ class TournamentTable:
             raise IllegalAction(_("this tournament has no rebuys"))
         if entry.out:
             raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
-        assert settings.rebuy_until is not None
-        if self.level > settings.rebuy_until:
+        from .tournament.entry_rules import rebuy_open
+
+        if not rebuy_open(settings, level=self.level, hands_at_level=self.level_hands):
             raise IllegalAction(
                 _("the rebuy period ended with level {rebuy_until}").format(
                     rebuy_until=settings.rebuy_until
@@ -157,7 +158,7 @@ class TournamentTable:
         if entry.rebuys >= settings.rebuys:
             raise IllegalAction(
                 ngettext(
-                    "{label} has used his {rebuys} rebuy",
+                    "{label} has used the {rebuys} rebuy",
                     "{label} has used all {rebuys} rebuys",
                     settings.rebuys,
                 ).format(label=entry.label, rebuys=settings.rebuys)
@@ -183,6 +184,9 @@ class TournamentTable:
             raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
         if entry.add_on:
             raise IllegalAction(_("{label} has taken the add-on already").format(label=entry.label))
+        from .tournament.entry_rules import check_add_on_chips
+
+        check_add_on_chips(account.stack, entry.label)
         last = settings.rebuy_until
         if last is None:
             every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
@@ -417,8 +421,11 @@ class TournamentTable:
         if settings is None or state is None or not settings.rebuys:
             return False
         assert settings.rebuy_until is not None
+        from .tournament.entry_rules import rebuy_open
+
         entry = state.entry_of(name)
-        return self.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
+        open_ = rebuy_open(settings, level=self.level, hands_at_level=self.level_hands)
+        return open_ and entry.rebuys < settings.rebuys
 
     def _tournament_deal(self) -> None:
         """At the deal: a bust who did not rebuy is out; levels by hands move on (the new

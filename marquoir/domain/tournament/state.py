@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import MarquoirError, UsageError
 from ..i18n import _, ngettext
 from ..pots import PotAward
 from .payouts import Payouts, parse_payouts, payouts, preset_percentages
@@ -412,6 +412,15 @@ def winnings(settings: Any, state: TournamentState) -> dict[str, Decimal]:
         amount = row.prize + row.bounties
         if amount:
             won[row.player] = won.get(row.player, Decimal(0)) + amount
+    # the prizes and bounties come out of what was paid in, less the fees: never more
+    collected = sum(paid_in(settings, state).values(), Decimal(0))
+    collected -= len(state.entries) * Decimal(settings.fee)
+    if sum(won.values(), Decimal(0)) > collected:
+        raise MarquoirError(
+            _(
+                "the prizes and bounties ({won}) exceed the money collected for them ({pool})"
+            ).format(won=sum(won.values(), Decimal(0)), pool=collected)
+        )
     return won
 
 
