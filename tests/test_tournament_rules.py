@@ -215,3 +215,50 @@ def test_a_bust_who_did_not_rebuy_is_out_at_the_next_deal_and_the_add_on_refused
     cli.play("deal\nfold\n")  # b folds to c: a was not dealt in, he is out
     assert "out of the tournament" in cli.refused("addon", "a")
     assert "out of the tournament" in cli.refused("rebuy", "a")
+
+
+T7 = """new t7 --tournament --buy-in 20 --fee 2 --stack 1000 --levels 25/50,50/100 \
+--level-minutes 20 --rebuys 1 --rebuy-until 1 --payouts 60/40
+seat a
+seat b
+seat c
+deal
+allin
+fold
+call
+win c
+rebuy a
+deal
+allin
+allin
+call
+win c
+"""
+# By hand. Paid in: a 20 + 2 fee + a rebuy 20 = 42; b 22; c 22: 86, 6 of them fees; the
+# pool 80 pays 60/40: c 48, a 32 (a and b bust on the same hand; a started it with 1000
+# chips, b with 975: a finishes higher, TDA 2024 rule 14). Results in money: a 32 - 42 =
+# -10, b -22, c 48 - 22 = +26, the house +6 (sum 0). The chips (a bought 2,000, c holds
+# 4,000) are no money.
+MONEY = {"a": "-10.00", "b": "-22.00", "c": "26.00"}
+
+
+def test_a_tournament_shows_money_not_chips_everywhere(cli: Marquoir) -> None:
+    cli.play(T7.replace(" \\\n", " "))
+    report = json.loads(cli("report", "--format", "json"))
+    assert {p["player"]: p["net_money"] for p in report["players"]} == MONEY
+    assert {p["player"]: p["recaves"] for p in report["players"]} == {"a": 1, "b": 0, "c": 0}
+    rows = cli("export", "csv", "--what", "ledger").splitlines()
+    header = rows[0].split(",")
+    money = {r.split(",")[3]: r.split(",")[header.index("net_money")] for r in rows[1:]}
+    assert money == MONEY
+    text = cli("report")
+    assert "chip value" not in text
+    assert "+26.00 EUR" in text and "+3000.00 EUR" not in text
+    for fmt in ("md", "html", "csv"):
+        out = cli("report", "--format", fmt)
+        assert "26.00" in out and "3000.00" not in out and "3,000.00" not in out, fmt
+    settle = cli("settle")
+    assert settle.startswith("tournament t7: buy-in 20 EUR") and "1 chip" not in settle
+    assert "c      +26.00 EUR" in settle and "house  +6.00 EUR" in settle
+    stacks = {p["name"]: p["recaves"] for p in cli.stacks_json()["players"]}
+    assert stacks == {"a": 1, "b": 0, "c": 0}

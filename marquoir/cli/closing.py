@@ -194,11 +194,15 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
             )
         )
         return
-    print(
-        _("session {name}: 1 chip = {value} {currency}").format(
-            name=session.name, value=value, currency=currency
+    if table.settings.tournament is not None:  # its chips are worth no money
+        buy_in = money(table.settings.tournament.buy_in, currency)
+        print(_("tournament {name}: buy-in {buy_in}").format(name=session.name, buy_in=buy_in))
+    else:
+        print(
+            _("session {name}: 1 chip = {value} {currency}").format(
+                name=session.name, value=value, currency=currency
+            )
         )
-    )
     if not settlement.balances:
         print(_("nobody bought in: nothing to settle"))
         return

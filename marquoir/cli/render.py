@@ -422,13 +422,16 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
     players = []
     for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
         stack = 0 if account.left else in_play.get(account.name, account.stack)
+        recaves = account.recaves
+        if table.tournament is not None:  # a tournament's rebuys, add-ons, re-entries
+            recaves = table.tournament.buys_after_entry(account.name)
         players.append(
             {
                 "name": account.name,
                 "seat": account.seat,
                 "stack": stack,
                 "bought": account.bought,
-                "recaves": account.recaves,
+                "recaves": recaves,
                 "cashed_out": account.cashed_out,
                 "result": account.result,
                 "left": account.left,

@@ -32,6 +32,24 @@ class HandLine(Protocol):
     def forced_bets(self) -> dict[str, Any] | None: ...
 
 
+def player_money(table: Table) -> dict[str, tuple[int, Decimal]]:
+    """A tournament's money for each player: (the buys after his first entry: rebuys,
+    add-ons and re-entries; his result in money: prizes and bounties less entries, rebuys,
+    add-ons and fees). The chips he holds are no money: a tournament's money is what was
+    paid in and what is paid out."""
+    from ..domain.tournament.state import HOUSE, balances
+
+    settings, state = table.settings.tournament, table.tournament
+    assert settings is not None and state is not None
+    money = balances(settings, state)
+    money.pop(HOUSE, None)
+    cent = Decimal("0.01")
+    return {
+        name: (state.buys_after_entry(name), money.get(name, Decimal(0)).quantize(cent))
+        for name in {entry.player for entry in state.entries}
+    }
+
+
 def hand_levels(table: Table, hands: Sequence[HandLine]) -> dict[int, int]:
     """The level each hand was dealt at, read from its forced bets: the level in force
     before it when the bets are that level's, otherwise the first level from there with

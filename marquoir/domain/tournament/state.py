@@ -82,6 +82,12 @@ class TournamentState:
         """How many entries `player` has bought."""
         return sum(1 for e in self.entries if e.player == player)
 
+    def buys_after_entry(self, player: str) -> int:
+        """What `player` bought after his first entry: rebuys, add-ons, re-entries (a
+        tournament's "recaves")."""
+        mine = [e for e in self.entries if e.player == player]
+        return sum(e.rebuys + int(e.add_on) for e in mine) + max(0, len(mine) - 1)
+
     @property
     def rebuys(self) -> int:
         return sum(e.rebuys for e in self.entries)
