@@ -262,3 +262,21 @@ def test_a_tournament_shows_money_not_chips_everywhere(cli: Marquoir) -> None:
     assert "c      +26.00 EUR" in settle and "house  +6.00 EUR" in settle
     stacks = {p["name"]: p["recaves"] for p in cli.stacks_json()["players"]}
     assert stacks == {"a": 1, "b": 0, "c": 0}
+
+
+def test_sitout_leave_and_blinds_are_refused_in_a_tournament(cli: Marquoir) -> None:
+    cli.play(NEW + "\nseat anne\nseat bob\nseat cid\n")
+    assert "dealt in and posts" in cli.refused("sitout", "anne")
+    assert "chips are not cashed out" in cli.refused("leave", "anne")
+    assert "follow its levels" in cli.refused("blinds", "100/200")
+    # nothing recorded: all three are dealt in, the blinds are level 1's
+    out = cli("deal")
+    assert "small blind 25" in out and "big blind 50" in out
+    assert [p["sitting_out"] for p in cli.stacks_json()["players"]] == [False] * 3
+
+
+def test_the_cash_game_keeps_sitout_leave_and_blinds(cli: Marquoir) -> None:
+    cli.play("new cash --blinds 1/2\nseat anne --cave 100\nseat bob --cave 100\n")
+    cli("sitout", "anne")
+    cli("blinds", "2/4")
+    cli("leave", "anne")

@@ -395,8 +395,19 @@ def fine(db: str | None, player: str, chips: int | None) -> None:
     )
 
 
+def _cash_game_only(table: Table, command: str) -> None:
+    if table.settings.tournament is not None:
+        from ..domain.tournament.presence import check_cash_game_command
+
+        check_cash_game_command(table.settings.tournament, command)
+
+
 def leave(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.leave_event(player))
+    def command(table: Table) -> TableEvent:
+        _cash_game_only(table, "leave")
+        return table.leave_event(player)
+
+    outcome = execute(db, command)
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
@@ -415,6 +426,7 @@ def blinds(db: str | None, schedule: ForcedBetSchedule) -> None:
 
     def change(table: Table) -> TableEvent:
         nonlocal before
+        _cash_game_only(table, "blinds")
         before = table.config.stakes()
         # hold'em and the games built on it (Omaha, Omaha hi-lo) are played with blinds
         if isinstance(table.config.rules, Holdem) and not schedule.big_blind:
@@ -441,7 +453,11 @@ def button(db: str | None, player: str) -> None:
 
 
 def sitout(db: str | None, player: str) -> None:
-    outcome = execute(db, lambda table: table.sitout_event(player))
+    def command(table: Table) -> TableEvent:
+        _cash_game_only(table, "sitout")
+        return table.sitout_event(player)
+
+    outcome = execute(db, command)
     print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 
