@@ -20,9 +20,10 @@ from .money import ONE, floor_to_unit
 HUNDRED = Decimal(100)
 
 # The preset table: the places paid and their percentages, by number of places. It pays
-# the home tiers on one table and about 15 % of larger fields (see `places_paid`), top-heavy like the tables clubs post: first
-# place about twice second at two or three places paid, the last paid place at least twice
-# an even split of the pool (4 % at 69 entries, where an even share is 1.45 %). Each row
+# the home tiers on one table and about 15 % of larger fields (see `places_paid`),
+# top-heavy like the tables clubs post: first place about twice second at two or three
+# places paid, the last paid place at least an even split of the pool (4 % at 69 entries,
+# where an even share is 1.45 %). Each row
 # sums to exactly 100.
 _TABLE: dict[int, tuple[str, ...]] = {
     1: ("100",),
