@@ -280,3 +280,35 @@ def test_the_cash_game_keeps_sitout_leave_and_blinds(cli: Marquoir) -> None:
     cli("sitout", "anne")
     cli("blinds", "2/4")
     cli("leave", "anne")
+
+
+RACE = """new r --tournament --buy-in 10 --stack 1000 --levels 25/50,50/100 --chips 25,100,500
+seat anne
+seat bruno
+seat chloe
+seat dora
+deal
+raise 975
+fold
+fold
+call
+check
+check
+check
+check
+check
+check
+showdown chloe > dora
+"""
+
+
+def test_an_incomplete_chip_race_says_who_still_holds_the_removed_chips(cli: Marquoir) -> None:
+    cli.play(RACE)
+    # anne 1,000, bruno 975 (his small blind), chloe 2,000, dora 25. bruno races his 3 x 25
+    # (75 = three quarters of a 100: one chip, his); left: bruno 975 - 75 + 100 = 1,000.
+    # dora's 25 was not raced: her stack is not whole 100s.
+    out = cli("race", "25", "bruno=3", "--draw", "bruno")
+    assert "still not whole 100s: dora 25" in out
+    cli("undo")
+    out = cli("race", "25", "bruno=3", "dora=1", "--draw", "bruno,dora", "--json")
+    assert json.loads(out)["left_over"] == {}

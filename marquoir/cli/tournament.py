@@ -467,6 +467,10 @@ def race(
     event = outcome.event
     assert isinstance(event, Raced)
     stacks = {name: outcome.table.accounts[name].stack for name, _count in event.odd}
+    from ..domain.tournament.chips import left_over
+
+    holding = {a.name: a.stack for a in outcome.table.present() if a.stack > 0}
+    odd_left = left_over(holding, event.next_chip)
     if as_json:
         import json
 
@@ -483,11 +487,24 @@ def race(
             "won": list(event.won),
             "protected": list(event.protected),
             "stacks": stacks,
+            "left_over": odd_left,
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     for line in race_lines(event, stacks):
         print(line)
+    if odd_left:
+        # a race leaves only whole chips of the next denomination: a stack that is not
+        # made of them still holds removed chips (a player left out, or a miscount)
+        print(
+            _(
+                "still not whole {chip}s: {players} (left out of the race, or a count to "
+                "correct: `count`)"
+            ).format(
+                chip=event.next_chip,
+                players=", ".join(f"{name} {grouped(holding[name])}" for name in odd_left),
+            )
+        )
 
 
 def race_lines(event: Any, stacks: dict[str, int]) -> list[str]:
