@@ -5,6 +5,7 @@ Expected values are worked by hand from the schedule, in the comments."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -312,3 +313,32 @@ def test_an_incomplete_chip_race_says_who_still_holds_the_removed_chips(cli: Mar
     cli("undo")
     out = cli("race", "25", "bruno=3", "dora=1", "--draw", "bruno,dora", "--json")
     assert json.loads(out)["left_over"] == {}
+
+
+def test_a_split_bounty_is_paid_to_the_cent_and_places_say_who_busted_whom(
+    cli: Marquoir,
+) -> None:
+    cli.play(
+        "new k --tournament --buy-in 20 --bounty 5 --stack 1000 --levels 25/50,50/100\n"
+        "seat a\nseat b\nseat c\ndeal\nallin\nallin\nallin\n"
+        'showdown "b = c > a"\n'
+    )
+    # a (1,000 at the start) loses everything to b and c, who tie: each wins 500 of a's
+    # chips, so the 5 EUR on a's head splits 2.50 / 2.50 (before: whole euros, 3 / 2).
+    data = json.loads(cli("places", "--json"))
+    rows = {row["name"]: row for row in data["places"]}
+    assert Decimal(rows["b"]["bounties"]) == Decimal(rows["c"]["bounties"]) == Decimal("2.50")
+    assert rows["a"]["knocked_out_by"] == ["b", "c"]
+    assert rows["b"]["head"] == "5"
+    assert "out by b, c" in cli("places")
+
+
+def test_a_progressive_head_is_shown(cli: Marquoir) -> None:
+    cli.play(
+        "new k --tournament --buy-in 20 --bounty 8 --progressive --stack 1000"
+        " --levels 25/50,50/100\nseat a\nseat b\nseat c\ndeal\nallin\nfold\ncall\nwin c\n"
+    )
+    # c busts a: half of a's 8 (4) in cash, the other half onto c's head: 8 + 4 = 12.
+    rows = {row["name"]: row for row in json.loads(cli("places", "--json"))["places"]}
+    assert (rows["c"]["bounties"], rows["c"]["head"]) == ("4", "12")
+    assert "bounty on the head 12" in cli("places")

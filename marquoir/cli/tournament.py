@@ -231,6 +231,10 @@ def places(db: str | None, *, as_json: bool) -> None:
         bounties = _(", bounties {bounties}").format(bounties=money_item(row["bounties"], currency))
         extra = bounties if Decimal(row["bounties"]) else ""
         prize = _("prize {prize}").format(prize=money_item(row["prize"], currency))
+        if row["knocked_out_by"]:
+            extra += _(", out by {players}").format(players=", ".join(row["knocked_out_by"]))
+        if Decimal(row["head"]) and row["place"] is None:
+            extra += _(", bounty on the head {head}").format(head=money_item(row["head"], currency))
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 

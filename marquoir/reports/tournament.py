@@ -171,9 +171,16 @@ def extra_lines(data: dict[str, Any]) -> tuple[str, ...]:
 def places_data(settings: TournamentSettings, state: TournamentState) -> dict[str, Any]:
     """The field, the prize pool, the payouts and every entry's place, prize and bounties:
     as `places --json` and the report's `tournament` key give them."""
-    from ..domain.tournament.state import payout_table, prize_pool, standings
+    from ..domain.tournament.state import (
+        heads,
+        knocked_out_by,
+        payout_table,
+        prize_pool,
+        standings,
+    )
 
     paid = payout_table(settings, state)
+    on_head, out_by = heads(settings, state), knocked_out_by(state)
     return {
         "entries": len(state.entries),
         "rebuys": state.rebuys,
@@ -192,6 +199,8 @@ def places_data(settings: TournamentSettings, state: TournamentState) -> dict[st
                 "rebuys": row.rebuys,
                 "add_on": row.add_on,
                 "out_hand": row.out_hand,
+                "knocked_out_by": out_by.get(row.entry, []),
+                "head": str(on_head.get(row.entry, Decimal(0))),
             }
             for row in standings(settings, state)
         ],

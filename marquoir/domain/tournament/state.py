@@ -252,6 +252,26 @@ def _bounties(
     return won
 
 
+def heads(settings: Any, state: TournamentState) -> dict[str, Decimal]:
+    """The bounty on each entry's head now: the fixed bounty, or the progressive head (its
+    own bounty plus the halves of the heads it collected); nothing without bounties."""
+    bounty = Decimal(settings.bounty)
+    labels = [e.label for e in state.entries]
+    if not bounty:
+        return dict.fromkeys(labels, Decimal(0))
+    if not settings.progressive:
+        return dict.fromkeys(labels, bounty)
+    return dict(progressive_bounties(labels, bounty, state.knockouts(), unit=CENT).heads)
+
+
+def knocked_out_by(state: TournamentState) -> dict[str, list[str]]:
+    """Who busted each entry out: its eliminators, the most chips won first."""
+    return {
+        k.entry: sorted(k.eliminators, key=lambda name: (-k.eliminators[name], name))
+        for k in state.knockouts()
+    }
+
+
 def standings(settings: Any, state: TournamentState) -> list[Standing]:
     """Every entry, the placed ones by place then those still playing: prize and bounties
     (a deal's money replaces the prizes of the players who made it)."""
@@ -265,7 +285,9 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
         winner = next((p.entry for p in places if p.place == 1), None)
         for label, amount in state.chop["amounts"].items():
             prizes[label] = Decimal(amount) + (kept if label == winner else 0)
-    won = _bounties(settings, state, places, unit)
+    # a bounty is paid to the cent, whatever the prizes' unit: split between two
+    # eliminators, 5 EUR makes 2.50 each
+    won = _bounties(settings, state, places, CENT)
     placed = {p.entry: p for p in places}
     rows = []
     for entry in state.entries:
@@ -288,6 +310,7 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
 
 
 HOUSE = "house"
+CENT = Decimal("0.01")  # bounties are paid to the cent
 CHOPS = ("icm", "chips", "even", "custom")
 
 
