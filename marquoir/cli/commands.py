@@ -281,6 +281,10 @@ def new(db: str | None, name: str, settings: SessionSettings) -> None:
             name=name, game_title=render.game_title(Table(settings))
         )
     )
+    if settings.tournament is not None:
+        from .tournament import structure_lines
+
+        print("\n".join(structure_lines(settings.tournament, settings.currency)))
     caves = settings.caves
     if caves.default is not None:
         print(

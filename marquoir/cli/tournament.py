@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, follow_session, grouped, money, money_item, number
+from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
     parse_breaks,
@@ -98,6 +98,66 @@ def tournament_settings(
     settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
     settings.validate()
     return settings
+
+
+def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
+    """What `new --tournament` recorded, said back: buy-in and fee, stack, levels, rebuys,
+    add-on, bounty."""
+    fee = Decimal(settings.fee)
+    lines = [
+        _("buy-in {buy_in}{fee}, starting stack {stack} chips").format(
+            buy_in=money(settings.buy_in, currency),
+            fee=_(" + fee {fee}").format(fee=money(settings.fee, currency)) if fee else "",
+            stack=grouped(settings.stack),
+        )
+    ]
+    count = len(settings.level_list())
+    if settings.level_minutes is not None:
+        length = _("{minutes} min a level").format(minutes=settings.level_minutes)
+    elif settings.level_hands is not None:
+        length = _("{hands} hands a level").format(hands=settings.level_hands)
+    else:
+        length = _("moved by hand (`level next`)")
+    breaks = ""
+    if settings.breaks:
+        every, minutes = parse_breaks(settings.breaks).every, parse_breaks(settings.breaks).minutes
+        breaks = ngettext(
+            ", a {minutes}-minute break after every level",
+            ", a {minutes}-minute break every {every} levels",
+            every,
+        ).format(minutes=minutes, every=every)
+    lines.append(
+        ngettext(
+            "{count} level, {length}{breaks}", "{count} levels, {length}{breaks}", count
+        ).format(count=count, length=length, breaks=breaks)
+    )
+    if settings.rebuys:
+        lines.append(
+            ngettext(
+                "{rebuys} rebuy an entry until level {until}, {price}",
+                "{rebuys} rebuys an entry until level {until}, {price} each",
+                settings.rebuys,
+            ).format(
+                rebuys=settings.rebuys,
+                until=settings.rebuy_until,
+                price=money(f"{settings.money('rebuy_price')}", currency),
+            )
+        )
+    if settings.add_on:
+        lines.append(
+            _("add-on {chips} chips for {price}").format(
+                chips=grouped(settings.add_on),
+                price=money(f"{settings.money('add_on_price')}", currency),
+            )
+        )
+    if Decimal(settings.bounty):
+        kind = _("progressive bounty") if settings.progressive else _("bounty")
+        lines.append(
+            _("{kind} {bounty} on each head").format(
+                kind=kind, bounty=money(settings.bounty, currency)
+            )
+        )
+    return lines
 
 
 def level_line(table: Table) -> str:
