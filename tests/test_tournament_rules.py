@@ -344,36 +344,15 @@ def test_a_progressive_head_is_shown(cli: Marquoir) -> None:
     assert "bounty on the head 12" in cli("places")
 
 
+NINE = (
+    "new t9 --tournament --buy-in 20 --fee 2 --stack 1000 --levels 25/50,50/100"
+    " --level-minutes 20 --rebuys 1 --rebuy-until 1 --add-on 1000 --add-on-price 20"
+    " --bounty 5 --breaks 1:10"
+)
+
+
 def test_new_says_back_the_structure(cli: Marquoir) -> None:
-    out = cli(
-        *[
-            "new",
-            "t9",
-            "--tournament",
-            "--buy-in",
-            "20",
-            "--fee",
-            "2",
-            "--stack",
-            "1000",
-            "--levels",
-            "25/50,50/100",
-            "--level-minutes",
-            "20",
-            "--rebuys",
-            "1",
-            "--rebuy-until",
-            "1",
-            "--add-on",
-            "1000",
-            "--add-on-price",
-            "20",
-            "--bounty",
-            "5",
-            "--breaks",
-            "1:10",
-        ]
-    )
+    out = cli(*NINE.split())
     assert "buy-in 20 EUR + fee 2 EUR, starting stack 1,000 chips" in out
     assert "2 levels, 20 min a level, a 10-minute break after every level" in out
     assert "every 1 levels" not in out
