@@ -358,3 +358,9 @@ def test_new_says_back_the_structure(cli: Marquoir) -> None:
     assert "every 1 levels" not in out
     assert "1 rebuy an entry until level 1, 20 EUR" in out
     assert "add-on 1,000 chips for 20 EUR" in out and "bounty 5 EUR on each head" in out
+
+
+def test_the_new_refusals_speak_french(cli: Marquoir) -> None:
+    cli.play(NEW + " --lang fr\nseat anne\nseat bob\n")
+    assert "reçoit ses cartes et paie ses blindes" in cli.refused("sitout", "anne")
+    assert "suivent ses niveaux" in cli.refused("blinds", "100/200")
