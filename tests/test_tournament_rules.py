@@ -362,5 +362,7 @@ def test_new_says_back_the_structure(cli: Marquoir) -> None:
 
 def test_the_new_refusals_speak_french(cli: Marquoir) -> None:
     cli.play(NEW + " --lang fr\nseat anne\nseat bob\n")
-    assert "reçoit ses cartes et paie ses blindes" in cli.refused("sitout", "anne")
-    assert "suivent ses niveaux" in cli.refused("blinds", "100/200")
+    done = cli.run("sitout", "anne")
+    assert done.returncode == 1 and "reçoit ses cartes et paie ses blindes" in done.stderr
+    done = cli.run("blinds", "100/200")
+    assert done.returncode == 1 and "suivent ses niveaux" in done.stderr
