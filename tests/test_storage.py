@@ -93,6 +93,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m006_brelans_from_the_cards",
         "m007_storage_by_the_byte",
         "m008_players_now_by_the_deals",
+        "m009_tournament_chips_are_not_money",
     ]
 
 

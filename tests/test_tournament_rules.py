@@ -366,3 +366,21 @@ def test_the_new_refusals_speak_french(cli: Marquoir) -> None:
     assert done.returncode == 1 and "reçoit ses cartes et paie ses blindes" in done.stderr
     done = cli.run("blinds", "100/200")
     assert done.returncode == 1 and "suivent ses niveaux" in done.stderr
+
+
+def test_the_views_give_a_tournament_s_chips_no_money(cli: Marquoir) -> None:
+    import sqlite3
+
+    cli.play(
+        T7.replace(" \\\n", " ") + "new cash --blinds 1/2 --chip-value 0.5\nseat x --cave 100\n"
+    )
+    conn = sqlite3.connect(cli.db)
+    try:
+        ledger = conn.execute("SELECT session, money, balance FROM ledger").fetchall()
+        players = conn.execute("SELECT session, result_money FROM players_now").fetchall()
+    finally:
+        conn.close()
+    # t7's caves (1,000 chips each) were "1000.00 EUR" before; x's 100 chips at 0.50 are 50
+    assert {row for row in ledger if row[0] == "t7"} == {("t7", None, None)}
+    assert ("cash", 50.0, -50.0) in ledger
+    assert {row for row in players if row[0] == "t7"} == {("t7", None)}

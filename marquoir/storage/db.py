@@ -24,8 +24,8 @@ from .paths import default_database_path
 # How many migrations `migrations.py` defines; a test keeps the two in step. Checking the count
 # with plain sqlite3 lets the table commands skip importing sqlite-utils.
 # m006: the brelans a showdown read from the cards paid; m007: the log and the summaries by
-# the byte
-MIGRATION_COUNT = 8
+# the byte; m009: a tournament's chips are no money in the views
+MIGRATION_COUNT = 9
 BUSY_TIMEOUT_MS = 10_000
 
 READ = "read"

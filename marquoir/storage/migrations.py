@@ -798,3 +798,47 @@ def m008_players_now_by_the_deals(db: Database) -> None:
     db.conn.execute("CREATE INDEX events_deals ON events (session_id, id) WHERE kind = 'deal'")
     db.conn.execute("DROP VIEW IF EXISTS players_now")
     db.conn.execute(f"CREATE VIEW players_now AS {view}")
+
+
+# a tournament's chips are no money: its money is the entries, rebuys, add-ons, prizes and
+# bounties (the report's), never chips x the session's chip value
+_CASH_GAME = "json_extract(s.settings, '$.tournament') IS NULL"
+
+
+def _wrapped(view: str, old: str, new: str) -> str:
+    """`view` with `old` replaced by `new`, once (the text must be found)."""
+    assert view.count(old) == 1, old
+    return view.replace(old, new)
+
+
+@migrations()
+def m009_tournament_chips_are_not_money(db: Database) -> None:
+    # Why: `ledger` and `players_now` gave a tournament's chip moves a money value (chips x
+    # the chip value, 1 by default: "+17700.00 EUR" for a player who won 58 EUR). In a
+    # tournament those columns are now NULL (`money`, `balance`, `result_money`); the chips
+    # stay. Both views are recreated from their last form, the money expressions wrapped.
+    value = "CAST(json_extract(s.settings, '$.chip_value') AS REAL)"
+    indent = "\n" + " " * 15
+    ledger = _wrapped(
+        M007_VIEWS["ledger"],
+        f"round(m.chips * {value}, 6){indent}AS money,",
+        f"CASE WHEN {_CASH_GAME} THEN round(m.chips * {value}, 6) END AS money,",
+    )
+    ledger = _wrapped(
+        ledger,
+        "CASE WHEN m.kind IN ('cave', 'recave', 'cash-out')",
+        f"CASE WHEN NOT {_CASH_GAME} THEN NULL{indent} WHEN m.kind IN "
+        "('cave', 'recave', 'cash-out')",
+    )
+    deal = "FROM events e WHERE e.session_id = s.id AND e.kind = 'deal' AND e.undone = 0"
+    players = M007_VIEWS["players_now"].replace(deal.replace(" AND e.kind = 'deal'", ""), deal)
+    players = _wrapped(
+        players,
+        "round((json_extract(a.value, '$.stack')",
+        f"CASE WHEN {_CASH_GAME} THEN round((json_extract(a.value, '$.stack')",
+    )
+    players = _wrapped(players, f"* {value}, 6)\n", f"* {value}, 6) END\n")
+    db.conn.execute("DROP VIEW IF EXISTS ledger")
+    db.conn.execute(f"CREATE VIEW ledger AS {ledger}")
+    db.conn.execute("DROP VIEW IF EXISTS players_now")
+    db.conn.execute(f"CREATE VIEW players_now AS {players}")
