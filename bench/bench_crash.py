@@ -16,6 +16,9 @@ ways:
 
 A quarter of the commands run to their end, so that the evening moves on hand after hand.
 
+Then `report -o` is killed at random moments (`--report-kills`, a fifth as many as the
+table's): the report file must be absent, or the whole report, never a part of one.
+
 After each kill the log must have grown by nothing or by the whole event, and the table must
 load; at the end `marquoir verify --json` must find every snapshot and hand row equal to the
 replay of the log, none missing, and SQLite's integrity check clean.
@@ -154,6 +157,7 @@ def run(kills: int, seed: int, folder: Path) -> dict[str, Any]:
         next_command(path, rng)  # the table loads after every kill
     poll.close()
     elapsed = time.perf_counter() - started
+    reports = kill_reports(exe, env, folder, rng, max(1, kills // 5))
     checked = subprocess.run(
         [exe, "verify", "--json"], env=env, capture_output=True, text=True, check=False
     )
@@ -178,7 +182,36 @@ def run(kills: int, seed: int, folder: Path) -> dict[str, Any]:
         "integrity": verdict["integrity"],
         "verify_exit": checked.returncode,
         "seconds": round(elapsed, 1),
+        **reports,
     }
+
+
+def kill_reports(
+    exe: str, env: dict[str, str], folder: Path, rng: random.Random, kills: int
+) -> dict[str, int]:
+    """`report -o` killed at random moments: the file named is whole or absent."""
+    target = folder / "report.html"
+    whole = subprocess.run(
+        [exe, "report", "-f", "html", "-o", "-"], env=env, capture_output=True, check=True
+    ).stdout
+    partial = killed = 0
+    for _ in range(kills):
+        if rng.random() < 0.5:
+            target.unlink(missing_ok=True)  # sometimes a new file, sometimes replaced
+        process = subprocess.Popen(
+            [exe, "report", "-f", "html", "-o", str(target), "--force"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(rng.uniform(0.02, 0.4))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        killed += process.returncode == -signal.SIGKILL
+        # (`-o -` ends with the newline `-o FILE` leaves out)
+        if target.exists() and target.read_bytes().rstrip(b"\n") != whole.rstrip(b"\n"):
+            partial += 1
+    return {"report_kills": killed, "report_partial": partial}
 
 
 def main() -> None:
@@ -206,7 +239,11 @@ def main() -> None:
             f"{figures['integrity']}; half-written events: {figures['half_written']} "
             f"({figures['seconds']} s)"
         )
-    if figures["half_written"] or figures["verify_exit"]:
+        print(
+            f"report -o killed {figures['report_kills']} times: "
+            f"{figures['report_partial']} partial report files"
+        )
+    if figures["half_written"] or figures["verify_exit"] or figures["report_partial"]:
         sys.exit(1)
 
 

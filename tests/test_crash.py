@@ -28,3 +28,5 @@ def test_kills_inside_the_write_transaction_leave_no_half_written_event() -> Non
     assert figures["in_transaction"] >= 1  # killed while it held the write lock
     assert figures["killed_and_rolled_back"] + figures["killed_after_commit"] == 12
     assert (figures["half_written"], figures["integrity"], figures["verify_exit"]) == (0, "ok", 0)
+    # `report -o` killed at random moments: whole or absent, never partial
+    assert figures["report_kills"] >= 1 and figures["report_partial"] == 0

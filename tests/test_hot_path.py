@@ -6,6 +6,7 @@ table command's process without the interpreter's teardown) against `main`'s out
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import enum
 import json
@@ -54,6 +55,81 @@ def test_loads_reads_what_json_reads(value: Any) -> None:
         f" {json.dumps(value)}\n",
     ):
         assert jsontext.loads(text) == json.loads(text)
+
+
+@given(VALUES)
+def test_the_small_writer_writes_what_json_writes(value: Any) -> None:
+    """The writer the table commands use while `json` is not loaded (this test process has
+    it loaded, so `dumps` itself would hand everything to json)."""
+    assert jsontext.small_dumps(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+@given(VALUES)
+def test_the_small_reader_reads_what_json_reads_or_leaves_it(value: Any) -> None:
+    compact = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    assert jsontext.small_loads(compact) == json.loads(compact)  # what Marquoir writes
+    for text in (json.dumps(value, ensure_ascii=False), json.dumps(value, indent=1)):
+        with contextlib.suppress(jsontext.LeftToJson):  # (spacing: left to json)
+            assert jsontext.small_loads(text) == json.loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[1,]", "[1] x", "{'a': 1}", "[1", "nul", "01", "1.", ".5", "+1", "1e", r'"a\x"'],
+)
+def test_the_small_reader_leaves_every_refusal_to_json(text: str) -> None:
+    with pytest.raises(jsontext.LeftToJson):
+        jsontext.small_loads(text)
+
+
+def test_the_small_reader_and_writer_on_the_special_values() -> None:
+    pair = "\U0001f0a1"  # a playing card: a surrogate pair in JSON
+    assert jsontext.small_dumps(["é", pair, "\x00"]) == '["\\u00e9","\\ud83c\\udca1","\\u0000"]'
+    assert jsontext.small_loads('["\\ud83c\\udca1","\\u00e9"]') == [pair, "é"]
+    assert jsontext.small_loads("[NaN,Infinity,-Infinity,-0.0,1e+16,-12]")[1:] == [
+        math.inf,
+        -math.inf,
+        -0.0,
+        1e16,
+        -12,
+    ]
+    assert jsontext.small_dumps([math.inf, -math.inf, 1e16, True, None]) == (
+        "[Infinity,-Infinity,1e+16,true,null]"
+    )
+    with pytest.raises(TypeError, match="Object of type object is not JSON serializable"):
+        jsontext.small_dumps({"a": object()})
+    with pytest.raises(jsontext.LeftToJson):
+        jsontext.small_dumps({1: "a number as a key: json converts it"})
+
+
+def test_a_table_command_never_imports_json(tmp_path: Path) -> None:
+    """The small reader and writer are what a table command uses: json stays unloaded (and
+    the commands' outputs are checked everywhere else)."""
+    import sys
+
+    setup = (
+        "from marquoir.cli import main\n"
+        "for line in (['new', 's', '--blinds', '1/2', '--cave', '50'], ['seat', 'a'],"
+        " ['seat', 'b'], ['seat', 'c']):\n"
+        "    assert main(line) == 0\n"
+    )
+    probe = (  # a fresh process without site-packages, as in test_storage's probe
+        "import sys\n"
+        "from marquoir.cli import main\n"
+        "for line in (['deal'], ['call'], ['call'], ['check'], ['status'],"
+        " ['undo'], ['fold']):\n"
+        "    assert main(line) == 0, line\n"
+        "print('json' in sys.modules)\n"
+    )
+    env = {"MARQUOIR_DB": str(tmp_path / "h.db"), "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-c", setup], capture_output=True, env=env, check=True)
+    import marquoir
+
+    env["PYTHONPATH"] = str(Path(marquoir.__file__).resolve().parent.parent)
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", probe], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "False"
 
 
 def test_loads_of_the_special_numbers_and_bytes() -> None:

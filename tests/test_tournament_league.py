@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +107,26 @@ def test_standings_after_a_deal_and_without_tournaments(cli: Marquoir) -> None:
     assert got["p3"][:2] == got["p8"][:2] == got["p9"][:2] == (1, "8")
     assert got["ann"][:2] == (0, "0")
     assert "--points is field, sqrt" in usage_error(cli, "standings", "--points", "most")
+
+
+def test_a_season_over_several_files(tmp_path: Path) -> None:
+    """Two clubs' evenings, each in its own file: `standings A B` adds their points; the
+    same tournament given twice (the file, or a copy of it) is refused, nothing printed."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    club_a, club_b = Marquoir(tmp_path / "a"), Marquoir(tmp_path / "b")
+    club_a.play(FREEZEOUT)
+    club_b.play(FREEZEOUT.replace("new f9 ", "new f9b ", 1))
+    a, b = str(club_a.db), str(club_b.db)
+    data = json.loads(club_a("standings", a, b, "--json"))
+    # the same worked tournament in each file: p3 1st twice, 9 points each; p4 9th twice
+    got = _players(data)
+    assert got["p3"] == (2, "18", "136.00") and got["p4"] == (2, "2", "-44.00")
+    # a session is named by its file when several are read (by its path: both files are
+    # called marquoir.db)
+    assert data["sessions"] == [f"{a}/f9", f"{b}/f9b"]
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(club_a.db.read_bytes())
+    line = club_a.refused("standings", a, str(copy))
+    assert "f9" in line and "already counted" in line
+    assert "no such file" in club_a.refused("standings", a, str(tmp_path / "none.db"))

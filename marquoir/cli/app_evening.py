@@ -160,6 +160,14 @@ def _date(text: str | None) -> date | None:
 @command()
 def standings(
     ctx: typer.Context,
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Marquoir files to read together (a season over several clubs' evenings); "
+            "by default the database.",
+            show_default=False,
+        ),
+    ] = None,
     since: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,
     until: Annotated[str | None, typer.Option("--to", help="Last day, YYYY-MM-DD.")] = None,
     points: Annotated[
@@ -172,12 +180,17 @@ def standings(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The club's history: every player's results across the sessions of the file, and the
-    league points of its tournaments."""
+    """The club's history: every player's results across the sessions of the file (or of
+    the FILEs given), and the league points of its tournaments."""
     from . import closing
 
     closing.show_standings(
-        _db(ctx), since=_date(since), until=_date(until), as_json=as_json, points=points
+        _db(ctx),
+        files=files or [],
+        since=_date(since),
+        until=_date(until),
+        as_json=as_json,
+        points=points,
     )
 
 

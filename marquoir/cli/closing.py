@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
@@ -17,7 +18,14 @@ from ..domain.i18n import N_, _, follow_session, money, ngettext, number, speaki
 from ..domain.inputs import read_chips
 from ..domain.settlement import BANK, Transfer, bank_payouts
 from ..domain.table import Table, TableEvent
-from ..reports.model import Settlement, build_report, settlement_of, standings
+from ..reports.model import (
+    Settlement,
+    Standings,
+    build_report,
+    settlement_of,
+    standings,
+    standings_of,
+)
 from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
@@ -362,6 +370,7 @@ POINTS_WORDS = {
 def show_standings(
     db: str | None,
     *,
+    files: Sequence[str] = (),
     since: date | None,
     until: date | None,
     as_json: bool,
@@ -374,8 +383,11 @@ def show_standings(
 
     if points is not None:
         points = parse_points(points)  # (a usage error before the file is read)
-    with _ledger(db, READ) as book:
-        table = standings(book, since=since, until=until, points=points)
+    if files:
+        table = _standings_of_files(files, since=since, until=until, points=points)
+    else:
+        with _ledger(db, READ) as book:
+            table = standings(book, since=since, until=until, points=points)
     league = bool(table.points)
     if as_json:
         print(
@@ -442,6 +454,25 @@ def show_standings(
     headers = ["player", *(["tournaments", "points"] if league else []), "sessions"]
     headers += ["hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
+
+
+def _standings_of_files(
+    files: Sequence[str], *, since: date | None, until: date | None, points: str | None
+) -> Standings:
+    """The standings of several files read together, each labelled by its name (without
+    `.db`), or by its path when two files share a name."""
+    import os
+    from contextlib import ExitStack
+
+    stems = [os.path.splitext(os.path.basename(path))[0] for path in files]
+    labels = stems if len(set(stems)) == len(stems) else list(files)
+    with ExitStack() as stack:
+        books = []
+        for label, path in zip(labels, files, strict=True):
+            if not os.path.isfile(path):
+                raise IllegalAction(_("{path}: no such file").format(path=path))
+            books.append((label, stack.enter_context(Ledger(path, mode=READ))))
+        return standings_of(books, since=since, until=until, points=points)
 
 
 def import_phh(db: str | None, files: list[str], *, session: str | None) -> None:

@@ -1,5 +1,7 @@
 """Where commands write files (`report -o`, `export -o`, `backup`): never over the database,
-never over an existing file unless `--force`, and `-o -` is standard output.
+never over an existing file unless `--force`, never over anything but a regular file
+(`storage.files`), always whole (a temporary file renamed into place), and `-o -` is
+standard output.
 
 Each refusal is a rules refusal (exit 1): the command line parses, the file system says no;
 only an empty file name is a usage error (exit 2), like an empty `--db`.
@@ -13,6 +15,7 @@ from collections.abc import Iterator
 
 from ..domain import IllegalAction, UsageError
 from ..domain.i18n import _
+from ..storage.files import put_in_place, target_refusal, temporary_beside
 
 STDOUT = "-"
 # The files SQLite keeps beside a database while it is open or after a crash.
@@ -34,6 +37,9 @@ def check_target(target: str, *, force: bool, database: str) -> None:
                     target=target, what=what, database=database
                 )
             )
+    refusal = target_refusal(target)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     if not force and os.path.lexists(target):
         raise IllegalAction(
             _("{target} already exists: add --force to overwrite it").format(target=target)
@@ -50,8 +56,9 @@ def _same_file(a: str, b: str) -> bool:
 
 def write_chunks(chunks: Iterator[str], output: str | None, *, force: bool, database: str) -> None:
     """Write `chunks` one after the other to `output`, or to standard output for None or `-`
-    (a report of 100,000 hands is written as it is read, never held whole). A file left
-    half-written by a failure is removed."""
+    (a report of 100,000 hands is written as it is read, never held whole). The chunks go to
+    a temporary file beside `output`, renamed to it once complete: a failure or a kill never
+    leaves a partial file under the final name."""
     if output is None or output == STDOUT:
         last = ""
         for chunk in chunks:
@@ -61,15 +68,16 @@ def write_chunks(chunks: Iterator[str], output: str | None, *, force: bool, data
             sys.stdout.write("\n")
         return
     check_target(output, force=force, database=database)
+    temporary = temporary_beside(output)
     try:
-        with open(output, "w" if force else "x", encoding="utf-8", newline="") as handle:
-            try:
+        try:
+            with open(temporary, "x", encoding="utf-8", newline="") as handle:
                 for chunk in chunks:
                     handle.write(chunk)
-            except BaseException:
-                handle.close()
-                os.remove(output)
-                raise
+            put_in_place(temporary, output, replace=force)
+        finally:
+            if os.path.lexists(temporary):
+                os.remove(temporary)
     except FileExistsError:
         raise IllegalAction(
             _("{output} already exists: add --force to overwrite it").format(output=output)

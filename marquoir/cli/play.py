@@ -18,6 +18,10 @@ from .vocabulary import spell_out_apostrophes
 # Runs one line (its words, where it comes from for the error line); returns the exit code.
 RunLine = Callable[[list[str], str], int]
 QUIT = {"q", "quit", "exit", "quitter"}
+# The longest line `play` reads. The longest real command (`new` with every option and a
+# long level structure, a showdown with ten players' cards) is a few hundred characters;
+# a longer line is refused before it is parsed, so a pasted megabyte costs nothing.
+MAX_LINE = 4096
 
 
 def strip_comment(line: str) -> str:
@@ -62,7 +66,14 @@ def script_lines(text: str) -> list[str]:
 
 
 def parse_line(line: str) -> list[str]:
-    """The words of a line, `#` comments removed, the first word's alias expanded."""
+    """The words of a line, `#` comments removed, the first word's alias expanded (a
+    ValueError for a line that does not parse, or longer than `MAX_LINE`)."""
+    if len(line) > MAX_LINE:
+        raise ValueError(
+            _("the line is {length} characters long, at most {limit}").format(
+                length=i18n.grouped(len(line)), limit=i18n.grouped(MAX_LINE)
+            )
+        )
     # the apostrophe of `s'en aller` first: strip_comment and shlex would take it for a quote
     return expand_short_form(shlex.split(strip_comment(spell_out_apostrophes(line))))
 

@@ -5,12 +5,14 @@ The table commands start a fresh Python each time and `typing` alone costs ~4 ms
 same class syntax builds a named tuple. Like `typing.NamedTuple`: fields with defaults come
 last, and methods may not call `super()`.
 
-The classes are what `collections.namedtuple` makes (a tuple subclass with the same
+The classes behave as `collections.namedtuple` makes them (a tuple subclass with the same
 constructor, attributes, `_make`, `_replace`, `_asdict`, `_fields`, `_field_defaults`,
-`__match_args__`, repr and pickling), built without its cost: `namedtuple` compiles each
-class's constructor from source (`eval`), ~50 us a class, and the table commands define
-dozens of records at every start. Here the constructor's code is written once per number of
-fields and renamed for each class (`code.replace`), which makes the same function.
+`__match_args__`, repr and pickling), built with public Python only and without its cost:
+`namedtuple` compiles each class's constructor from source (`eval`, ~50 us a class), and the
+table commands define dozens of records at every start. Here a class is assembled from
+ready-made parts: its constructor is a closure that takes its arguments as one tuple (the
+tuple the record is made of, when they come positionally and complete, the usual call), and
+each field is a property reading its index with `operator.itemgetter`.
 """
 
 from __future__ import annotations
@@ -19,52 +21,76 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:
-    from collections import _tuplegetter
-    from types import FunctionType
+    from operator import itemgetter
 
     _SKIP = {"__annotations__", "__module__", "__qualname__", "__slots__", "_root"}
-    _TUPLE_NEW = _tuple_new = tuple.__new__
-    # number of fields -> the code of `lambda _cls, a0, a1: _tuple_new(_cls, (a0, a1))`; the
-    # usual sizes written out (compiled with this module, not at every start: `eval` costs
-    # ~50 us), the others compiled on first use
-    _templates = {
-        arity: template.__code__
-        for arity, template in enumerate(
-            (
-                lambda _cls: _tuple_new(_cls, ()),
-                lambda _cls, a0: _tuple_new(_cls, (a0,)),
-                lambda _cls, a0, a1: _tuple_new(_cls, (a0, a1)),
-                lambda _cls, a0, a1, a2: _tuple_new(_cls, (a0, a1, a2)),
-                lambda _cls, a0, a1, a2, a3: _tuple_new(_cls, (a0, a1, a2, a3)),
-                lambda _cls, a0, a1, a2, a3, a4: _tuple_new(_cls, (a0, a1, a2, a3, a4)),
-                lambda _cls, a0, a1, a2, a3, a4, a5: _tuple_new(_cls, (a0, a1, a2, a3, a4, a5)),
-                lambda _cls, a0, a1, a2, a3, a4, a5, a6: _tuple_new(
-                    _cls, (a0, a1, a2, a3, a4, a5, a6)
-                ),
-                lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7: _tuple_new(
-                    _cls, (a0, a1, a2, a3, a4, a5, a6, a7)
-                ),
+    _TUPLE_NEW = tuple.__new__
+    # field index -> its property, shared by every record class (a property holds no state)
+    _getters = []
+
+    def _getter(index):
+        while len(_getters) <= index:
+            number = len(_getters)
+            _getters.append(property(itemgetter(number), doc=f"Alias for field number {number}"))
+        return _getters[index]
+
+    def _names(names):
+        """'a' / 'a' and 'b' / 'a', 'b', and 'c': as Python lists missing arguments."""
+        quoted = [f"'{name}'" for name in names]
+        if len(quoted) == 1:
+            return quoted[0]
+        if len(quoted) == 2:
+            return f"{quoted[0]} and {quoted[1]}"
+        return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+
+    def _bind(qualname, fields, defaults, args, kwargs):
+        """The values of a call that is not simply every field in order, or the TypeError
+        Python gives for a function `__new__(_cls, *fields)` with these defaults."""
+        count, given = len(fields), len(args)
+        if given > count:
+            low = count - len(defaults) + 1
+            takes = f"from {low} to {count + 1}" if defaults else f"{count + 1}"
+            raise TypeError(
+                f"{qualname}() takes {takes} positional arguments but {given + 1} were given"
             )
-        )
-    }
+        values = list(args)
+        for name in kwargs:
+            if name not in fields:
+                raise TypeError(f"{qualname}() got an unexpected keyword argument '{name}'")
+            if fields.index(name) < given:
+                raise TypeError(f"{qualname}() got multiple values for argument '{name}'")
+        first_default = count - len(defaults)
+        missing = []
+        for index in range(given, count):
+            name = fields[index]
+            if name in kwargs:
+                values.append(kwargs[name])
+            elif index >= first_default:
+                values.append(defaults[index - first_default])
+            else:
+                missing.append(name)
+                values.append(None)
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            raise TypeError(
+                f"{qualname}() missing {len(missing)} required positional argument{plural}: "
+                f"{_names(missing)}"
+            )
+        return values
 
     def _constructor(typename, fields, defaults):
         """`__new__(_cls, field, ...)`, as namedtuple's, keywords and defaults included."""
         arity = len(fields)
-        template = _templates.get(arity)
-        if template is None:
-            names = ", ".join(f"a{index}" for index in range(arity))
-            source = f"lambda _cls, {names}: _tuple_new(_cls, ({names}{',' if arity else ''}))"
-            template = eval(source, {"_tuple_new": _TUPLE_NEW}).__code__
-            _templates[arity] = template
         qualname = f"{typename}.__new__"
-        code = template.replace(
-            co_varnames=("_cls", *fields), co_name="__new__", co_qualname=qualname
-        )
-        function = FunctionType(code, {"_tuple_new": _TUPLE_NEW}, "__new__", defaults)
-        function.__qualname__ = qualname
-        function.__doc__ = f"Create new instance of {typename}({', '.join(fields)})"
-        return function
+
+        def __new__(_cls, *args, **kwargs):
+            if not kwargs and len(args) == arity:
+                return _TUPLE_NEW(_cls, args)
+            return _TUPLE_NEW(_cls, _bind(qualname, fields, defaults, args, kwargs))
+
+        __new__.__qualname__ = qualname
+        __new__.__doc__ = f"Create new instance of {typename}({', '.join(fields)})"
+        return __new__
 
     @classmethod
     def _make(cls, iterable):
@@ -92,13 +118,14 @@ else:
 
     def _record_class(typename, fields, defaults, module):
         fields = tuple(fields)
+        defaults = tuple(defaults)
         with_defaults = fields[len(fields) - len(defaults) :]
         namespace = {
             "__doc__": f"{typename}({', '.join(fields)})",
             "__slots__": (),
             "_fields": fields,
             "_field_defaults": dict(zip(with_defaults, defaults, strict=True)),
-            "__new__": _constructor(typename, fields, tuple(defaults) or None),
+            "__new__": _constructor(typename, fields, defaults),
             "_make": _make,
             "_replace": _replace,
             "__repr__": _repr,
@@ -108,7 +135,7 @@ else:
             "__module__": module,
         }
         for index, name in enumerate(fields):
-            namespace[name] = _tuplegetter(index, f"Alias for field number {index}")
+            namespace[name] = _getter(index)
         return type(typename, (tuple,), namespace)
 
     class _RecordMeta(type):

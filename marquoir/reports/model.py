@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
+from ..domain.errors import MarquoirError
 from ..domain.i18n import _, grouped, money, money_item, ngettext
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
@@ -606,26 +607,110 @@ def standings(
     until: date | None = None,
     points: str | None = None,
 ) -> Standings:
+    """Each player's results over the sessions of one file: `standings_of` with that file."""
+    return standings_of([("", book)], since=since, until=until, points=points)
+
+
+class SameSessionTwice(MarquoirError):
+    """Two of the files given hold the same session (a file given twice, or a copy)."""
+
+
+def standings_of(
+    books: Sequence[tuple[str, Ledger]],
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    points: str | None = None,
+) -> Standings:
     """Each player's results over the sessions created between `since` and `until`
-    (both days included; the day a session was created, UTC), best total first; with
-    tournaments in the range, their league points by the formula `points`
-    (`domain.tournament.league`), the most points first.
+    (both days included; the day a session was created, UTC) in every file of `books`
+    (label, file), best total first; with tournaments in the range, their league points by
+    the formula `points` (`domain.tournament.league`), the most points first. A session
+    is named `LABEL/NAME` when there are several files; the same session in two files (the
+    same name, created at the same instant) is refused, so that a tournament counts once.
 
     Counted in SQL (`storage.aggregates`): each player's result from the `players_now` view,
     the hands from the summaries; no table is loaded but that of a session with a hand in
     play (its last snapshot is from before the deal) or of a tournament (its prizes and
     points), so 1,000 sessions take well under a second."""
+    seen: dict[tuple[str, str], str] = {}
+    names: list[str] = []
+    currencies: set[str] = set()
+    per_player: dict[str, list[tuple[str, Decimal]]] = {}
+    hands: dict[str, int] = {}
+    league: dict[str, tuple[int, Decimal]] = {}
+    for label, book in books:
+        chosen = _sessions_in_range(book, since, until)
+        for session in chosen:
+            key = (session.name, session.created_at)
+            if key in seen:
+                raise SameSessionTwice(
+                    _(
+                        "{file}: session {name} ({created}) is already counted from {first}: "
+                        "a file given twice, or a copy of it"
+                    ).format(
+                        file=label,
+                        name=session.name,
+                        created=session.created_at[:16].replace("T", " "),
+                        first=seen[key],
+                    )
+                )
+            seen[key] = label
+        prefix = f"{label}/" if len(books) > 1 else ""
+        for name, nets in _session_nets(book, chosen, league, points).items():
+            for session_name, net in nets:
+                per_player.setdefault(name, []).append((prefix + session_name, net))
+        for name, count in aggregates.hands_dealt(book.conn, [row.id for row in chosen]).items():
+            hands[name] = hands.get(name, 0) + count
+        names.extend(prefix + session.name for session in chosen)
+        currencies.update(session.currency for session in chosen)
+    lines = []
+    for name, nets in per_player.items():
+        best = max(nets, key=lambda r: r[1])
+        worst = min(nets, key=lambda r: r[1])
+        lines.append(
+            StandingLine(
+                name,
+                len(nets),
+                hands.get(name, 0),
+                sum((r[1] for r in nets), Decimal("0.00")),
+                best[0],
+                best[1],
+                worst[0],
+                worst[1],
+                *league.get(name, (0, Decimal(0))),
+            )
+        )
+    lines.sort(key=lambda line: (-line.points, -line.net, line.name))
+    currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
+    formula = _formula(points) if league else ""
+    return Standings(tuple(names), currency, tuple(lines), formula)
+
+
+def _sessions_in_range(
+    book: Ledger, since: date | None, until: date | None
+) -> list[aggregates.SessionRow]:
     chosen = []
     for row in aggregates.session_rows(book.conn):
         day = date.fromisoformat(row.created_at[:10])
         if (since is None or day >= since) and (until is None or day <= until):
             chosen.append(row)
+    return chosen
+
+
+def _session_nets(
+    book: Ledger,
+    chosen: list[aggregates.SessionRow],
+    league: dict[str, tuple[int, Decimal]],
+    points: str | None,
+) -> dict[str, list[tuple[str, Decimal]]]:
+    """Each player's money result in each chosen session of one file (a tournament's league
+    points added to `league`)."""
     results: dict[str, list[tuple[str, int]]] = {}
     for line in aggregates.results_now(book.conn):
         if not line.hand_in_play:
             results.setdefault(line.session, []).append((line.player, line.result))
     per_player: dict[str, list[tuple[str, Decimal]]] = {}
-    league: dict[str, tuple[int, Decimal]] = {}
     for session in chosen:
         value = Decimal(session.chip_value)  # type: ignore[arg-type]
         money = None
@@ -641,29 +726,7 @@ def standings(
             if money is not None:  # a tournament's result is its prizes less its entries
                 net_money = money.get(name, Decimal(0)).quantize(Decimal("0.01"))
             per_player.setdefault(name, []).append((session.name, net_money))
-    played = aggregates.hands_dealt(book.conn, [session.id for session in chosen])
-    lines = []
-    for name, nets in per_player.items():
-        best = max(nets, key=lambda r: r[1])
-        worst = min(nets, key=lambda r: r[1])
-        lines.append(
-            StandingLine(
-                name,
-                len(nets),
-                played.get(name, 0),
-                sum((r[1] for r in nets), Decimal("0.00")),
-                best[0],
-                best[1],
-                worst[0],
-                worst[1],
-                *league.get(name, (0, Decimal(0))),
-            )
-        )
-    lines.sort(key=lambda line: (-line.points, -line.net, line.name))
-    currencies = {session.currency for session in chosen}
-    currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
-    formula = _formula(points) if league else ""
-    return Standings(tuple(session.name for session in chosen), currency, tuple(lines), formula)
+    return per_player
 
 
 def _formula(points: str | None) -> str:

@@ -14,6 +14,7 @@ Whatever the mode, a non-empty SQLite file that Marquoir did not create is refus
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 
@@ -178,9 +179,36 @@ def _missing(path: str, mode: str) -> sqlite3.Connection:
                 path=path, folder=folder
             )
         )
-    conn = _sqlite(_uri(path, "mode=rwc"))
-    _migrate(conn)
+    conn = None
+    try:
+        conn = _sqlite(_uri(path, "mode=rwc"))
+        _migrate(conn)
+    except (OSError, sqlite3.Error) as error:
+        # nothing half-made is left behind: the file and its side files are new, remove them
+        if conn is not None:
+            conn.close()
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            # (not contextlib.suppress: contextlib stays off the table commands' imports)
+            try:  # noqa: SIM105
+                os.remove(path + suffix)
+            except FileNotFoundError:
+                pass
+        raise DatabaseError(
+            _("cannot create {path}: {reason}; nothing was written").format(
+                path=path, reason=_disk_reason(error)
+            )
+        ) from None
     return conn
+
+
+def _disk_reason(error: BaseException) -> str:
+    """SQLite's words for a write that failed, as a player can act on them."""
+    text = str(error)
+    if (isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EFBIG)) or any(
+        words in text for words in ("disk is full", "disk I/O error")
+    ):
+        return _("the disk is full (or a file size limit was reached)")
+    return text
 
 
 def _empty_database() -> sqlite3.Connection:
@@ -227,5 +255,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
             migrations.apply(Database(conn))
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # SQLite may have rolled back already (a full disk): the first error is the one to tell
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise

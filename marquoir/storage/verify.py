@@ -109,7 +109,7 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) ->
         try:
             table.apply(codec.event_from_record(kind, json.loads(data)))
         except (MarquoirError, KeyError, TypeError, ValueError) as failure:
-            message = f"event {event_id} ({kind}) cannot be replayed: {failure}"
+            message = f"event {event_id} ({kind}) cannot be replayed: {_why(kind, failure)}"
             raise _Unreplayable(message) from None
         expected.events += 1
         if table.hand is None:
@@ -120,6 +120,19 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) ->
             summary = _canonical(summaries.hand_summary(table, table.last_hand))
             expected.hands[table.hand_no] = (event_id, summary)
     return expected
+
+
+def _why(kind: str, failure: Exception) -> str:
+    """What is wrong with an event, in words (a KeyError's repr is Python, not words)."""
+    if kind not in codec.KINDS.values() and kind not in codec.LEGACY_KINDS:
+        return _(
+            "unknown kind of event {kind} (written by a newer Marquoir, or by another program)"
+        ).format(kind=kind)
+    if isinstance(failure, KeyError):
+        return _("its field {field} is missing").format(
+            field=failure.args[0] if failure.args else ""
+        )
+    return str(failure)
 
 
 def _compare(
@@ -261,38 +274,28 @@ def _check_session(
 
 def backup(book: Ledger, target: str, *, replace: bool) -> None:
     """Copy the database to `target` with SQLite's online backup (a consistent copy even while
-    another terminal writes), through a temporary file so that `target` is whole or absent.
+    another terminal writes), through a temporary file so that `target` is whole or absent
+    (`storage.files`).
 
-    `replace` allows overwriting an existing `target`; otherwise an existing one is an error
-    (FileExistsError), checked atomically by linking the finished copy into place.
+    `replace` allows overwriting an existing regular file `target`; otherwise an existing one
+    is an error (FileExistsError), checked atomically by linking the finished copy into place.
+    A copy SQLite cannot write is an OSError naming the file.
     """
     import os
 
-    temporary = f"{target}.{os.getpid()}.tmp"
+    from .files import put_in_place, temporary_beside
+
+    temporary = temporary_beside(target)
     try:
-        copy = sqlite3.connect(temporary)
         try:
-            book.conn.backup(copy)
-        finally:
-            copy.close()
-        if replace:
-            os.replace(temporary, target)
-        else:
-            _link(temporary, target)
+            copy = sqlite3.connect(temporary)
+            try:
+                book.conn.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as failure:
+            raise OSError(0, str(failure), target) from None
+        put_in_place(temporary, target, replace=replace)
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
-
-
-def _link(temporary: str, target: str) -> None:
-    """Put the copy in place unless `target` exists (atomically where hard links exist)."""
-    import os
-
-    try:
-        os.link(temporary, target)
-    except FileExistsError:
-        raise
-    except OSError:  # no hard links on this file system (FAT, some network shares)
-        if os.path.lexists(target):
-            raise FileExistsError(target) from None
-        os.replace(temporary, target)
