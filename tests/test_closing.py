@@ -148,7 +148,8 @@ def test_a_correction_that_loses_chips_blocks_the_settlement(run: Run) -> None:
     run("leave", "--all")
     assert run.refused("settle") == (
         "cannot settle vendredi yet: the chips cashed out are 3 fewer than the chips bought "
-        "(after the count corrections): recount and correct the stacks first"
+        "(after the count corrections): recount and correct the stacks, or say who absorbs "
+        "the difference: `settle --missing shared|host|PLAYER`"
     )
 
 

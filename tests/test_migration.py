@@ -119,7 +119,7 @@ def m005_file(tmp_path: Path) -> Marquoir:
     return cli
 
 
-# the views' columns that gave a tournament's chips a money value before m009 (by position:
+# the views' columns that gave a tournament's chips a money value before m010 (by position:
 # ledger's money and balance, players_now's result_money)
 CHIPS_AS_MONEY = {"ledger": (6, 7), "players_now": (10,)}
 # the outputs of the tournament's players that show money now, where they showed chips x
@@ -158,12 +158,15 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
     rows = m005_file("export", "csv", "--session", "tournoi").splitlines()
     column = rows[0].split(",").index("net_money")
     assert sum(Decimal(row.split(",")[column]) for row in rows[1:]) == Decimal(-14)
-    assert _migrations(m005_file.db)[-1] == "m009_tournament_chips_are_not_money"
+    assert _migrations(m005_file.db)[-2:] == [
+        "m009_ledger_reads_the_count_difference",
+        "m010_tournament_chips_are_not_money",
+    ]
     conn = sqlite3.connect(m005_file.db)
     try:
         for view, rows in expected["views"].items():
             money = CHIPS_AS_MONEY.get(view, ())
-            for row in rows:  # m009: a tournament's chips have no money value any more
+            for row in rows:  # m010: a tournament's chips have no money value any more
                 if row[0] == "tournoi":
                     for column in money:
                         row[column] = None

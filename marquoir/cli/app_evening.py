@@ -64,11 +64,20 @@ def settle(
     ] = False,
     why: Annotated[bool, typer.Option("--why", help="Show who settles among whom.")] = False,
     as_json: JsonOption = False,
+    missing: Annotated[
+        str | None,
+        typer.Option(
+            "--missing",
+            metavar="shared|host|PLAYER",
+            help="When the count does not balance: who absorbs the difference (shared in "
+            "proportion to the chips cashed out, the house, or one player).",
+        ),
+    ] = None,
 ) -> None:
     """Who pays whom: the fewest transfers, in exact money."""
     from . import closing
 
-    closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json)
+    closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json, missing=missing)
 
 
 @command()

@@ -16,7 +16,8 @@ from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine, LeftAll
 from ..domain.i18n import N_, _, follow_session, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
-from ..domain.settlement import BANK, Transfer, bank_payouts
+from ..domain.missing import HOUSE
+from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table, TableEvent
 from ..reports.model import (
     Settlement,
@@ -26,11 +27,13 @@ from ..reports.model import (
     standings,
     standings_of,
 )
+from ..reports.story import missing_data, missing_line
 from ..storage.db import CREATE, READ, WRITE
 from ..storage.ledger import Ledger, SessionInfo
 from ..storage.paths import database_path
 from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
+from .settle_missing import bank_payouts_of, check_same_missing
 
 
 def _ledger(db: str | None, mode: str) -> Ledger:
@@ -127,13 +130,15 @@ def _money(amount: Decimal) -> str:
     return f"{amount:+.2f}" if amount else "0.00"
 
 
-def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
+def _settled(db: str | None, missing: str | None = None) -> tuple[SessionInfo, Table, Settlement]:
     """The session's settlement; the first time, the settlement is recorded and closes the
-    session's books (`reopen`, or `undo` right after, opens them again)."""
+    session's books (`reopen`, or `undo` right after, opens them again). `missing`: who
+    absorbs a count that does not balance."""
     with _ledger(db, WRITE) as book:
         session, table = book.read()
         follow_session(table.settings.lang)
         if table.closed:  # settled before: the same settlement, printed again
+            check_same_missing(table, missing)
             settlement, unsettled = settlement_of(table)
             if settlement is None:
                 raise IllegalAction(
@@ -144,14 +149,18 @@ def _settled(db: str | None) -> tuple[SessionInfo, Table, Settlement]:
             return session, table, settlement
 
         def close(table: Table) -> TableEvent:
-            found, unsettled = settlement_of(table)
+            event = None
+            if missing is not None and table.hand is None:  # (in a hand: the usual refusal)
+                event = table.settle_event(missing)
+            absorbed = (event.missing, event.difference) if event and event.missing else None
+            found, unsettled = settlement_of(table, absorbed)
             if found is None:
                 raise IllegalAction(
                     _("cannot settle {name} yet: {unsettled}").format(
                         name=session.name, unsettled=unsettled
                     )
                 )
-            return table.settle_event()
+            return event if event is not None else table.settle_event()
 
         outcome = book.execute(close)
     settlement, unsettled = settlement_of(outcome.table)
@@ -177,18 +186,19 @@ def transfer_line(transfer: Transfer, currency: str) -> str:
     """ "alice pays bob 12.50 EUR" (French: "alice paie 12,50 € à bob")."""
     amount = money(f"{transfer.amount:f}", currency)
     payer = _("bank") if transfer.payer == BANK else transfer.payer
-    return _("{payer} pays {payee} {amount}").format(
-        payer=payer, payee=transfer.payee, amount=amount
-    )
+    payee = transfer.payee
+    if HOUSE in (payer, payee):  # (the house of `--missing host`, a tournament's fees)
+        payer, payee = (_("the house") if n == HOUSE else n for n in (payer, payee))
+    return _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
 
 
-def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
-    session, table, settlement = _settled(db)
+def settle(
+    db: str | None, *, bank: bool, why: bool, as_json: bool, missing: str | None = None
+) -> None:
+    session, table, settlement = _settled(db, missing)
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
-    payouts = (
-        bank_payouts({a.name: a.cashed_out for a in table.accounts.values()}, value) if bank else []
-    )
+    payouts = bank_payouts_of(table, value) if bank else []
     if bank and table.tournament is not None:
         from ..app.tournament import tournament_bank
 
@@ -214,6 +224,8 @@ def settle(db: str | None, *, bank: bool, why: bool, as_json: bool) -> None:
     if not settlement.balances:
         print(_("nobody bought in: nothing to settle"))
         return
+    if settlement.missing is not None:
+        print(missing_line(settlement.missing, currency))
     width = max(len(name) for name in settlement.balances)
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
@@ -270,6 +282,7 @@ def _settle_dict(
         "transfers": [transfer(t) for t in settlement.transfers],
         "groups": [list(g) for g in settlement.groups],
         "bank": [transfer(t) for t in payouts] if bank else None,
+        **missing_data(settlement.missing),
     }
 
 

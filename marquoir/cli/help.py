@@ -123,7 +123,7 @@ EXAMPLES: dict[str, list[str]] = {
     "stacks": ["marquoir stacks", "marquoir stacks --json"],
     "play": ["marquoir play", "marquoir play examples/evening.txt"],
     "count": ["marquoir count alice=340 bob=120", "marquoir count alice=340 --record"],
-    "settle": ["marquoir settle", "marquoir settle --why"],
+    "settle": ["marquoir settle", "marquoir settle --why", "marquoir settle --missing shared"],
     "report": ["marquoir report", "marquoir report --format html -o vendredi.html"],
     "export": ["marquoir export csv -o ledger.csv", "marquoir export phh -o hands.phhs"],
     "standings": ["marquoir standings --from 2026-09-01"],

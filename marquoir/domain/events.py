@@ -209,7 +209,14 @@ class PotALaClef(Record):
 
 
 class Settled(Record):
-    """The session was settled: its books are closed until it is reopened."""
+    """The session was settled: its books are closed until it is reopened.
+
+    When the chips cashed out did not match the chips bought (a count short or long), the
+    host said who absorbs the `difference` (chips cashed out minus chips bought): `missing`
+    is "shared", "host" or a player's name; empty when the count balanced."""
+
+    missing: str = ""
+    difference: int = 0
 
 
 class Reopened(Record):

@@ -18,6 +18,10 @@ from decimal import Decimal
 from .errors import MarquoirError
 from .records import Record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from fractions import Fraction
+
 EXACT_LIMIT = 20
 BANK = "bank"
 
@@ -40,22 +44,32 @@ class Transfer(Record):
 
 
 def money_balances(
-    results: dict[str, int], chip_value: Decimal, *, places: int = 2
+    results: dict[str, int],
+    chip_value: Decimal,
+    *,
+    places: int = 2,
+    absorbed: dict[str, Fraction] | None = None,
 ) -> dict[str, Decimal]:
     """Each player's result in chips (cash-out - caves - recaves) as money, in `places` decimals.
 
-    The results must sum to zero. Rounding follows the largest-remainder method (ties by
-    name), so the rounded balances sum to exactly zero and each is within one cent of the
-    exact value; a player with 0 chips stays at 0.
+    The results must sum to zero, or to zero once `absorbed` (the chips each one takes on of
+    a count that did not balance, exact fractions; a name not among the results, the house,
+    gets a balance of its own) is added. Rounding follows the largest-remainder method (ties
+    by name), so the rounded balances sum to exactly zero and each is within one cent of the
+    exact value; a player whose exact balance is whole cents stays at it.
     """
-    total = sum(results.values())
+    exact: dict[str, int] | dict[str, Fraction] = results
+    if absorbed:
+        exact = _plus(results, absorbed)
+    total = sum(exact.values())
     if total:
+        sign = "+" if total > 0 else ""
         raise SettlementError(
-            f"the chip results do not balance: they sum to {total:+d} chips instead of 0"
+            f"the chip results do not balance: they sum to {sign}{total} chips instead of 0"
         )
     num, den = _ratio(chip_value, places)
-    units = _allocate(results, num, den, target=0)
-    return {name: _money(units[name], places) for name in results}
+    units = _allocate(exact, num, den, target=0)
+    return {name: _money(units[name], places) for name in exact}
 
 
 def zero_sum_groups(balances: dict[str, Decimal]) -> list[list[str]]:
@@ -81,23 +95,33 @@ def settle(balances: dict[str, Decimal]) -> list[Transfer]:
 
 
 def bank_payouts(
-    cashouts: dict[str, int], chip_value: Decimal, *, places: int = 2
+    cashouts: dict[str, int],
+    chip_value: Decimal,
+    *,
+    places: int = 2,
+    absorbed: dict[str, Fraction] | None = None,
 ) -> list[Transfer]:
     """The bank pays each player the money value of the chips he cashed out (`--bank` mode).
 
     In the order of `cashouts`; players who cashed out nothing get no transfer. The payouts
     add up to the value of all the chips, rounded half up; largest remainders take the cents.
+    `absorbed`: the chips each player takes on of a count that did not balance, added to his
+    cash-out (the bank is the house: a share of its own is what it keeps or pays in).
     """
     for name, chips in cashouts.items():
         if chips < 0:
             raise SettlementError(f"{name} cannot cash out {chips} chips")
+    owed: dict[str, int] | dict[str, Fraction] = cashouts
+    if absorbed:  # (the house's share stays with the bank)
+        owed = _plus(cashouts, {n: c for n, c in absorbed.items() if n in cashouts})
     num, den = _ratio(chip_value, places)
-    target = (2 * sum(cashouts.values()) * num + den) // (2 * den)
-    units = _allocate(cashouts, num, den, target)
+    exact = sum(owed.values()) * num
+    target = int((2 * exact + den) // (2 * den))
+    units = _allocate(owed, num, den, target)
     return [
         Transfer(BANK, name, _money(units[name], places))
-        for name, chips in cashouts.items()
-        if chips > 0
+        for name, chips in owed.items()
+        if chips  # (negative: a player's share of extra chips is more than he cashed out)
     ]
 
 
@@ -114,12 +138,25 @@ def _ratio(chip_value: Decimal, places: int) -> tuple[int, int]:
     return num * 10**places, den
 
 
-def _allocate(chips: dict[str, int], num: int, den: int, target: int) -> dict[str, int]:
+def _plus(chips: dict[str, int], more: dict[str, Fraction]) -> dict[str, Fraction]:
+    """`chips` plus `more`, name by name, exact (a name only in `more` comes last)."""
+    from fractions import Fraction
+
+    exact = {name: Fraction(count) for name, count in chips.items()}
+    for name, count in more.items():
+        exact[name] = exact.get(name, Fraction(0)) + count
+    return exact
+
+
+def _allocate(
+    chips: dict[str, int] | dict[str, Fraction], num: int, den: int, target: int
+) -> dict[str, int]:
     """Round chips * num / den down, then give one more unit to the largest remainders."""
     units: dict[str, int] = {}
-    remainders: dict[str, int] = {}
+    remainders: dict[str, int | Fraction] = {}
     for name, count in chips.items():
-        units[name], remainders[name] = divmod(count * num, den)
+        whole, remainders[name] = divmod(count * num, den)
+        units[name] = int(whole)
     extra = target - sum(units.values())
     for name in sorted(chips, key=lambda name: (-remainders[name], name))[:extra]:
         units[name] += 1

@@ -100,8 +100,10 @@ class Table(TournamentTable, BouillotteTable):
         self.last_side_payments: dict[str, int] = {}
         # the next deal is the pot à la clef: its ante is doubled (jackpots)
         self.clef_next = False
-        # settled: the books are closed until the session is reopened
+        # settled: the books are closed until the session is reopened; who absorbed a count
+        # that did not balance, and the difference (chips cashed out minus chips bought)
         self.closed = False
+        self.absorbed: tuple[str, int] | None = None
         # a tournament's level now in force (1 until the director moves it), the hands dealt
         # at it, and its entries (None: a cash game)
         self.level = 1
@@ -298,12 +300,19 @@ class Table(TournamentTable, BouillotteTable):
             raise IllegalAction(_("{name} is not sitting out").format(name=account.name))
         return Back(account.name)
 
-    def settle_event(self) -> Settled:
-        """Close the books: the session is settled (the money is computed by the caller)."""
+    def settle_event(self, missing: str | None = None) -> Settled:
+        """Close the books: the session is settled (the money is computed by the caller).
+        `missing`: who absorbs a count that does not balance (see `missing.py`)."""
         if self.closed:
             raise IllegalAction(_("this session is already settled"))
         self._between_hands(N_("settle"))
-        return Settled()
+        if missing is None:
+            return Settled()
+        if self.tournament is not None:
+            raise UsageError(_("--missing is for a cash game's count: a tournament pays prizes"))
+        from .missing import missing_event
+
+        return missing_event(self.accounts, missing, resolve=self.resolve(missing))
 
     def reopen_event(self) -> Reopened:
         """Reopen a settled session: table commands are accepted again."""
@@ -499,6 +508,7 @@ class Table(TournamentTable, BouillotteTable):
         if kind is Reopened:
             self.reopen_event()
             self.closed = False
+            self.absorbed = None
             return None
         if self.closed:
             self.check_open()  # (refused)
@@ -511,7 +521,12 @@ class Table(TournamentTable, BouillotteTable):
 
     def _apply_settle(self, event: Settled) -> None:
         self.settle_event()
+        if event.missing:
+            from .missing import check_missing
+
+            check_missing(event, self.accounts)
         self.closed = True
+        self.absorbed = (event.missing, event.difference) if event.missing else None
 
     def _apply_showdown(self, event: ShowedDown) -> ShowdownEvent:
         hand = self._hand_in_play()

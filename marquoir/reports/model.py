@@ -15,6 +15,7 @@ from typing import overload
 from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.errors import MarquoirError
 from ..domain.i18n import _, grouped, money, money_item, ngettext
+from ..domain.missing import HOUSE, absorbed_chips
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
 from ..domain.table import Table
@@ -166,12 +167,24 @@ class StoredMoves(Sequence[ChipMove]):
         return self._all()[index]
 
 
+class Missing(Record):
+    """Who absorbed a count that did not balance (`shared`, `host` or a player), and the
+    difference: chips cashed out minus chips bought (negative: chips missing), and its value
+    in money at the chips' face value."""
+
+    by: str
+    chips: int
+    money: Decimal
+
+
 class Settlement(Record):
     """Who pays whom: the money balances, the transfers and the groups that settle apart."""
 
     balances: dict[str, Decimal]
     transfers: tuple[Transfer, ...]
     groups: tuple[tuple[str, ...], ...]
+    # a count that did not balance: who absorbed it, the difference (None: it balanced)
+    missing: Missing | None = None
 
 
 class SessionReport(Record):
@@ -418,8 +431,11 @@ def _figures_of(hands: Iterable[HandLine]) -> dict[str, tuple[int, int, int]]:
     }
 
 
-def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
-    """The settlement, or why the session cannot be settled yet."""
+def settlement_of(
+    table: Table, absorbed: tuple[str, int] | None = None
+) -> tuple[Settlement | None, str | None]:
+    """The settlement, or why the session cannot be settled yet. `absorbed`: who takes on
+    a count that does not balance, and the difference (by default, the table's record)."""
     if table.hand is not None:
         return None, _("hand {number} is still in play").format(number=table.hand_no)
     if table.tournament is not None:
@@ -440,23 +456,39 @@ def settlement_of(table: Table) -> tuple[Settlement | None, str | None]:
         ).format(names=", ".join(holding))
     results = {a.name: a.result for a in table.accounts.values()}
     gap = sum(results.values())
-    if gap:
+    absorbed = absorbed or table.absorbed
+    if gap and (absorbed is None or absorbed[1] != gap):
         more = _(
             "the chips cashed out are {chips} more than the chips bought (after the count "
-            "corrections): recount and correct the stacks first"
+            "corrections): recount and correct the stacks, or say who absorbs the "
+            "difference: `settle --missing shared|host|PLAYER`"
         )
         fewer = _(
             "the chips cashed out are {chips} fewer than the chips bought (after the count "
-            "corrections): recount and correct the stacks first"
+            "corrections): recount and correct the stacks, or say who absorbs the "
+            "difference: `settle --missing shared|host|PLAYER`"
         )
         return None, (more if gap > 0 else fewer).format(chips=abs(gap))
+    value = Decimal(table.settings.chip_value)
+    shares, missing = None, None
+    if gap and absorbed is not None:
+        cashouts = {a.name: a.cashed_out for a in table.accounts.values()}
+        shares = absorbed_chips(absorbed[0], gap, cashouts)
+        missing = Missing(absorbed[0], gap, money_of(gap, value))
     try:
-        balances = money_balances(results, Decimal(table.settings.chip_value))
+        balances = money_balances(results, value, absorbed=shares)
     except SettlementError as failure:
         return None, str(failure)
     transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
-    return Settlement(balances, transfers, groups), None
+    return Settlement(balances, transfers, groups, missing), None
+
+
+def money_of(chips: int, value: Decimal) -> Decimal:
+    """`chips` at `value` each, to the cent (half up: a whole number of cents as a rule)."""
+    from decimal import ROUND_HALF_UP
+
+    return (chips * value).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
@@ -711,6 +743,7 @@ def _session_nets(
         if not line.hand_in_play:
             results.setdefault(line.session, []).append((line.player, line.result))
     per_player: dict[str, list[tuple[str, Decimal]]] = {}
+    absorbed = aggregates.absorbed_sessions(book.conn)
     for session in chosen:
         value = Decimal(session.chip_value)  # type: ignore[arg-type]
         money = None
@@ -718,15 +751,28 @@ def _session_nets(
             table = book.load(book.session_named(session.name))
             money = _tournament_money(table, league, points)
             results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
+        elif session.name in absorbed:  # each one's part of the count's difference counts
+            table = book.load(book.session_named(session.name))
+            money = _settled_money(table)
         elif session.name not in results:  # a hand in play, or nobody seated yet
             table = book.load(book.session_named(session.name))
             results[session.name] = [(a.name, a.result) for a in table.accounts.values()]
         for name, result in results[session.name]:
             net_money = (Decimal(result) * value).quantize(Decimal("0.01"))
-            if money is not None:  # a tournament's result is its prizes less its entries
+            if money is not None:  # a tournament's result is its prizes less its entries;
+                # a cash game settled with `--missing`, its settlement's balance
                 net_money = money.get(name, Decimal(0)).quantize(Decimal("0.01"))
             per_player.setdefault(name, []).append((session.name, net_money))
     return per_player
+
+
+def _settled_money(table: Table) -> dict[str, Decimal]:
+    """A settled cash game's balances, each one's part of an absorbed count difference
+    included (the house's left out: it is no player)."""
+    settlement, _unsettled = settlement_of(table)
+    money = dict(settlement.balances) if settlement is not None else {}
+    money.pop(HOUSE, None)
+    return money
 
 
 def _formula(points: str | None) -> str:

@@ -24,7 +24,7 @@ from . import exports
 from .hand_json import json_hands
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
 from .scan import MD_SPECIAL, TAB, Spool
-from .story import Section, decimal_text, money, sections
+from .story import Section, decimal_text, missing_data, money, sections
 
 FORMATS = ("text", "md", "csv", "json", "html")
 
@@ -242,6 +242,8 @@ def report_data(
                 for t in settlement.transfers
             ],
             "groups": [list(group) for group in settlement.groups],
+            # (only when the count did not balance: other settlements print as they did)
+            **missing_data(settlement.missing),
         },
         "unsettled": report.unsettled,
         **_tournament_keys(report),

@@ -11,10 +11,11 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from ..domain.i18n import N_, _, date_text, french
+from ..domain.i18n import N_, _, date_text, french, ngettext
 from ..domain.i18n import money as i18n_money
+from ..domain.missing import HOST, SHARED
 from ..domain.records import Record
-from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
+from .model import HandLine, HandLog, Missing, PlayerLine, PotLine, SessionReport
 from .scan import Spool, pot_title
 
 CENT = Decimal("0.01")
@@ -190,6 +191,8 @@ def settlement_section(report: SessionReport) -> Section:
     ]
     if not lines:
         lines.append(_("Nobody owes anything."))
+    if settlement.missing is not None:
+        lines.insert(0, missing_line(settlement.missing, report.currency))
     if len(settlement.groups) > 1:
         groups = "; ".join(", ".join(group) for group in settlement.groups)
         count = len(settlement.groups)
@@ -197,6 +200,41 @@ def settlement_section(report: SessionReport) -> Section:
             _("({count} groups settle apart: {groups})").format(count=count, groups=groups)
         )
     return Section(_("Settlement"), lines=tuple(lines))
+
+
+def missing_line(missing: Missing, currency: str) -> str:
+    """ "3 chips missing at the count (0.30 EUR): shared in proportion to the chips each
+    player cashed out" (or absorbed by the house, by a player; or chips too many)."""
+    chips = abs(missing.chips)
+    amount = money(abs(missing.money), currency)
+    if missing.chips < 0:
+        what = ngettext(
+            "{chips} chip missing at the count ({amount})",
+            "{chips} chips missing at the count ({amount})",
+            chips,
+        )
+    else:
+        what = ngettext(
+            "{chips} chip too many at the count ({amount})",
+            "{chips} chips too many at the count ({amount})",
+            chips,
+        )
+    if missing.by == SHARED:
+        how = _("shared in proportion to the chips each player cashed out")
+    elif missing.by == HOST:
+        how = _("absorbed by the house")
+    else:
+        how = _("absorbed by {player}").format(player=missing.by)
+    return _("{what}: {how}").format(what=what.format(chips=chips, amount=amount), how=how)
+
+
+def missing_data(missing: Missing | None) -> dict[str, Any]:
+    """A count that did not balance, as data: `missing`, who absorbed it (`shared`, `host`
+    or a player), the difference in chips (cashed out minus bought: negative when chips were
+    missing) and its money at face value; nothing when the count balanced."""
+    if missing is None:
+        return {}
+    return {"missing": {"by": missing.by, "chips": missing.chips, "money": money(missing.money)}}
 
 
 def stakes_runs(hands: Sequence[HandLine]) -> list[str]:

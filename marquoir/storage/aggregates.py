@@ -37,6 +37,17 @@ def session_rows(conn: sqlite3.Connection) -> list[SessionRow]:
     return [SessionRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
 
+def absorbed_sessions(conn: sqlite3.Connection) -> set[str]:
+    """The sessions whose settlement recorded who absorbed a count that did not balance
+    (`settle --missing`), read from each session's last snapshot (reopened: no longer)."""
+    rows = conn.execute(
+        "SELECT s.name FROM sessions s JOIN snapshots p ON p.session_id = s.id AND "
+        "p.event_id = (SELECT max(event_id) FROM snapshots WHERE session_id = s.id) "
+        "WHERE json_extract(p.state, '$.absorbed') IS NOT NULL"
+    )
+    return {row[0] for row in rows}
+
+
 class ResultRow(Record):
     """A player's chips won or lost in a session, as its last snapshot leaves him."""
 

@@ -181,6 +181,8 @@ def event_to_record(
     if isinstance(event, Chopped):
         shares = [list(share) for share in event.shares]
         return kind, {"method": event.method, "keep": event.keep, "shares": shares}
+    if isinstance(event, Settled) and not event.missing:
+        return kind, {}  # a settlement whose count balanced is stored as it always was
     data = event._asdict()
     if isinstance(event, Paused) and event.minutes is None:
         del data["minutes"]  # a plain pause is stored as it always was
@@ -389,6 +391,8 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
         **(_tournament_snapshot(table) if table.tournament is not None else {}),
         # (written only when settled: the snapshots of an open session stay as they were)
         **({"closed": True} if table.closed else {}),
+        # (likewise: who absorbed a count that did not balance, and its difference)
+        **({"absorbed": list(table.absorbed)} if table.absorbed else {}),
         # (written only when announced, likewise)
         **({"clef": True} if table.clef_next else {}),
     }
@@ -424,6 +428,8 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.last_button = data["last_button"]
     table.next_button = data["next_button"]
     table.closed = bool(data.get("closed", False))
+    if "absorbed" in data:
+        table.absorbed = (data["absorbed"][0], data["absorbed"][1])
     table.clef_next = bool(data.get("clef", False))
     if table.tournament is not None:
         from ..domain.tournament.state import TournamentState

@@ -25,8 +25,8 @@ from .paths import default_database_path
 # How many migrations `migrations.py` defines; a test keeps the two in step. Checking the count
 # with plain sqlite3 lets the table commands skip importing sqlite-utils.
 # m006: the brelans a showdown read from the cards paid; m007: the log and the summaries by
-# the byte; m009: a tournament's chips are no money in the views
-MIGRATION_COUNT = 9
+# the byte; m010: a tournament's chips are no money in the views
+MIGRATION_COUNT = 10
 BUSY_TIMEOUT_MS = 10_000
 
 READ = "read"
@@ -245,7 +245,7 @@ def _applied_migrations(conn: sqlite3.Connection) -> int:
 def _migrate(conn: sqlite3.Connection) -> None:
     from sqlite_utils import Database
 
-    from . import migrations
+    from . import migrations, migrations_later  # noqa: F401  (it registers m009 on)
 
     # WAL lets readers and one writer work at once; it stays set in the file.
     conn.execute("PRAGMA journal_mode = WAL")

@@ -13,7 +13,7 @@ from typing import Any
 from sqlite_utils import Database, Migrations
 
 from ..domain.table import SessionSettings, Table
-from . import codec, summaries, tournament_views
+from . import codec, summaries
 
 migrations = Migrations("marquoir")
 
@@ -408,10 +408,11 @@ def _m004_summary(summary: dict[str, Any], schedule: dict[str, object]) -> str:
     return _m004_dumps(stored)
 
 
-# The ledger view of m005, frozen in its turn: m004's (a correction's chips from the event), plus
-# the one event `leave --all` now records for everyone (kind `leave-all`: `leaves` [[player, chips],
-# ...], and `shares`, a void deal's chips given back first). Under m004 those cash-outs and shares
-# would be missing from the ledger, and its balances would no longer be the settlement's.
+# The ledger view of m005, frozen in its turn: m004's (a correction's chips from the event),
+# plus the one event `leave --all` now records for everyone (kind `leave-all`: `leaves`
+# [[player, chips], ...], and `shares`, a void deal's chips given back first). Under m004
+# those cash-outs and shares would be missing from the ledger, and its balances would no
+# longer be the settlement's.
 M005_LEDGER = """
     WITH moves AS (
         SELECT e.id AS event, e.session_id, e.created_at AS at,
@@ -458,11 +459,12 @@ M005_LEDGER = """
 
 @migrations()
 def m005_ledger_reads_leave_all(db: Database) -> None:
-    # Why: `leave --all` became one event of its own kind (one `undo` takes the whole end of the
-    # night back) instead of a `leave` per player. The ledger view read only `leave` and
-    # `carry-split`, so it lost those cash-outs; it is dropped and recreated here rather than edited
-    # in m003 or m004, which files already migrated would keep. The other views are unaffected:
-    # players_now reads the snapshot kept after the event, the others read hands and actions.
+    # Why: `leave --all` became one event of its own kind (one `undo` takes the whole end of
+    # the night back) instead of a `leave` per player. The ledger view read only `leave`
+    # and `carry-split`, so it lost those cash-outs; it is dropped and recreated here rather
+    # than edited in m003 or m004, which files already migrated would keep. The other views are
+    # unaffected: players_now reads the snapshot kept after the event, the others read hands
+    # and actions.
     db.execute("DROP VIEW IF EXISTS ledger")
     db.execute(f"CREATE VIEW ledger AS {M005_LEDGER}")
 
@@ -627,15 +629,16 @@ assert all(M006_PAID in M007_VIEWS[name] for name in ("ledger", "stacks_after_ha
 
 @migrations()
 def m007_storage_by_the_byte(db: Database) -> None:
-    # Why: a hand of no-limit hold'em took 2.3 KB, most of it the per-row cost of ~15 events: a
-    # 25-character time on every event, actions as JSON objects naming every field, an index on
-    # (session, undone, id) that loading does not need (it reads the events after the last snapshot
-    # by id), and hand summaries naming each player four times in a table with two indexes. This
-    # rewrites the log and the summaries as the commands now write them: times as whole seconds
-    # (UTC), actions as short arrays with their street by number (the new `streets` table names
-    # them), summaries with the players named once, `hands` keyed by (session, hand) without a
-    # rowid. Nothing is lost: every field can be read back, the views give the same rows, `verify`
-    # replays the log. Plain JSON work with the games' streets frozen above, no domain code.
+    # Why: a hand of no-limit hold'em took 2.3 KB, most of it the per-row cost of ~15
+    # events: a 25-character time on every event, actions as JSON objects naming every
+    # field, an index on (session, undone, id) that loading does not need (it reads the
+    # events after the last snapshot by id), and hand summaries naming each player four
+    # times in a table with two indexes. This rewrites the log and the summaries as the
+    # commands now write them: times as whole seconds (UTC), actions as short arrays with
+    # their street by number (the new `streets` table names them), summaries with the
+    # players named once, `hands` keyed by (session, hand) without a rowid. Nothing is lost:
+    # every field can be read back, the views give the same rows, `verify` replays the log.
+    # Plain JSON work with the games' streets frozen above, no domain code.
     conn = db.conn
     for name in M007_VIEWS:
         conn.execute(f"DROP VIEW IF EXISTS {name}")
@@ -795,6 +798,3 @@ def m008_players_now_by_the_deals(db: Database) -> None:
     db.conn.execute("CREATE INDEX events_deals ON events (session_id, id) WHERE kind = 'deal'")
     db.conn.execute("DROP VIEW IF EXISTS players_now")
     db.conn.execute(f"CREATE VIEW players_now AS {view}")
-
-
-migrations()(tournament_views.m009_tournament_chips_are_not_money(M007_VIEWS))

@@ -1,16 +1,16 @@
-"""The readable views without a money value for a tournament's chips (migration m009).
+"""The readable views without a money value for a tournament's chips (migration m010).
 
 `ledger` and `players_now` gave every chip move a money value, chips x the session's chip
 value (1 by default: "+17700.00 EUR" for a player who won 58 EUR in a tournament). A
 tournament's money is its entries, rebuys, add-ons, prizes and bounties (the report's), so
 there those columns (`money`, `balance`, `result_money`) are NULL; the chips stay, and a
-cash game's rows are unchanged. The views are rewritten from their last form (m007's
+cash game's rows are unchanged. The views are rewritten from their last form (m009's
 `ledger`, m008's `players_now`) by replacing their money expressions, each found once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 CASH_GAME = "json_extract(s.settings, '$.tournament') IS NULL"
@@ -27,8 +27,8 @@ def _wrapped(view: str, old: str, new: str) -> str:
 
 
 def without_tournament_money(ledger: str, players_now: str) -> list[tuple[str, str]]:
-    """(name, SELECT) of `ledger` and `players_now` (m007's texts; `players_now` gets m008's
-    index of deals) with NULL money for a tournament."""
+    """(name, SELECT) of `ledger` and `players_now` (`players_now` as m007 wrote it: it gets
+    m008's index of deals here) with NULL money for a tournament."""
     ledger = _wrapped(
         ledger,
         f"round(m.chips * {VALUE}, 6){INDENT}AS money,",
@@ -50,14 +50,15 @@ def without_tournament_money(ledger: str, players_now: str) -> list[tuple[str, s
     return [("ledger", ledger), ("players_now", players)]
 
 
-def m009_tournament_chips_are_not_money(views: Mapping[str, str]) -> Callable[[Any], None]:
-    """Migration m009, from m007's views: `ledger` and `players_now` recreated without a
-    money value for a tournament's chips (see the module)."""
+def m010_tournament_chips_are_not_money(ledger: str, players_now: str) -> Callable[[Any], None]:
+    """Migration m010, from the views' last texts (m009's `ledger`, m007's `players_now`
+    before m008's index of deals): both recreated without a money value for a tournament's
+    chips (see the module)."""
 
-    def m009_tournament_chips_are_not_money(db: Any) -> None:
+    def m010_tournament_chips_are_not_money(db: Any) -> None:
         # Why: the views said "+17700.00 EUR" for a tournament player who won 58 EUR.
-        for name, view in without_tournament_money(views["ledger"], views["players_now"]):
+        for name, view in without_tournament_money(ledger, players_now):
             db.conn.execute(f"DROP VIEW IF EXISTS {name}")
             db.conn.execute(f"CREATE VIEW {name} AS {view}")
 
-    return m009_tournament_chips_are_not_money
+    return m010_tournament_chips_are_not_money
