@@ -380,32 +380,28 @@ def player_lines(
     value = Decimal(table.settings.chip_value)
     in_play = table.stacks_in_play()
     lines = []
-    tournament: dict[str, tuple[int, Decimal]] = {}
-    if table.tournament is not None:  # its money is the buy-ins and the prizes, not chips
-        from .tournament import player_money
-
-        tournament = player_money(table)
     for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
         stack = 0 if account.left else in_play.get(account.name, account.stack)
         net = account.result
-        recaves, money = tournament.get(
-            account.name, (account.recaves, (Decimal(net) * value).quantize(Decimal("0.01")))
-        )
         lines.append(
             PlayerLine(
                 account.name,
                 account.seat,
                 account.bought,
-                recaves,
+                account.recaves,
                 account.cashed_out,
                 stack,
                 account.adjusted,
                 net,
-                money,
+                (Decimal(net) * value).quantize(Decimal("0.01")),
                 *figures.get(account.name, (0, 0, 0)),
                 account.left,
             )
         )
+    if table.tournament is not None:  # its money: the buy-ins and the prizes, not chips
+        from .tournament import with_money
+
+        lines = with_money(table, lines)
     return tuple(lines)
 
 

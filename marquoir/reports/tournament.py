@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar
 
 from ..domain.i18n import _
 
@@ -48,6 +48,30 @@ def player_money(table: Table) -> dict[str, tuple[int, Decimal]]:
         name: (state.buys_after_entry(name), money.get(name, Decimal(0)).quantize(cent))
         for name in {entry.player for entry in state.entries}
     }
+
+
+class PlayerRow(Protocol):
+    """What `with_money` reads and replaces of a report's player line (`model.PlayerLine`)."""
+
+    @property
+    def name(self) -> str: ...
+    def _replace(self, *, recaves: int = ..., net_money: Decimal = ...) -> Self: ...
+
+
+Row = TypeVar("Row", bound=PlayerRow)
+
+
+def with_money(table: Table, lines: Sequence[Row]) -> list[Row]:
+    """The report's player lines of a tournament with its money (`player_money`): the
+    recaves are the buys after the entry, the net money the prizes and bounties less what
+    was paid."""
+    money = player_money(table)
+    return [
+        line._replace(recaves=money[line.name][0], net_money=money[line.name][1])
+        if line.name in money
+        else line
+        for line in lines
+    ]
 
 
 def hand_levels(table: Table, hands: Sequence[HandLine]) -> dict[int, int]:
