@@ -375,14 +375,15 @@ def test_rebuys_and_the_add_on_in_french_words_record_the_english_events(
 def test_a_tournament_speaks_french(cli: Marquoir) -> None:
     cli.play(REBUY_TOURNAMENT.replace("--payouts 60/40", "--payouts 60/40 --lang fr"))
     shown = cli.play("deal\nallin\nallin\nfold\nwin bob\n").splitlines()
-    assert "ann n'a plus de jetons : éliminé sauf s'il se recave avant la prochaine donne" in shown
+    assert "ann n'a plus de jetons : éliminé sauf recave avant la prochaine donne" in shown
     assert cli("rachat", "ann") == "ann se recave de 100 : tapis 100 (recave 1 sur 1)\n"
     assert cli("niveau", "suivant") == "à la prochaine donne : niveau 2 sur 2 : 2/4\n"
     assert cli("pause") == "l'horloge est arrêtée : `resume` la relance\n"
     assert refused_in_french(cli, "pause") == "l'horloge est déjà arrêtée : `resume` la relance"
     assert cli("reprendre") == "l'horloge tourne de nouveau\n"
-    # the rebuy period ended with level 1
-    assert refused_in_french(cli, "rachat", "ann") == "la période de recave a fini avec le niveau 1"
+    # level 2 before its first hand is the break that ends the rebuy period: rebuys are
+    # still open there, but ann has taken her one
+    assert refused_in_french(cli, "rachat", "ann") == "ann a pris sa 1 recave"
     places = cli("classement").splitlines()
     # French money (a no-break space before €) and French plurals (1 recave, 0 add-on)
     assert places[0] == "tournoi t : 3 entrées, 1 recave, 0 add-on, dotation 40\u00a0€"

@@ -25,7 +25,7 @@ call
 def test_the_last_bust_of_the_rebuy_period_waits_for_the_rebuy(cli: Marquoir) -> None:
     cli.play(HEADS_UP)
     out = cli("win", "a")
-    assert "b has no chips: out unless he rebuys before the next deal" in out
+    assert "b has no chips: out unless a rebuy comes before the next deal" in out
     assert "a wins the tournament unless b rebuys" in out
     assert "the tournament is over unless b rebuys: `rebuy b`" in cli("status")
     cli("rebuy", "b")

@@ -75,7 +75,7 @@ def test_a_custom_deal_that_does_not_add_up_is_refused(cli: Marquoir) -> None:
     assert "NAME=AMOUNT" in usage_error(cli, "chop", "--custom", "p3", "p8=60")
     assert "amount of money" in usage_error(cli, "chop", "--custom", "p3=lots")
     assert "amount of money" in usage_error(cli, "chop", "--custom", "p3=-5")
-    assert "two decimals" in usage_error(cli, "chop", "--custom", "p3=1.005")
+    assert "2 decimals" in usage_error(cli, "chop", "--custom", "p3=1.005")
     assert "--custom" in usage_error(cli, "chop", "p3=80", "p8=60", "p9=40")
     assert "choose one" in usage_error(cli, "chop", "--icm", "--custom", "p3=180")
     assert file_bytes(cli) == before

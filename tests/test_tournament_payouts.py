@@ -57,19 +57,21 @@ def test_payouts_round_down_and_give_the_remainder_to_first() -> None:
         payouts(D(-1), (D(100),))
 
 
-def test_the_preset_table_pays_about_fifteen_percent() -> None:
-    # 15 % of the field, half up: 9 -> 1.35 -> 1; 10 -> 1.5 -> 2; 20 -> 3; 23 -> 3.45 -> 3.
-    assert [places_paid(n) for n in (1, 6, 9, 10, 16, 17, 20, 23, 24, 69)] == [
-        1, 1, 1, 2, 2, 3, 3, 3, 4, 10,
+def test_the_preset_table_pays_home_tiers_then_about_fifteen_percent() -> None:
+    # One table as home games pay (1 place to 4 entries, 2 at 5-6, 3 from 7); beyond 20,
+    # 15 % of the field, half up: 23 -> 3.45 -> 3; 24 -> 3.6 -> 4; 69 -> 10.35 -> 10.
+    assert [places_paid(n) for n in (1, 4, 5, 6, 7, 9, 10, 16, 20, 23, 24, 69)] == [
+        1, 1, 2, 2, 3, 3, 3, 3, 3, 3, 4, 10,
     ]  # fmt: skip
     assert preset_percentages(20) == (D(50), D(30), D(20))
-    assert preset_percentages(12) == (D(65), D(35))
+    assert preset_percentages(9) == (D(50), D(30), D(20))
+    assert preset_percentages(6) == (D(65), D(35))
     for field in range(1, 70):
         shares = preset_percentages(field)
         assert sum(shares) == 100 and list(shares) == sorted(shares, reverse=True)
         assert len(shares) == places_paid(field)
-        if field > 1:  # the last paid place: at least two even shares of the pool
-            assert shares[-1] >= 2 * D(100) / field
+        if field > 1:  # the last paid place: at least an even share of the pool
+            assert shares[-1] >= D(100) / field
     with pytest.raises(UsageError, match="69"):
         preset_percentages(70)
 

@@ -46,6 +46,18 @@ def chips(text: str | int) -> int:
         raise typer.BadParameter(str(failure)) from None
 
 
+def count(text: str | int) -> int:
+    """A count (minutes, hands, levels): a whole number, 0 or more."""
+    if isinstance(text, int):  # a default value
+        return text
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+        raise typer.BadParameter(
+            _("a whole number, e.g. 20 (got {value!r})").format(value=text[:40])
+        )
+    return int(digits)
+
+
 def _pair(text: str, option: str) -> tuple[int, int]:
     parts = text.split("/")
     if len(parts) != 2 or not all(parse_chips(p) is not None for p in parts):
@@ -174,10 +186,10 @@ def new(
         typer.Option(help="Tournament: SB/BB[:ANTE],... or a CSV/TOML file or a preset."),
     ] = None,
     level_minutes: Annotated[
-        int | None, typer.Option(parser=chips, help="Tournament: minutes a level.")
+        int | None, typer.Option(parser=count, help="Tournament: minutes a level.")
     ] = None,
     level_hands: Annotated[
-        int | None, typer.Option(parser=chips, help="Tournament: hands a level.")
+        int | None, typer.Option(parser=count, help="Tournament: hands a level.")
     ] = None,
     breaks: Annotated[
         str | None, typer.Option(help="Tournament: a break EVERY:MINUTES (levels:minutes).")

@@ -103,6 +103,20 @@ def pause(ctx: typer.Context) -> None:
     tournament.pause(_db(ctx))
 
 
+@command("break")
+def break_command(
+    ctx: typer.Context,
+    minutes: Annotated[
+        int | None,
+        typer.Argument(help="Its length (default: the schedule's breaks, else 10).", min=1),
+    ] = None,
+) -> None:
+    """Tournament: a break starts now; the level's time stands still until it ends."""
+    from . import tournament
+
+    tournament.start_break(_db(ctx), minutes)
+
+
 @command()
 def resume(ctx: typer.Context) -> None:
     """Tournament: start the stopped clock again."""

@@ -12,12 +12,13 @@ import time
 from decimal import Decimal
 
 from ..domain import IllegalAction
-from ..domain.i18n import _, follow_session, grouped, money, money_item
+from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext
+from ..domain.now import now as clock_now
 from ..domain.table import Table
 from ..domain.tournament.state import payout_table, prize_pool
 from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
-from .tournament import clock_line, clock_of, ledger
+from .tournament import clock_line, ledger
 
 ENTER = "\x1b[?1049h\x1b[?25l"  # the alternate screen, the cursor hidden
 LEAVE = "\x1b[?25h\x1b[?1049l"  # the cursor shown, the normal screen back
@@ -29,9 +30,12 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
     entries, average stack (chips and big blinds), prize pool and payouts."""
     settings, state = table.settings.tournament, table.tournament
     assert settings is not None and state is not None
-    clock = clock_of(book, session, table, now)
+    from ..app.tournament import tournament_clock
+
+    clock = tournament_clock(book, session, table, now)
     count = len(settings.level_list())
-    level = table.level
+    # the clock's level, never the table's alone: one level on the screen at a time
+    level = clock.level if clock is not None else table.level
     upcoming = str(settings.level(level + 1)) if level < count else _("(last level)")
     alive = [a for a in table.present() if a.stack > 0]
     chips = sum(a.stack for a in alive)
@@ -44,7 +48,7 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
         f"  {session.name.upper()}",
         "",
         _("  LEVEL {level} of {count}     {stakes}").format(
-            level=level, count=count, stakes=table.config.stakes()
+            level=level, count=count, stakes=settings.level(level)
         ),
         f"  {clock_line(clock, table)}",
         _("  next level: {upcoming}").format(upcoming=upcoming),
@@ -52,9 +56,11 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
     if settings.breaks:
         every, _colon, minutes = settings.breaks.partition(":")
         lines.append(
-            _("  a {minutes}-minute break every {every} levels").format(
-                minutes=minutes, every=every
-            )
+            ngettext(
+                "  a {minutes}-minute break after every level",
+                "  a {minutes}-minute break every {every} levels",
+                int(every),
+            ).format(minutes=minutes, every=every)
         )
     lines += [
         "",
@@ -95,7 +101,7 @@ def run_clock(db: str | None, *, interval: float = 1.0) -> None:
             with ledger(db, READ) as book:
                 session, table = book.read()
                 follow_session(table.settings.lang)
-                lines = screen_lines(session, table, time.time(), book)
+                lines = screen_lines(session, table, clock_now(), book)
             out.write(HOME + "\n".join(lines) + "\n")
             out.flush()
             time.sleep(interval)

@@ -140,7 +140,9 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
     if bank and table.tournament is not None:
-        payouts = _tournament_bank(table)
+        from ..app.tournament import tournament_bank
+
+        payouts = tournament_bank(table)
     if as_json:
         print(
             json.dumps(
@@ -150,11 +152,15 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
             )
         )
         return
-    print(
-        _("session {name}: 1 chip = {value} {currency}").format(
-            name=session.name, value=value, currency=currency
+    if table.settings.tournament is not None:  # its chips are worth no money
+        buy_in = money(table.settings.tournament.buy_in, currency)
+        print(_("tournament {name}: buy-in {buy_in}").format(name=session.name, buy_in=buy_in))
+    else:
+        print(
+            _("session {name}: 1 chip = {value} {currency}").format(
+                name=session.name, value=value, currency=currency
+            )
         )
-    )
     if not settlement.balances:
         print(_("nobody bought in: nothing to settle"))
         return

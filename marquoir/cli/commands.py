@@ -16,7 +16,14 @@ from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import N_, _, follow_session, money, number
 from ..domain.ranking import parse_ranking
-from ..domain.table import Seated, SessionSettings, Table, TableEvent, name_key
+from ..domain.table import (
+    LevelSet,
+    Seated,
+    SessionSettings,
+    Table,
+    TableEvent,
+    name_key,
+)
 from ..storage.codec import settings_to_dict
 from ..storage.ledger import Ledger, Outcome
 from . import render
@@ -53,13 +60,14 @@ def deal(db: Books) -> None:
         follow_session(table.settings.lang)  # before the command: its refusal too
         if table.tournament is not None:
             # a tournament's level reached by the clock applies from this deal (TDA 2024
-            # rule 23): the move is recorded before the deal
-            from .tournament import due_level, level_line
+            # rule 23): the move is recorded before the deal; no deal during a break
+            from ..app.tournament import catch_up
+            from .tournament import level_line
 
-            level = due_level(book, book.current(), table)
-            if level is not None:
-                yield table.director.level_event(level)
-                moved.append(_("the clock moves to {value}").format(value=level_line(table)))
+            for event in catch_up(book, table, dealing=True):
+                yield event
+                if isinstance(event, LevelSet):
+                    moved.append(_("the clock moves to {value}").format(value=level_line(table)))
         yield table.deal_event()
 
     table, _count = tables.execute_all(db, events)
@@ -207,6 +215,10 @@ def new(db: Books, name: str, settings: SessionSettings) -> None:
             name=name, game_title=render.game_title(Table(settings))
         )
     )
+    if settings.tournament is not None:
+        from .tournament import structure_lines
+
+        print("\n".join(structure_lines(settings.tournament, settings.currency)))
     caves = settings.caves
     if caves.default is not None:
         print(
@@ -314,8 +326,19 @@ def fine(db: Books, player: str, chips: int | None) -> None:
     )
 
 
+def _cash_game_only(table: Table, command: str) -> None:
+    if table.settings.tournament is not None:
+        from ..domain.tournament.presence import check_cash_game_command
+
+        check_cash_game_command(table.settings.tournament, command)
+
+
 def leave(db: Books, player: str) -> None:
-    outcome = execute(db, lambda table: table.leave_event(player))
+    def command(table: Table) -> TableEvent:
+        _cash_game_only(table, "leave")
+        return table.leave_event(player)
+
+    outcome = execute(db, command)
     name = _player_of(outcome)
     account = outcome.table.accounts[name]
     print(
@@ -334,6 +357,7 @@ def blinds(db: Books, schedule: ForcedBetSchedule) -> None:
 
     def change(table: Table) -> TableEvent:
         nonlocal before
+        _cash_game_only(table, "blinds")
         before = table.config.stakes()
         needed = table.config.rules.blinds_needed  # (hold'em and the games built on it)
         if needed and not schedule.big_blind:
@@ -362,7 +386,11 @@ def button(db: Books, player: str) -> None:
 
 
 def sitout(db: Books, player: str) -> None:
-    outcome = execute(db, lambda table: table.seating.sitout_event(player))
+    def command(table: Table) -> TableEvent:
+        _cash_game_only(table, "sitout")
+        return table.seating.sitout_event(player)
+
+    outcome = execute(db, command)
     print(_("{player_of} sits out from the next hand").format(player_of=_player_of(outcome)))
 
 

@@ -97,6 +97,7 @@ EXAMPLES: dict[str, list[str]] = {
     "level": ["marquoir level          # the level now", "marquoir level next", "marquoir level 5"],
     "pause": ["marquoir pause          # the clock stops"],
     "resume": ["marquoir resume         # the clock runs again"],
+    "break": ["marquoir break          # a break now, the schedule's length", "marquoir break 15"],
     "rebuy": ["marquoir rebuy alice"],
     "addon": ["marquoir addon alice"],
     "reenter": ["marquoir reenter alice   # a new entry: alice #2"],

@@ -171,7 +171,7 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
 
 def bust_lines(table: Table) -> list[str]:
     """Tournament: who lost his last chips on the hand just over: out (and his place), or
-    out unless he rebuys before the next deal; and the winner when one is left."""
+    out unless a rebuy comes before the next deal; and the winner when one is left."""
     state = table.tournament
     if state is None or table.hand is not None:
         return []
@@ -189,7 +189,7 @@ def bust_lines(table: Table) -> list[str]:
             )
             lines.append(out.format(player=entry.label, place=places[entry.label]))
         else:
-            no_chips = _("{player} has no chips: out unless he rebuys before the next deal")
+            no_chips = _("{player} has no chips: out unless a rebuy comes before the next deal")
             lines.append(no_chips.format(player=entry.label))
     alive = [e for e in state.entries if not e.busted and not e.out]
     if busted and len(alive) == 1:
@@ -403,13 +403,16 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
     players = []
     for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
         stack = 0 if account.left else in_play.get(account.name, account.stack)
+        recaves = account.recaves
+        if table.tournament is not None:  # a tournament's rebuys, add-ons, re-entries
+            recaves = table.tournament.buys_after_entry(account.name)
         players.append(
             {
                 "name": account.name,
                 "seat": account.seat,
                 "stack": stack,
                 "bought": account.bought,
-                "recaves": account.recaves,
+                "recaves": recaves,
                 "cashed_out": account.cashed_out,
                 "result": account.result,
                 "left": account.left,

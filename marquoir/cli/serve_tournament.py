@@ -8,7 +8,6 @@ page): the browser asks for nothing but this JSON, never for SQL.
 from __future__ import annotations
 
 import json
-import time
 import urllib.parse
 from html import escape
 from typing import Any
@@ -18,6 +17,7 @@ from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
 from ..domain.i18n import _, session_language, speaking
+from ..domain.now import now as clock_now
 from ..domain.table import Table
 from ..domain.tournament.levels import ClockState
 from ..reports.tournament_screen import screen_data, screen_html
@@ -39,7 +39,7 @@ hookimpl(register_routes)  # marks it for pluggy (a plain call: datasette has no
 def screen_clock(book: Ledger, session: SessionInfo, table: Table, now: float) -> ClockState | None:
     """The tournament's clock at `now`, from the recorded events (the one place the screen
     asks for it)."""
-    from .tournament import clock_of
+    from ..app.tournament import clock_of
 
     return clock_of(book, session, table, now)
 
@@ -57,7 +57,7 @@ def read_screen(datasette: Any, name: str) -> tuple[str, dict[str, Any]] | Respo
                 text = _("{name} is a cash game: its page is the table's").format(name=name)
                 link = f'<a href="/table/{urllib.parse.quote(name)}">{escape(text)}</a>'
                 return Response.html(page("Marquoir", f"<p>{link}</p>", refresh=False), 404)
-            now = time.time()
+            now = clock_now()  # (MARQUOIR_NOW in tests, the time of day otherwise)
             data = screen_data(info.name, table, screen_clock(book, info, table, now), now=now)
             return info.settings.lang, data
 

@@ -9,12 +9,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, follow_session, grouped, money, money_item, number
+from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
-    ClockEvent,
-    ClockState,
-    clock_state,
     parse_breaks,
     parse_levels,
     parse_levels_csv,
@@ -24,12 +21,14 @@ from ..domain.tournament.levels import (
 from ..domain.tournament.payouts import parse_payouts
 from ..domain.tournament.session import TournamentSettings
 from ..storage.db import READ, WRITE
-from ..storage.ledger import Ledger, Outcome, SessionInfo
+from ..storage.ledger import Ledger, Outcome
 from ..storage.paths import database_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from ..app.tournament import TournamentClock
 
 
 def ledger(db: str | None, mode: str = WRITE) -> Ledger:
@@ -101,19 +100,64 @@ def tournament_settings(
     return settings
 
 
-def level_number(table: Table, where: str) -> int:
-    """`next`, `prev` or a level number, from the level now in force (the French table's
-    `suivant` and `précédent` too)."""
-    from .vocabulary import normalize
-
-    word = normalize(where)
-    if word in ("next", "suivant"):
-        return table.level + 1
-    if word in ("prev", "previous", "precedent"):
-        return table.level - 1
-    if not where.isdigit() or not where.isascii():
-        raise UsageError(_("level next, level prev or level N (got {where!r})").format(where=where))
-    return int(where)
+def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
+    """What `new --tournament` recorded, said back: buy-in and fee, stack, levels, rebuys,
+    add-on, bounty."""
+    fee = Decimal(settings.fee)
+    lines = [
+        _("buy-in {buy_in}{fee}, starting stack {stack} chips").format(
+            buy_in=money(settings.buy_in, currency),
+            fee=_(" + fee {fee}").format(fee=money(settings.fee, currency)) if fee else "",
+            stack=grouped(settings.stack),
+        )
+    ]
+    count = len(settings.level_list())
+    if settings.level_minutes is not None:
+        length = _("{minutes} min a level").format(minutes=settings.level_minutes)
+    elif settings.level_hands is not None:
+        length = _("{hands} hands a level").format(hands=settings.level_hands)
+    else:
+        length = _("moved by hand (`level next`)")
+    breaks = ""
+    if settings.breaks:
+        every, minutes = parse_breaks(settings.breaks).every, parse_breaks(settings.breaks).minutes
+        breaks = ngettext(
+            ", a {minutes}-minute break after every level",
+            ", a {minutes}-minute break every {every} levels",
+            every,
+        ).format(minutes=minutes, every=every)
+    lines.append(
+        ngettext(
+            "{count} level, {length}{breaks}", "{count} levels, {length}{breaks}", count
+        ).format(count=count, length=length, breaks=breaks)
+    )
+    if settings.rebuys:
+        lines.append(
+            ngettext(
+                "{rebuys} rebuy an entry until level {until}, {price}",
+                "{rebuys} rebuys an entry until level {until}, {price} each",
+                settings.rebuys,
+            ).format(
+                rebuys=settings.rebuys,
+                until=settings.rebuy_until,
+                price=money(f"{settings.money('rebuy_price')}", currency),
+            )
+        )
+    if settings.add_on:
+        lines.append(
+            _("add-on {chips} chips for {price}").format(
+                chips=grouped(settings.add_on),
+                price=money(f"{settings.money('add_on_price')}", currency),
+            )
+        )
+    if Decimal(settings.bounty):
+        kind = _("progressive bounty") if settings.progressive else _("bounty")
+        lines.append(
+            _("{kind} {bounty} on each head").format(
+                kind=kind, bounty=money(settings.bounty, currency)
+            )
+        )
+    return lines
 
 
 def level_line(table: Table) -> str:
@@ -127,9 +171,17 @@ def level_line(table: Table) -> str:
 
 
 def level(db: str | None, where: str) -> None:
-    """`level next|prev|N`: the level of the next deals."""
-    outcome = execute(db, lambda table: table.director.level_event(level_number(table, where)))
-    print(_("from the next deal: {value}").format(value=level_line(outcome.table)))
+    """`level next|prev|N`, counted from the clock: the level of the next deals (a clock
+    move starts it now)."""
+    from ..app.tournament import target_level
+
+    def events(book: Ledger, table: Table) -> Any:
+        follow_session(table.settings.lang)
+        yield table.director.level_event(target_level(book, table, where))
+
+    with ledger(db) as book:
+        table, _count = book.execute_all(lambda table: events(book, table))
+    print(_("from the next deal: {value}").format(value=level_line(table)))
 
 
 def show_level(db: str | None) -> None:
@@ -239,6 +291,10 @@ def places(db: str | None, *, as_json: bool) -> None:
         bounties = _(", bounties {bounties}").format(bounties=money_item(row["bounties"], currency))
         extra = bounties if Decimal(row["bounties"]) else ""
         prize = _("prize {prize}").format(prize=money_item(row["prize"], currency))
+        if row["knocked_out_by"]:
+            extra += _(", out by {players}").format(players=", ".join(row["knocked_out_by"]))
+        if Decimal(row["head"]) and row["place"] is None:
+            extra += _(", bounty on the head {head}").format(head=money_item(row["head"], currency))
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 
@@ -283,84 +339,69 @@ def chop(
         print(_("the tournament ends with the deal"))
 
 
-def _seconds(stamp: str) -> float:
-    """A recorded time (ISO 8601) as seconds since the epoch."""
-    from datetime import datetime
-
-    return datetime.fromisoformat(stamp).timestamp()
-
-
-def clock_of(book: Ledger, session: SessionInfo, table: Table, now: float) -> ClockState | None:
-    """The clock at `now` from the recorded events: it starts with the first deal, stops
-    between `pause` and `resume`, and a `level` move starts that level's full time (None:
-    levels go by hands, or no tournament)."""
-    settings = table.settings.tournament
-    if settings is None or settings.level_minutes is None:
-        return None
-    events: list[ClockEvent] = []
-    level = 1
-    for kind, data, stamp in book.timed_events(session, ("deal", "pause", "resume", "level")):
-        at = _seconds(stamp)
-        if not events:  # before the first deal only the level counts
-            if kind == "level":
-                level = data["level"]
-            elif kind == "deal":
-                events.append(ClockEvent(at, "start"))
-                if level != 1:
-                    events.append(ClockEvent(at, "level", level))
-            continue
-        if kind == "deal":
-            continue
-        events.append(ClockEvent(at, kind, data.get("level", 0)))  # type: ignore[arg-type]
-    breaks = parse_breaks(settings.breaks) if settings.breaks else None
-    return clock_state(
-        events,
-        max(now, events[-1].at) if events else now,
-        level_count=len(settings.level_list()),
-        level_minutes=settings.level_minutes,
-        breaks=breaks,
-    )
-
-
 def _minutes(seconds: float) -> str:
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def clock_line(state: ClockState | None, table: Table) -> str:
+def clock_dict(clock: TournamentClock) -> dict[str, Any]:
+    """The clock as JSON: whole seconds (rounded down), epoch seconds for `ends_at`."""
+
+    def whole(value: float | None) -> int | None:
+        return None if value is None else int(value)
+
+    return {
+        "level": clock.level,
+        "blinds": clock.blinds,
+        "on_break": clock.on_break,
+        "seconds_left": whole(clock.seconds_left),
+        "ends_at": whole(clock.ends_at),
+        "paused": clock.paused,
+        "started": clock.started,
+        "over": clock.over,
+        "next_level": clock.next_level,
+        "seconds_to_break": whole(clock.seconds_to_break),
+    }
+
+
+def clock_line(clock: TournamentClock | None, table: Table) -> str:
     """ "level 2: 12:34 left, next 100/200" or why the clock does not run."""
     settings = table.settings.tournament
     assert settings is not None
-    if state is None:
+    if clock is None:
         every = settings.level_hands
         return (
             _("levels go by hands ({every} a level)").format(every=every)
             if every
             else _("no clock: levels by hand")
         )
-    if not state.started:
+    if not clock.started:
         return _("the clock starts with the first deal")
-    stopped = _(" (the clock is stopped)") if state.paused else ""
-    if state.on_break:
-        left = _minutes(state.seconds_left or 0)
+    if clock.over:
+        return _("the tournament is over: the clock stopped")
+    stopped = _(" (the clock is stopped)") if clock.paused else ""
+    if clock.on_break:
+        left = _minutes(clock.seconds_left or 0)
         return _("break: {left} left, then level {level}{stopped}").format(
-            left=left, level=state.level, stopped=stopped
+            left=left, level=clock.level, stopped=stopped
         )
-    if state.seconds_left is None:
+    if clock.seconds_left is None:
         return _("level {level}, the last: it lasts until the end{stopped}").format(
-            level=state.level, stopped=stopped
+            level=clock.level, stopped=stopped
         )
-    upcoming = str(settings.level(state.next_level or state.level))
     return _("level {level}: {left} left, next {upcoming}{stopped}").format(
-        level=state.level, left=_minutes(state.seconds_left), upcoming=upcoming, stopped=stopped
+        level=clock.level,
+        left=_minutes(clock.seconds_left),
+        upcoming=clock.next_blinds,
+        stopped=stopped,
     )
 
 
 def status_clock(db: str | None, *, as_json: bool) -> None:
     """`status --clock`: the table and the tournament's clock (the JSON gains `clock`)."""
     import json
-    import time
 
+    from ..app.tournament import tournament_clock
     from . import render
 
     with ledger(db, READ) as book:
@@ -368,39 +409,58 @@ def status_clock(db: str | None, *, as_json: bool) -> None:
         follow_session(table.settings.lang)
         if table.settings.tournament is None:
             raise IllegalAction(_("the clock is for tournaments: this session is a cash game"))
-        state = clock_of(book, session, table, time.time())
+        clock = tournament_clock(book, session, table)
     if as_json:
         data = render.status_dict(session.name, table)
         data["clock"] = None
-        if state is not None:
-            data["clock"] = {
-                "level": state.level,
-                "on_break": state.on_break,
-                "seconds_left": None if state.seconds_left is None else int(state.seconds_left),
-                "paused": state.paused,
-                "started": state.started,
-            }
+        if clock is not None:
+            data["clock"] = clock_dict(clock)
+            # the clock's four at the top too, as `status --clock --json` promises
+            for key in ("level", "seconds_left", "on_break", "paused"):
+                data[key] = data["clock"][key]
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     print(render.status_text(session.name, table))
-    print(clock_line(state, table))
+    print(clock_line(clock, table))
 
 
-def due_level(book: Ledger, session: SessionInfo, table: Table) -> int | None:
-    """The level the clock has reached when it is past the table's (None: nothing to move;
-    a level applies from the next deal)."""
-    import time
+def _clock_command(db: str | None, command: Any) -> Table:
+    """A clock command after the events that bring the table to its clock (a break over)."""
+    from ..app.tournament import catch_up
 
-    state = clock_of(book, session, table, time.time())
-    if state is None or not state.started or state.level <= table.level:
-        return None
-    return state.level
+    def events(book: Ledger, table: Table) -> Any:
+        follow_session(table.settings.lang)
+        yield from catch_up(book, table, dealing=False)
+        yield command(table)
+
+    with ledger(db) as book:
+        table, _count = book.execute_all(lambda table: events(book, table))
+    return table
 
 
 def pause(db: str | None) -> None:
     """`pause`: stop the clock."""
-    execute(db, lambda table: table.director.pause_event())
+    _clock_command(db, lambda table: table.director.pause_event())
     print(_("the clock is stopped: `resume` starts it again"))
+
+
+def start_break(db: str | None, minutes: int | None) -> None:
+    """`break [MINUTES]`: a break starts now (the schedule's length, or 10 minutes); the
+    level's time stands still until it ends."""
+    from ..app.tournament import break_minutes
+
+    length: list[int] = []
+
+    def command(table: Table) -> Any:
+        length.append(break_minutes(table, minutes))
+        return table.director.pause_event(length[0])
+
+    _clock_command(db, command)
+    print(
+        _("a break of {minutes} min starts now: the level goes on after it").format(
+            minutes=length[0]
+        )
+    )
 
 
 def resume(db: str | None) -> None:
@@ -473,6 +533,10 @@ def race(
     event = outcome.event
     assert isinstance(event, Raced)
     stacks = {name: outcome.table.accounts[name].stack for name, _count in event.odd}
+    from ..domain.tournament.chips import left_over
+
+    holding = {a.name: a.stack for a in outcome.table.present() if a.stack > 0}
+    odd_left = left_over(holding, event.next_chip)
     if as_json:
         import json
 
@@ -489,11 +553,24 @@ def race(
             "won": list(event.won),
             "protected": list(event.protected),
             "stacks": stacks,
+            "left_over": odd_left,
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     for line in race_lines(event, stacks):
         print(line)
+    if odd_left:
+        # a race leaves only whole chips of the next denomination: a stack that is not
+        # made of them still holds removed chips (a player left out, or a miscount)
+        print(
+            _(
+                "still not whole {chip}s: {players} (left out of the race, or a count to "
+                "correct: `count`)"
+            ).format(
+                chip=event.next_chip,
+                players=", ".join(f"{name} {grouped(holding[name])}" for name in odd_left),
+            )
+        )
 
 
 def race_lines(event: Any, stacks: dict[str, int]) -> list[str]:

@@ -178,7 +178,10 @@ class Raced(Record):
 
 
 class Paused(Record):
-    """Tournament: the director stops the clock."""
+    """Tournament: the director stops the clock; with `minutes`, a break of that length
+    starts now (the clock runs again by itself at its end)."""
+
+    minutes: int | None = None
 
 
 class Resumed(Record):

@@ -90,6 +90,49 @@ def read_chip_value(text: str) -> str:
     return format(value, "f")
 
 
+MAX_MONEY = 1_000_000_000
+"""The largest amount of money an option or a file may give (a buy-in, a bounty, a deal's
+share): a thousand million, so every total of a night prints and computes exactly."""
+MONEY_PLACES = 2
+"""The most decimal places an amount of money may have (the cent)."""
+
+
+def read_money(text: str, *, what: str, positive: bool = False) -> str:
+    """An amount of money as typed: digits, at most one decimal point (or the French comma)
+    and `MONEY_PLACES` decimals, at most `MAX_MONEY`, more than 0 when `positive`; returned
+    in plain notation (`read_money("12.5", what="the buy-in") == "12.5"`). No exponent, no
+    sign, no `inf` or `nan`: `1e400`, `-3`, `0.001` and a 30-digit amount are refused
+    (`UsageError`: exit 2, before anything is recorded)."""
+    from decimal import Decimal
+
+    plain = text.strip()
+    if plain.count(",") == 1 and "." not in plain:
+        plain = plain.replace(",", ".")  # the French decimal comma: 12,50
+    whole, _dot, places = plain.partition(".")
+    digits = whole + places
+    if not (digits.isascii() and digits.isdigit()) or not whole or (_dot and not places):
+        raise UsageError(
+            _("{what} must be an amount of money such as 20 or 12.50 (got {value!r})").format(
+                what=what, value=text[:40]
+            )
+        )
+    if len(places) > MONEY_PLACES:
+        raise UsageError(
+            _("{what} has at most {places} decimals (got {value!r})").format(
+                what=what, places=MONEY_PLACES, value=text[:40]
+            )
+        )
+    if len(whole.lstrip("0")) > len(str(MAX_MONEY)) or Decimal(plain) > MAX_MONEY:
+        raise UsageError(
+            _("{what} is at most {most:,} (got {value!r})").format(
+                what=what, most=MAX_MONEY, value=text[:40]
+            )
+        )
+    if positive and Decimal(plain) == 0:
+        raise UsageError(_("{what} must be more than 0").format(what=what))
+    return plain
+
+
 def check_currency(text: str) -> str:
     """A currency: an ISO 4217 code (three letters, upper-cased) or one currency symbol
     (€, $, £, ¥, ...: Unicode's category Sc)."""
@@ -130,10 +173,13 @@ __all__ = [
     "CHIP_VALUE_PLACES",
     "MAX_CHIPS",
     "MAX_CHIP_VALUE",
+    "MAX_MONEY",
     "MAX_NAME",
+    "MONEY_PLACES",
     "check_chips",
     "check_currency",
     "read_chip_value",
     "read_chips",
     "read_date",
+    "read_money",
 ]

@@ -64,7 +64,7 @@ class TournamentDirector(TablePart):
         self._set_level(event.level)
 
     def _apply_pause(self, event: Paused) -> None:
-        self.pause_event()
+        self.pause_event(event.minutes)
         self.table.paused = True
 
     def _apply_resume(self, event: Resumed) -> None:
@@ -148,8 +148,9 @@ class TournamentDirector(TablePart):
             raise IllegalAction(_("this tournament has no rebuys"))
         if entry.out:
             raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
-        assert settings.rebuy_until is not None
-        if self.table.level > settings.rebuy_until:
+        from .tournament.entry_rules import rebuy_open
+
+        if not rebuy_open(settings, level=self.table.level, hands_at_level=self.table.level_hands):
             raise IllegalAction(
                 _("the rebuy period ended with level {rebuy_until}").format(
                     rebuy_until=settings.rebuy_until
@@ -158,7 +159,7 @@ class TournamentDirector(TablePart):
         if entry.rebuys >= settings.rebuys:
             raise IllegalAction(
                 ngettext(
-                    "{label} has used his {rebuys} rebuy",
+                    "{label} has used the {rebuys} rebuy",
                     "{label} has used all {rebuys} rebuys",
                     settings.rebuys,
                 ).format(label=entry.label, rebuys=settings.rebuys)
@@ -184,6 +185,9 @@ class TournamentDirector(TablePart):
             raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
         if entry.add_on:
             raise IllegalAction(_("{label} has taken the add-on already").format(label=entry.label))
+        from .tournament.entry_rules import check_add_on_chips
+
+        check_add_on_chips(account.stack, entry.label)
         last = settings.rebuy_until
         if last is None:
             every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
@@ -339,12 +343,12 @@ class TournamentDirector(TablePart):
         assert self.table.tournament is not None
         self.table.tournament.raced.add(event.removed)
 
-    def pause_event(self) -> Paused:
-        """Stop the tournament's clock."""
-        self._tournament(N_("the clock"))
-        if self.table.paused:
-            raise IllegalAction(_("the clock is already stopped: `resume` starts it again"))
-        return Paused()
+    def pause_event(self, minutes: int | None = None) -> Paused:
+        """Stop the tournament's clock (with `minutes`: a break of that length, now)."""
+        from .tournament.clock_rules import check_pause
+
+        check_pause(self._tournament(N_("the clock"))[0], paused=self.table.paused, minutes=minutes)
+        return Paused(minutes)
 
     def resume_event(self) -> Resumed:
         """Start the stopped clock again."""
@@ -420,8 +424,11 @@ class TournamentDirector(TablePart):
         if settings is None or state is None or not settings.rebuys:
             return False
         assert settings.rebuy_until is not None
+        from .tournament.entry_rules import rebuy_open
+
         entry = state.entry_of(name)
-        return self.table.level <= settings.rebuy_until and entry.rebuys < settings.rebuys
+        open_ = rebuy_open(settings, level=self.table.level, hands_at_level=self.table.level_hands)
+        return open_ and entry.rebuys < settings.rebuys
 
     def deal(self) -> None:
         """At the deal: a bust who did not rebuy is out; levels by hands move on (the new

@@ -398,6 +398,10 @@ def player_lines(
                 account.left,
             )
         )
+    if table.tournament is not None:  # its money: the buy-ins and the prizes, not chips
+        from .tournament import with_money
+
+        lines = with_money(table, lines)
     return tuple(lines)
 
 

@@ -94,6 +94,8 @@ def session_section(report: SessionReport) -> Section:
         (_("currency"), report.currency or "-"),
         (_("date"), date_text(local_time(report.created_at))),
     ]
+    if report.settings.get("tournament"):
+        del facts[1]  # a tournament's chips are worth no money: its buy-in is below
     if caves.get("default"):
         facts.append((_("default cave"), _("{chips} chips").format(chips=caves["default"])))
     labels = (("minimum", N_("minimum")), ("maximum", N_("maximum")), ("recaves", N_("recaves")))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar
 
 from ..domain.i18n import _
 
@@ -30,6 +30,48 @@ class HandLine(Protocol):
     def stacks(self) -> dict[str, int]: ...
     @property
     def forced_bets(self) -> dict[str, Any] | None: ...
+
+
+def player_money(table: Table) -> dict[str, tuple[int, Decimal]]:
+    """A tournament's money for each player: (the buys after his first entry: rebuys,
+    add-ons and re-entries; his result in money: prizes and bounties less entries, rebuys,
+    add-ons and fees). The chips he holds are no money: a tournament's money is what was
+    paid in and what is paid out."""
+    from ..domain.tournament.state import HOUSE, balances
+
+    settings, state = table.settings.tournament, table.tournament
+    assert settings is not None and state is not None
+    money = balances(settings, state)
+    money.pop(HOUSE, None)
+    cent = Decimal("0.01")
+    return {
+        name: (state.buys_after_entry(name), money.get(name, Decimal(0)).quantize(cent))
+        for name in {entry.player for entry in state.entries}
+    }
+
+
+class PlayerRow(Protocol):
+    """What `with_money` reads and replaces of a report's player line (`model.PlayerLine`)."""
+
+    @property
+    def name(self) -> str: ...
+    def _replace(self, *, recaves: int = ..., net_money: Decimal = ...) -> Self: ...
+
+
+Row = TypeVar("Row", bound=PlayerRow)
+
+
+def with_money(table: Table, lines: Sequence[Row]) -> list[Row]:
+    """The report's player lines of a tournament with its money (`player_money`): the
+    recaves are the buys after the entry, the net money the prizes and bounties less what
+    was paid."""
+    money = player_money(table)
+    return [
+        line._replace(recaves=money[line.name][0], net_money=money[line.name][1])
+        if line.name in money
+        else line
+        for line in lines
+    ]
 
 
 def hand_levels(table: Table, hands: Sequence[HandLine]) -> dict[int, int]:
@@ -153,9 +195,16 @@ def extra_lines(data: dict[str, Any]) -> tuple[str, ...]:
 def places_data(settings: TournamentSettings, state: TournamentState) -> dict[str, Any]:
     """The field, the prize pool, the payouts and every entry's place, prize and bounties:
     as `places --json` and the report's `tournament` key give them."""
-    from ..domain.tournament.state import payout_table, prize_pool, standings
+    from ..domain.tournament.state import (
+        heads,
+        knocked_out_by,
+        payout_table,
+        prize_pool,
+        standings,
+    )
 
     paid = payout_table(settings, state)
+    on_head, out_by = heads(settings, state), knocked_out_by(state)
     return {
         "entries": len(state.entries),
         "rebuys": state.rebuys,
@@ -174,6 +223,8 @@ def places_data(settings: TournamentSettings, state: TournamentState) -> dict[st
                 "rebuys": row.rebuys,
                 "add_on": row.add_on,
                 "out_hand": row.out_hand,
+                "knocked_out_by": out_by.get(row.entry, []),
+                "head": str(on_head.get(row.entry, Decimal(0))),
             }
             for row in standings(settings, state)
         ],

@@ -182,6 +182,8 @@ def event_to_record(
         return kind, {"method": event.method, "keep": event.keep, "shares": shares}
     if isinstance(event, Settled) and not event.missing:
         return kind, {}  # a settlement whose count balanced is stored as it always was
+    if isinstance(event, Paused) and event.minutes is None:
+        return kind, {}  # a plain pause is stored as it always was
     if isinstance(event, Seated) and not event.returning:
         return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
     if isinstance(event, Left):

@@ -16,6 +16,7 @@ from ..domain.actions import ActionEvent
 from ..domain.events import Acted
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import _, follow_session
+from ..domain.now import now as clock_now
 from ..domain.records import Record
 from ..domain.table import (
     BrelansPaid,
@@ -81,12 +82,13 @@ class StoredEvent(Record):
 
 
 def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(clock_now()))
 
 
 def _seconds() -> int:
-    """An event's time: whole seconds since 1970 (UTC), as the log keeps it (4 bytes)."""
-    return int(time.time())
+    """An event's time: whole seconds since 1970 (UTC), as the log keeps it (4 bytes);
+    `MARQUOIR_NOW` sets it for tests (domain/tournament/now.py)."""
+    return int(clock_now())
 
 
 # The log keeps times as seconds; readers get them as ISO text in UTC, as before m007.

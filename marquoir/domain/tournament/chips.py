@@ -189,3 +189,10 @@ def chip_race(
     won = tuple(draw[:raced])
     protected = tuple(p for p in draw if p not in won and stacks.get(p, 0) == racing[p] * removed)
     return ChipRace(won, protected, raced, tuple(draw), cards)
+
+
+def left_over(stacks: dict[str, int], next_chip: int) -> dict[str, int]:
+    """After a race, the chips of each stack that whole chips of `next_chip` cannot make
+    (`left_over({"a": 1025, "b": 900}, 100) == {"a": 25}`): those players still hold chips
+    of the removed denomination (left out of the race, or miscounted); nobody: `{}`."""
+    return {name: stack % next_chip for name, stack in stacks.items() if stack % next_chip}

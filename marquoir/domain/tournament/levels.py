@@ -271,18 +271,20 @@ def parse_breaks(spec: str) -> Breaks:
     return result
 
 
-ClockKind = Literal["start", "pause", "resume", "level"]
+ClockKind = Literal["start", "pause", "resume", "level", "break"]
 
 
 @dataclass(frozen=True)
 class ClockEvent:
     """What happened to the clock at time `at` (seconds): `start` (level 1 begins), `pause`,
-    `resume`, or `level` (the director moved to level `level`, which starts from its full
-    time at that moment; allowed while paused)."""
+    `resume`, `level` (the director moved to level `level`, which starts from its full
+    time at that moment; allowed while paused), or `break` (a break of `minutes` starts now:
+    the level's time stands still until it ends, by itself or at a `resume` or a `level`)."""
 
     at: float
     kind: ClockKind
     level: int = 0
+    minutes: float = 0
 
 
 @dataclass(frozen=True)
@@ -303,31 +305,57 @@ class ClockState:
     started: bool
 
 
-def _running_seconds(events: Sequence[ClockEvent], now: float) -> tuple[int, float, bool, bool]:
-    """(level the count starts from, seconds the clock ran since, paused, started)."""
-    anchor, ran, paused, started = 1, 0.0, True, False
-    since = 0.0
+@dataclass
+class _Run:
+    """The count so far: the level it starts from, the seconds the clock ran since, and
+    what stops it (a pause; a break called now, until `break_until`)."""
+
+    anchor: int = 1
+    ran: float = 0.0
+    since: float = 0.0
+    paused: bool = True
+    started: bool = False
+    break_until: float | None = None
+
+    def advance(self, to: float) -> None:
+        """Count the time up to `to` (a break that ends before it lets the clock run again
+        from its end)."""
+        if self.break_until is not None and to >= self.break_until:
+            self.since, self.paused, self.break_until = self.break_until, False, None
+        if not self.paused:
+            self.ran += to - self.since
+        self.since = max(self.since, to)
+
+
+def _running_seconds(
+    events: Sequence[ClockEvent], now: float
+) -> tuple[int, float, bool, bool, float | None]:
+    """(level the count starts from, seconds the clock ran since, paused, started, seconds
+    left of a break called with `break`, or None)."""
+    run = _Run()
     for event in events:
         if event.at > now:
             break
-        if not paused:
-            ran += event.at - since
-        since = event.at
+        run.advance(event.at)
         if event.kind == "start":
-            if started:
+            if run.started:
                 raise UsageError(_("the clock was started twice"))
-            started, paused, anchor, ran = True, False, 1, 0.0
-        elif not started:
+            run.started, run.paused, run.anchor, run.ran = True, False, 1, 0.0
+        elif not run.started:
             raise UsageError(_("a clock {kind} before the start").format(kind=event.kind))
         elif event.kind == "pause":
-            paused = True
+            run.paused, run.break_until = True, None
         elif event.kind == "resume":
-            paused = False
+            run.paused, run.break_until = False, None
+        elif event.kind == "break":
+            run.paused, run.break_until = True, event.at + event.minutes * 60
         else:
-            anchor, ran = event.level, 0.0
-    if not paused:
-        ran += now - since
-    return anchor, ran, paused, started
+            run.anchor, run.ran = event.level, 0.0
+            if run.break_until is not None:  # a level called during a break ends it
+                run.paused, run.break_until = False, None
+    run.advance(now)
+    left = None if run.break_until is None else run.break_until - now
+    return run.anchor, run.ran, run.paused and left is None, run.started, left
 
 
 def clock_state(
@@ -345,6 +373,8 @@ def clock_state(
     last level never ends. Worked example: 20-minute levels, breaks `2:10`, started at 0,
     paused at 600 and resumed at 900: at now=3000 the clock ran 2700 s = level 1 (1200 s) +
     level 2 (1200 s) + 300 s of the break after level 2, so `on_break`, `level` 3, 300 s left.
+    A `break` of 5 minutes called at 100 reads, at 160, `on_break`, level 1, 240 s left; at
+    500 the level has run 100 + 100 s: 1000 s left.
     """
     if level_count < 1 or level_minutes <= 0:
         raise UsageError(_("the clock needs at least one level of a positive length"))
@@ -357,8 +387,23 @@ def clock_state(
                     level=event.level, level_count=level_count
                 )
             )
-    level, ran, paused, started = _running_seconds(events, now)
-    length = level_minutes * 60
+    level, ran, paused, started, break_left = _running_seconds(events, now)
+    state = _scheduled(level, ran, paused, started, level_count, level_minutes * 60, breaks)
+    if break_left is not None:
+        return ClockState(state.level, True, break_left, state.level, False, started)
+    return state
+
+
+def _scheduled(
+    level: int,
+    ran: float,
+    paused: bool,
+    started: bool,
+    level_count: int,
+    length: float,
+    breaks: Breaks | None,
+) -> ClockState:
+    """Where `ran` seconds from the start of `level` fall in the schedule."""
     while True:
         last = level == level_count
         if last:

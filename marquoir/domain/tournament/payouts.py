@@ -20,9 +20,10 @@ from .money import ONE, floor_to_unit
 HUNDRED = Decimal(100)
 
 # The preset table: the places paid and their percentages, by number of places. It pays
-# about 15 % of the field (see `places_paid`), top-heavy like the tables clubs post: first
-# place about twice second at two or three places paid, the last paid place at least twice
-# an even split of the pool (4 % at 69 entries, where an even share is 1.45 %). Each row
+# the home tiers on one table and about 15 % of larger fields (see `places_paid`),
+# top-heavy like the tables clubs post: first place about twice second at two or three
+# places paid, the last paid place at least an even split of the pool (4 % at 69 entries,
+# where an even share is 1.45 %). Each row
 # sums to exactly 100.
 _TABLE: dict[int, tuple[str, ...]] = {
     1: ("100",),
@@ -37,6 +38,8 @@ _TABLE: dict[int, tuple[str, ...]] = {
     10: ("28", "17", "12.5", "9.5", "7.5", "6.5", "5.5", "5", "4.5", "4"),
 }
 PAID_SHARE = Decimal("0.15")
+# (most entries, places paid) for small fields, the home tiers (see `places_paid`)
+SINGLE_TABLE_TIERS = ((4, 1), (6, 2), (20, 3))
 LARGEST_FIELD = 69  # 69 x 15 % = 10.35 -> 10 places, the last row of the table
 
 
@@ -62,14 +65,20 @@ def parse_payouts(spec: str) -> tuple[Decimal, ...]:
 
 
 def places_paid(field: int) -> int:
-    """Places paid by the preset table: 15 % of the field rounded half up, at least one.
+    """Places paid by the preset table. A single table pays as home games do: 1 place up to
+    4 entries, 2 places (65/35) at 5 or 6, 3 places (50/30/20) from 7 (the tiers
+    pokerclock.com and homepokergames.com publish for home tournaments: "5 or 6, the top 2;
+    7 to 10, the top 3"); larger fields pay 15 % of the field rounded half up, never fewer
+    than 3.
 
-    9 entries -> 1.35 -> 1 place; 10 -> 1.5 -> 2; 20 -> 3; 27 -> 4.05 -> 4.
+    4 entries -> 1; 6 -> 2; 9 -> 3; 20 -> 3; 23 -> 3.45 -> 3; 24 -> 3.6 -> 4.
     """
     if field < 1:
         raise UsageError(_("a tournament needs at least one entry"))
+    if field <= SINGLE_TABLE_TIERS[-1][0]:
+        return next(paid for most, paid in SINGLE_TABLE_TIERS if field <= most)
     paid = (Decimal(field) * PAID_SHARE).to_integral_value(rounding=ROUND_HALF_UP)
-    return max(1, int(paid))
+    return max(3, int(paid))
 
 
 def preset_percentages(field: int) -> tuple[Decimal, ...]:

@@ -7,11 +7,12 @@ chips. The level structure is kept as its normalised spec (`25/50,50/100,100/200
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ..config import ForcedBetSchedule
 from ..errors import UsageError
 from ..i18n import _
+from ..inputs import read_money
 from ..records import Record
 from .levels import Level, parse_level
 
@@ -80,6 +81,11 @@ class TournamentSettings(Record):
                 check_money(value, field.replace("_", "-"))
         if Decimal(self.buy_in) <= 0:
             raise UsageError(_("the buy-in must be more than 0"))
+        if Decimal(self.payout_unit) <= 0:
+            raise UsageError(_("the payout unit must be more than 0 (e.g. 1, or 0.01)"))
+        for minutes in (self.level_minutes, self.level_hands):
+            if minutes is not None and minutes < 1:
+                raise UsageError(_("a level lasts at least 1 minute, or 1 hand"))
         if Decimal(self.bounty) >= Decimal(self.buy_in):
             raise UsageError(_("the bounty must be less than the buy-in (the rest is the prize)"))
         if self.stack <= 0:
@@ -95,18 +101,9 @@ class TournamentSettings(Record):
 
 
 def check_money(text: str, what: str) -> Decimal:
-    """A non-negative amount of money, or a `UsageError` naming `what`."""
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise UsageError(
-            _("the {what} must be an amount of money, not {text!r}").format(what=what, text=text)
-        ) from None
-    if not value.is_finite() or value < 0:
-        raise UsageError(
-            _("the {what} must be an amount of money, not {text!r}").format(what=what, text=text)
-        )
-    return value
+    """An amount of money (0 or more, at most two decimals, bounded: `inputs.read_money`),
+    or a `UsageError` naming `what`."""
+    return Decimal(read_money(text, what=_("the {what}").format(what=what)))
 
 
 __all__ = ["TournamentSettings", "check_money"]

@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import MarquoirError, UsageError
 from ..i18n import _, ngettext
 from ..pots import PotAward
 from .payouts import Payouts, parse_payouts, payouts, preset_percentages
@@ -81,6 +81,12 @@ class TournamentState:
     def entries_of(self, player: str) -> int:
         """How many entries `player` has bought."""
         return sum(1 for e in self.entries if e.player == player)
+
+    def buys_after_entry(self, player: str) -> int:
+        """What `player` bought after his first entry: rebuys, add-ons, re-entries (a
+        tournament's "recaves")."""
+        mine = [e for e in self.entries if e.player == player]
+        return sum(e.rebuys + int(e.add_on) for e in mine) + max(0, len(mine) - 1)
 
     @property
     def rebuys(self) -> int:
@@ -246,6 +252,26 @@ def _bounties(
     return won
 
 
+def heads(settings: Any, state: TournamentState) -> dict[str, Decimal]:
+    """The bounty on each entry's head now: the fixed bounty, or the progressive head (its
+    own bounty plus the halves of the heads it collected); nothing without bounties."""
+    bounty = Decimal(settings.bounty)
+    labels = [e.label for e in state.entries]
+    if not bounty:
+        return dict.fromkeys(labels, Decimal(0))
+    if not settings.progressive:
+        return dict.fromkeys(labels, bounty)
+    return dict(progressive_bounties(labels, bounty, state.knockouts(), unit=CENT).heads)
+
+
+def knocked_out_by(state: TournamentState) -> dict[str, list[str]]:
+    """Who busted each entry out: its eliminators, the most chips won first."""
+    return {
+        k.entry: sorted(k.eliminators, key=lambda name: (-k.eliminators[name], name))
+        for k in state.knockouts()
+    }
+
+
 def standings(settings: Any, state: TournamentState) -> list[Standing]:
     """Every entry, the placed ones by place then those still playing: prize and bounties
     (a deal's money replaces the prizes of the players who made it)."""
@@ -259,7 +285,9 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
         winner = next((p.entry for p in places if p.place == 1), None)
         for label, amount in state.chop["amounts"].items():
             prizes[label] = Decimal(amount) + (kept if label == winner else 0)
-    won = _bounties(settings, state, places, unit)
+    # a bounty is paid to the cent, whatever the prizes' unit: split between two
+    # eliminators, 5 EUR makes 2.50 each
+    won = _bounties(settings, state, places, CENT)
     placed = {p.entry: p for p in places}
     rows = []
     for entry in state.entries:
@@ -282,6 +310,7 @@ def standings(settings: Any, state: TournamentState) -> list[Standing]:
 
 
 HOUSE = "house"
+CENT = Decimal("0.01")  # bounties are paid to the cent
 CHOPS = ("icm", "chips", "even", "custom")
 
 
@@ -318,7 +347,7 @@ def chop_shares(
 def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """`alice=300 bob=200` (or `alice=300,bob=200`) -> (("alice", "300"), ("bob", "200")):
     each player once, each amount money (`UsageError` otherwise)."""
-    from decimal import InvalidOperation
+    from ..inputs import read_money
 
     pairs: list[tuple[str, str]] = []
     for word in (part for text in words for part in text.split(",") if part):
@@ -327,22 +356,7 @@ def parse_custom(words: Sequence[str]) -> tuple[tuple[str, str], ...]:
             raise UsageError(
                 _("a custom deal is NAME=AMOUNT for each player (got {word!r})").format(word=word)
             )
-        try:
-            value = Decimal(amount)
-        except InvalidOperation:
-            value = Decimal(-1)
-        if not value.is_finite() or value < 0:
-            raise UsageError(
-                _("the amount of {name} must be an amount of money, not {amount!r}").format(
-                    name=name, amount=amount
-                )
-            )
-        if value != value.quantize(Decimal("0.01")):
-            raise UsageError(
-                _("the amount of {name} has more than two decimals: {amount}").format(
-                    name=name, amount=amount
-                )
-            )
+        value = Decimal(read_money(amount, what=_("the amount of {name}").format(name=name)))
         pairs.append((name, str(value)))
     if not pairs:
         raise UsageError(_("a custom deal names each player left: --custom alice=300 bob=200"))
@@ -427,6 +441,15 @@ def winnings(settings: Any, state: TournamentState) -> dict[str, Decimal]:
         amount = row.prize + row.bounties
         if amount:
             won[row.player] = won.get(row.player, Decimal(0)) + amount
+    # the prizes and bounties come out of what was paid in, less the fees: never more
+    collected = sum(paid_in(settings, state).values(), Decimal(0))
+    collected -= len(state.entries) * Decimal(settings.fee)
+    if sum(won.values(), Decimal(0)) > collected:
+        raise MarquoirError(
+            _(
+                "the prizes and bounties ({won}) exceed the money collected for them ({pool})"
+            ).format(won=sum(won.values(), Decimal(0)), pool=collected)
+        )
     return won
 
 
