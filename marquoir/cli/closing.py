@@ -106,7 +106,7 @@ def _tournament_bank(table: Table) -> list[Transfer]:
     house."""
     from ..domain.tournament.state import HOUSE, paid_in, winnings
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     won = winnings(settings, state)
     fees = sum(paid_in(settings, state).values(), Decimal(0)) - sum(won.values(), Decimal(0))
@@ -139,7 +139,7 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
     payouts = settled.payouts
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
-    if bank and table.tournament is not None:
+    if bank and table.director.state is not None:
         from ..app.tournament import tournament_bank
 
         payouts = tournament_bank(table)
@@ -170,7 +170,7 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
     if bank:
-        if table.tournament is not None:
+        if table.director.state is not None:
             print(_("the bank (it took the buy-ins) pays the prizes:"))
         else:
             print(_("the bank pays back the chips cashed out:"))

@@ -58,7 +58,7 @@ def deal(db: Books) -> None:
 
     def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
         follow_session(table.settings.lang)  # before the command: its refusal too
-        if table.tournament is not None:
+        if table.director.state is not None:
             # a tournament's level reached by the clock applies from this deal (TDA 2024
             # rule 23): the move is recorded before the deal; no deal during a break
             from ..app.tournament import catch_up

@@ -82,7 +82,7 @@ def next_step(table: Table) -> str:
     hand = table.hand
     if table.closed:
         return _("the session is settled: `marquoir reopen` to change it")
-    if hand is None and table.tournament is not None and table.tournament.over():
+    if hand is None and table.director.state is not None and table.director.state.over():
         waiting = _may_rebuy(table)
         if waiting:
             return _("the tournament is over unless {player} rebuys: `rebuy {player}`").format(
@@ -172,7 +172,7 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
 def bust_lines(table: Table) -> list[str]:
     """Tournament: who lost his last chips on the hand just over: out (and his place), or
     out unless a rebuy comes before the next deal; and the winner when one is left."""
-    state = table.tournament
+    state = table.director.state
     if state is None or table.hand is not None:
         return []
     lines = []
@@ -205,7 +205,7 @@ def bust_lines(table: Table) -> list[str]:
 
 def _may_rebuy(table: Table) -> list[str]:
     """The busted entries that may still rebuy (out only at the next deal)."""
-    state = table.tournament
+    state = table.director.state
     assert state is not None
     return [e.label for e in state.entries if e.busted and not e.out]
 
@@ -283,7 +283,7 @@ def status_text(session: str, table: Table) -> str:
     else:
         head += played
     if table.settings.tournament is not None:
-        head += _(" | level {level}").format(level=table.level)
+        head += _(" | level {level}").format(level=table.director.level)
     rows = [[_("seat"), _("player"), _("stack"), _("bet"), ""]]
     for entry in status_players(table):
         rows.append(
@@ -404,8 +404,8 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
     for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
         stack = 0 if account.left else in_play.get(account.name, account.stack)
         recaves = account.recaves
-        if table.tournament is not None:  # a tournament's rebuys, add-ons, re-entries
-            recaves = table.tournament.buys_after_entry(account.name)
+        if table.director.state is not None:  # a tournament's rebuys, add-ons, re-entries
+            recaves = table.director.state.buys_after_entry(account.name)
         players.append(
             {
                 "name": account.name,

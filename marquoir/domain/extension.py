@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .config import TableConfig
     from .events import ShowedDown
     from .hand import Hand, ShowdownEvent
-    from .tournament.state import TournamentState
 
     Applier = Callable[[Any], "ActionEvent | ShowdownEvent | None"]
 
@@ -47,10 +46,6 @@ if TYPE_CHECKING:
         clef_next: bool
         closed: bool
         absorbed: tuple[str, int] | None
-        level: int
-        level_hands: int
-        paused: bool
-        tournament: TournamentState | None
 
         @property
         def config(self) -> TableConfig: ...

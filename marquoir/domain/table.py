@@ -56,7 +56,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .extension import Applier
     from .ranking import Ranking
-    from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 _SEAT = attrgetter("seat")
@@ -102,17 +101,6 @@ class Table:
         # that did not balance, and the difference (chips cashed out minus chips bought)
         self.closed = False
         self.absorbed: tuple[str, int] | None = None
-        # a tournament's level now in force (1 until the director moves it), the hands dealt
-        # at it, and its entries (None: a cash game)
-        self.level = 1
-        self.level_hands = 0
-        self.paused = False
-        self.tournament: TournamentState | None = None
-        if settings.tournament is not None:
-            # imported here: a cash game never loads the tournament modules
-            from .tournament.state import TournamentState
-
-            self.tournament = TournamentState()
         self.seating = Seating(self)
         self.house = House(self)
         self.director = TournamentDirector(self)
@@ -262,8 +250,7 @@ class Table:
         """Start a hand: the players with chips who are not sitting out, and the button."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
-        if self.tournament is not None:
-            self.director.check_deal()
+        self.director.check_deal()
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
@@ -367,15 +354,13 @@ class Table:
         else:
             self._by_key.setdefault(name_key(player), []).append(player)
         self.accounts[player] = self._present[player] = account
-        if self.tournament is not None:
-            self.tournament.enter(player)
+        self.director.seated(player)
 
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event()
         if expected != event:
             raise MarquoirError(_("the recorded deal does not match the table"))
-        if self.tournament is not None:
-            self.director.deal()
+        self.director.deal()
         self.hand = Hand(
             self.deal_config(),
             event.seats,
@@ -394,8 +379,7 @@ class Table:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
-        if self.tournament is not None:
-            self.director.busts(hand, hand.result)
+        self.director.busts(hand, hand.result)
         self.last_hand = hand
         self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
         self.hand = None

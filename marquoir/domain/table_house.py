@@ -54,7 +54,7 @@ class House(TablePart):
         table.between_hands(N_("settle"))
         if missing is None:
             return Settled()
-        if table.tournament is not None:
+        if table.settings.tournament is not None:
             raise UsageError(_("--missing is for a cash game's count: a tournament pays prizes"))
         from .missing import missing_event
 

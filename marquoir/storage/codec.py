@@ -407,7 +407,7 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
         "last_dealt": list(table.last_dealt),
         "last_button": table.last_button,
         "next_button": table.next_button,
-        **(_tournament_snapshot(table) if table.tournament is not None else {}),
+        **table.director.snapshot(),
         # (written only when settled: the snapshots of an open session stay as they were)
         **({"closed": True} if table.closed else {}),
         # (likewise: who absorbed a count that did not balance, and its difference)
@@ -421,16 +421,6 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
             for account in table.accounts.values()
         ]
     return state
-
-
-def _tournament_snapshot(table: Table) -> dict[str, Any]:
-    assert table.tournament is not None
-    return {
-        "level": table.level,
-        "level_hands": table.level_hands,
-        "paused": table.paused,
-        "tournament": table.tournament.to_dict(),
-    }
 
 
 def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
@@ -450,14 +440,7 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     if "absorbed" in data:
         table.absorbed = (data["absorbed"][0], data["absorbed"][1])
     table.clef_next = bool(data.get("clef", False))
-    if table.tournament is not None:
-        from ..domain.tournament.state import TournamentState
-
-        table.level = data.get("level", 1)
-        table.level_hands = data.get("level_hands", 0)
-        table.paused = data.get("paused", False)
-        if "tournament" in data:
-            table.tournament = TournamentState.from_dict(data["tournament"])
+    table.director.restore(data)
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
