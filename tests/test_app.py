@@ -34,7 +34,7 @@ def test_an_evening_through_the_application_layer(cli: Marquoir) -> None:
     # one chip at 0.10 a chip: the folder pays the winner 0.10, in one transfer
     assert settled.settlement.balances == {folder: Decimal("-0.10"), winner: Decimal("0.10")}
     assert settled.settlement.transfers == (Transfer(folder, winner, Decimal("0.10")),)
-    assert settled.payouts == [] and settled.table.closed
+    assert settled.payouts == [] and settled.table.house.closed
     with pytest.raises(dataclasses.FrozenInstanceError):
         settled.payouts = []  # type: ignore[misc]
 
@@ -45,7 +45,7 @@ def test_an_evening_through_the_application_layer(cli: Marquoir) -> None:
         [Transfer(BANK, folder, Decimal("9.90")), Transfer(BANK, winner, Decimal("10.10"))]
     )
     assert evening.reopen(books).name == "soir"
-    assert not table.read(books)[1].closed
+    assert not table.read(books)[1].house.closed
 
 
 def test_undo_and_the_sessions_as_results(cli: Marquoir) -> None:

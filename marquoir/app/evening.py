@@ -87,7 +87,7 @@ def settled(books: Books, missing: str | None = None) -> tuple[SessionInfo, Tabl
     with books.own(WRITE) as book:
         session, table = book.read()
         follow_session(table.settings.lang)
-        if table.closed:  # settled before: the same settlement, printed again
+        if table.house.closed:  # settled before: the same settlement, printed again
             check_same_missing(table, missing)
             settlement, unsettled = settlement_of(table)
             if settlement is None:

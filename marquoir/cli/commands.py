@@ -13,17 +13,11 @@ from ..app.books import Books
 from ..app.table import execute
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
+from ..domain.events import LevelSet, Seated
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import N_, _, follow_session, money, number
 from ..domain.ranking import parse_ranking
-from ..domain.table import (
-    LevelSet,
-    Seated,
-    SessionSettings,
-    Table,
-    TableEvent,
-    name_key,
-)
+from ..domain.table import SessionSettings, Table, TableEvent, name_key
 from ..storage.codec import settings_to_dict
 from ..storage.ledger import Ledger, Outcome
 from . import render
@@ -129,7 +123,7 @@ def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
     table = outcome.table
-    moves = table.last_side_payments if table.brelans_hand == table.hand_no else {}
+    moves = table.game.paid_now()
     paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
     if paid:
         paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in paid)
@@ -321,7 +315,7 @@ def fine(db: Books, player: str, chips: int | None) -> None:
             name=name,
             chips=number(outcome.event.chips),  # type: ignore[union-attr]
             stack=number(table.accounts[name].stack),
-            carry=number(table.carry),
+            carry=number(table.house.carry),
         )
     )
 

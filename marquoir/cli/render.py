@@ -80,7 +80,7 @@ def describe_pot(hand: Hand) -> str:
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
-    if table.closed:
+    if table.house.closed:
         return _("the session is settled: `marquoir reopen` to change it")
     if hand is None and table.director.state is not None and table.director.state.over():
         waiting = _may_rebuy(table)
@@ -296,11 +296,13 @@ def status_text(session: str, table: Table) -> str:
             ]
         )
     lines = [head, columns(rows)]
-    if table.carry:
+    if table.house.carry:
         lines.append(
-            _("waiting in the middle for the next deal: {chips}").format(chips=number(table.carry))
+            _("waiting in the middle for the next deal: {chips}").format(
+                chips=number(table.house.carry)
+            )
         )
-    if table.clef_next:
+    if table.game.announced():
         lines.append(clef_line(table.deal_config().ante, dealt=False))
     if hand is not None:
         lines.append(describe_pot(hand))
@@ -374,7 +376,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         # those of the hand in play, or of the next deal (the pot à la clef's doubled ante)
         "forced_bets": forced_bets_dict(hand.config if hand else table.deal_config()),
         "hand": table.hand_no,
-        "carry": table.carry,
+        "carry": table.house.carry,
         "in_hand": hand is not None,
         "street": hand.street if hand else None,
         "phase": hand.phase.value if hand else None,
@@ -425,7 +427,7 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
         "session": session,
         "hand": table.hand_no,
         "in_hand": table.in_hand,
-        "carry": table.carry,
+        "carry": table.house.carry,
         "players": players,
     }
 

@@ -9,8 +9,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
+from ..domain.events import AddedOn, Chopped, Rebought
 from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
-from ..domain.table import AddedOn, Chopped, Rebought, Table
+from ..domain.table import Table
 from ..domain.tournament.levels import (
     parse_breaks,
     parse_levels,

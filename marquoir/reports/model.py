@@ -436,11 +436,11 @@ def settlement_of(
         return None, _("hand {number} is still in play").format(number=table.hand_no)
     if table.director.state is not None:
         return _tournament_settlement(table)
-    if table.carry:
+    if table.house.carry:
         return None, _(
             "{chips} chips of a void deal wait in the middle for the next deal: "
             "play it before settling"
-        ).format(chips=table.carry)
+        ).format(chips=table.house.carry)
     holding = [a.name for a in table.present() if a.stack > 0]
     if holding:
         return None, ngettext(
@@ -452,7 +452,7 @@ def settlement_of(
         ).format(names=", ".join(holding))
     results = {a.name: a.result for a in table.accounts.values()}
     gap = sum(results.values())
-    absorbed = absorbed or table.absorbed
+    absorbed = absorbed or table.house.absorbed
     if gap and (absorbed is None or absorbed[1] != gap):
         more = _(
             "the chips cashed out are {chips} more than the chips bought (after the count "
