@@ -42,13 +42,10 @@ NAMED_ELSEWHERE = {
     ("cli/tournament.py", "draw"): "the chip race's draw",
     ("storage/codec.py", "draw"): "the chip race's draw",
 }
-# (file, game): a module outside the game's home that imports it, and why.
-IMPORTED_ELSEWHERE = {
-    # the game's own commands (`brelans`, `showdown --retourne`; `clef`) are still written in
-    # the command line: a game cannot yet add commands of its own
-    ("cli/commands.py", "bouillotte"): "the brelans and retourne commands",
-    ("cli/commands.py", "draw"): "the pot à la clef command",
-}
+# (file, game): a module outside the game's home that imports it, and why. None: a game's own
+# commands (Bouillotte's `brelan`, jackpots' `clef`) are found on its side by name
+# (`GameSide.own_command`), so the command line imports no game.
+IMPORTED_ELSEWHERE: dict[tuple[str, str], str] = {}
 
 
 def classes(root: Path) -> list[tuple[str, ast.ClassDef]]:

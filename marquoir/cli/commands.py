@@ -105,21 +105,19 @@ def showdown_cards(
 def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
     each pot by its own ranking, and the brelans paid."""
-    from ..domain.games.bouillotte.cards import describe
-    from ..domain.games.bouillotte.table import bouillotte_side
-
     found: list[Any] = []
 
     def read(table: Table) -> TableEvent:
-        side = bouillotte_side(
-            table, N_("--retourne is Bouillotte's: the card the dealer turns up")
+        command = table.game.own_command(
+            "retourne_showdown", N_("--retourne is Bouillotte's: the card the dealer turns up")
         )
-        event, reading = side.retourne_showdown_event(retourne, shown)
+        event, reading = command(retourne, shown)
         found.append(reading)
+        assert isinstance(event, TableEvent)
         return event
 
     outcome = execute(db, read)
-    print("\n".join(describe(found[0])))
+    print("\n".join(found[0]))
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
     table = outcome.table
@@ -137,14 +135,14 @@ def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
 
 def brelans(db: Books, players: list[str], *, carre: str | None, misdeal: bool = False) -> None:
     """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
-    from ..domain.games.bouillotte.table import bouillotte_side
-
     before = {}
 
     def pay(table: Table) -> TableEvent:
         before.update({a.name: a.stack for a in table.present()})
-        side = bouillotte_side(table)
-        return side.brelans_event(tuple(players), carre, misdeal=misdeal)
+        command = table.game.own_command("brelans_event", N_("brelans are paid at Bouillotte only"))
+        event = command(tuple(players), carre, misdeal=misdeal)
+        assert isinstance(event, TableEvent)
+        return event
 
     outcome = execute(db, pay)
     after = {a.name: a.stack for a in outcome.table.present()}
@@ -368,9 +366,14 @@ def blinds(db: Books, schedule: ForcedBetSchedule) -> None:
 
 def clef(db: Books) -> None:
     """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
-    from ..domain.games.draw import jackpots_side
+    refusal = N_("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
 
-    outcome = execute(db, lambda table: jackpots_side(table).clef_event())
+    def announce(table: Table) -> TableEvent:
+        event = table.game.own_command("clef_event", refusal)()
+        assert isinstance(event, TableEvent)
+        return event
+
+    outcome = execute(db, announce)
     print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
 
 

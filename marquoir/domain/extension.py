@@ -75,12 +75,25 @@ class TablePart:
 class GameSide(TablePart):
     """What a game adds to the table between hands; the base adds nothing."""
 
+    # the game's own commands: the names of this side's methods that the command line may
+    # call (`own_command`), such as Bouillotte's `brelans_event` or jackpots' `clef_event`
+    own_commands: frozenset[str] = frozenset()
+
     def __init__(self, table: Host) -> None:
         super().__init__(table)
         # the last hand whose side payments (the game's: Bouillotte's brelans) were paid,
         # and what they moved, player by player
         self.paid_hand = 0
         self.side_payments: dict[str, int] = {}
+
+    def own_command(self, method: str, refusal: str) -> Callable[..., Any]:
+        """The game's own command `method`, one of `own_commands`, or `refusal` (translated)
+        when the table's game has none. Found by name, so that the command line reaches a
+        game's commands without naming the game (its module is loaded with its table)."""
+        if method not in self.own_commands:
+            raise IllegalAction(_(refusal))
+        command: Callable[..., Any] = getattr(self, method)
+        return command
 
     def paid_now(self) -> dict[str, int]:
         """What the side payments moved after the last hand, if they were paid for it."""

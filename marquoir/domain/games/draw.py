@@ -147,6 +147,8 @@ def jackpots_side(table: Host) -> JackpotsSide:
 class JackpotsSide(GameSide):
     """Jackpots' side of the table: the pot à la clef, whose ante is doubled."""
 
+    own_commands = frozenset({"clef_event"})
+
     def __init__(self, table: Host) -> None:
         super().__init__(table)
         # the next deal is the pot à la clef: its ante is doubled

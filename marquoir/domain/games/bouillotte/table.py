@@ -33,6 +33,18 @@ def bouillotte_side(
 class BouillotteSide(GameSide):
     """The Bouillotte commands and their effects, held by the table of a Bouillotte game."""
 
+    own_commands = frozenset({"retourne_showdown", "brelans_event"})
+
+    def retourne_showdown(
+        self, retourne: str, shown: dict[str, str]
+    ) -> tuple[ShowedDown, list[str]]:
+        """The command `showdown --retourne`: its event, and the reading as the scorekeeper
+        announces it (`retourne_showdown_event`)."""
+        from .cards import describe
+
+        event, reading = self.retourne_showdown_event(retourne, shown)
+        return event, describe(reading)
+
     def appliers(self) -> dict[type, Applier]:
         return {BrelansPaid: self.apply_brelans}
 
