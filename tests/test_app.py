@@ -10,7 +10,7 @@ import pytest
 
 from marquoir.app import evening, table
 from marquoir.app.books import Books, KeptBooks
-from marquoir.domain import Action
+from marquoir.domain import Action, UsageError
 from marquoir.domain.settlement import BANK, Transfer
 
 from .installed import Marquoir
@@ -82,3 +82,38 @@ def test_play_s_connections_belong_to_its_kept_books(cli: Marquoir) -> None:
         other.close()
         kept.close()
     assert kept.ledgers == {} and other.ledgers == {}
+
+
+def test_a_tournaments_bank_pays_the_prizes_through_the_application_layer(
+    cli: Marquoir,
+) -> None:
+    from .test_tournament_cli import REBUYS
+
+    cli.play(REBUYS)
+    books = Books(str(cli.db))
+    settled = evening.settle(books, bank=True)
+    # (the worked example of the tournament tests: b wins 60, a 40; no fees, so the bank
+    # pays the two prizes and nothing to the house)
+    assert sorted(settled.payouts) == sorted(
+        [Transfer(BANK, "b", Decimal("60")), Transfer(BANK, "a", Decimal("40"))]
+    )
+
+
+def test_standings_and_exports_are_results_of_the_application_layer(cli: Marquoir) -> None:
+    from marquoir.app import outputs
+
+    cli("new", "soir", "--blinds", "1/2", "--cave", "100", "--chip-value", "0.10")
+    cli.play("seat anne\nseat bruno\ndeal\nfold\nleave --all\n")
+    books = Books(str(cli.db))
+    standings = outputs.standings(books, since=None, until=None)
+    # one session; heads-up, the small blind folds his 1 chip at 0.10 a chip
+    nets = {p.name: p.net for p in standings.players}
+    assert sorted(nets.values()) == [Decimal("-0.10"), Decimal("0.10")]
+    assert standings.sessions == ("soir",)
+    text = outputs.export_text(books, what="ledger", fmt="csv", session=None)
+    assert text.splitlines()[0].startswith("session")
+    with pytest.raises(UsageError, match="--excel is for CSV files"):
+        outputs.export_text(books, what="ledger", fmt="json", session=None, excel=True)
+    with outputs.report_chunks(books, fmt="md", session="soir") as chunks:
+        report = "".join(chunks)
+    assert "anne" in report and "bruno" in report

@@ -127,7 +127,13 @@ def settle(books: Books, *, bank: bool, missing: str | None = None) -> Settled:
     not balance included)."""
     session, table, settlement = settled(books, missing)
     value = Decimal(session.settings.chip_value)
-    payouts = bank_payouts_of(table, value) if bank else []
+    payouts = []
+    if bank and table.director.state is not None:  # the bank took the buy-ins: the prizes
+        from .tournament import tournament_bank
+
+        payouts = tournament_bank(table)
+    elif bank:
+        payouts = bank_payouts_of(table, value)
     return Settled(session, table, settlement, payouts)
 
 
