@@ -117,3 +117,20 @@ def test_standings_and_exports_are_results_of_the_application_layer(cli: Marquoi
     with outputs.report_chunks(books, fmt="md", session="soir") as chunks:
         report = "".join(chunks)
     assert "anne" in report and "bruno" in report
+
+
+def test_a_games_own_command_through_the_application_layer(cli: Marquoir) -> None:
+    from marquoir.domain import IllegalAction
+
+    cli.play(
+        "new br --game bouillotte --passe 2 --cave 30\nseat a\nseat b\nseat c\nseat d --cave 5\n"
+        "deal\nopen 2\ncall\ncall\nfold\nparole\nabattre\nshowdown c > b > d\n"
+    )
+    books = Books(str(cli.db))
+    done = table.game_command(books, "brelans_event", "not here", ("b",), "c")
+    # c's carré: two passes (4) from a and d; b's brelan: one passe (2) from a and d; b and
+    # c pay each other nothing; d, short (3 for 6), pays the carré first (Bouillotte rules)
+    assert done.paid == [("a", -6), ("b", 2), ("c", 7), ("d", -3)]
+    cli("new", "soir", "--blinds", "1/2")
+    with pytest.raises(IllegalAction, match="brelans are paid at Bouillotte only"):
+        table.game_command(books, "brelans_event", "brelans are paid at Bouillotte only", ("b",))

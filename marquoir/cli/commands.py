@@ -105,26 +105,14 @@ def showdown_cards(
 def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
     each pot by its own ranking, and the brelans paid."""
-    found: list[Any] = []
-
-    def read(table: Table) -> TableEvent:
-        command = table.game.own_command(
-            "retourne_showdown", N_("--retourne is Bouillotte's: the card the dealer turns up")
-        )
-        event, reading = command(retourne, shown)
-        found.append(reading)
-        assert isinstance(event, TableEvent)
-        return event
-
-    outcome = execute(db, read)
-    print("\n".join(found[0]))
+    refusal = N_("--retourne is Bouillotte's: the card the dealer turns up")
+    done = tables.game_command(db, "retourne_showdown", refusal, retourne, shown, says=True)
+    outcome = done.outcome
+    print("\n".join(done.said))
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
-    table = outcome.table
-    moves = table.game.paid_now()
-    paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
-    if paid:
-        paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in paid)
+    if done.paid:
+        paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in done.paid)
         print(_("brelans paid: {moves}").format(moves=paid_text))
 
 
@@ -135,22 +123,9 @@ def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
 
 def brelans(db: Books, players: list[str], *, carre: str | None, misdeal: bool = False) -> None:
     """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
-    before = {}
-
-    def pay(table: Table) -> TableEvent:
-        before.update({a.name: a.stack for a in table.present()})
-        command = table.game.own_command("brelans_event", N_("brelans are paid at Bouillotte only"))
-        event = command(tuple(players), carre, misdeal=misdeal)
-        assert isinstance(event, TableEvent)
-        return event
-
-    outcome = execute(db, pay)
-    after = {a.name: a.stack for a in outcome.table.present()}
-    moves = ", ".join(
-        f"{name} {render.signed(after[name] - before[name])}"
-        for name in after
-        if after[name] != before[name]
-    )
+    refusal = N_("brelans are paid at Bouillotte only")
+    done = tables.game_command(db, "brelans_event", refusal, tuple(players), carre, misdeal=misdeal)
+    moves = ", ".join(f"{name} {render.signed(chips)}" for name, chips in done.paid)
     print(
         _("brelans paid: {moves}").format(moves=moves)
         if moves
@@ -367,13 +342,7 @@ def blinds(db: Books, schedule: ForcedBetSchedule) -> None:
 def clef(db: Books) -> None:
     """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
     refusal = N_("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
-
-    def announce(table: Table) -> TableEvent:
-        event = table.game.own_command("clef_event", refusal)()
-        assert isinstance(event, TableEvent)
-        return event
-
-    outcome = execute(db, announce)
+    outcome = tables.game_command(db, "clef_event", refusal).outcome
     print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
 
 
