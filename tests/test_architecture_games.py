@@ -182,3 +182,16 @@ def test_the_naming_check_sees_a_game_named(tmp_path: Path) -> None:
         (3, "Game.STUD"),
         (3, "'stud'"),
     ]
+
+
+@pytest.mark.parametrize("game", [str(game) for game in Game])
+def test_a_games_own_commands_are_methods_of_its_side(game: str) -> None:
+    # (the command line finds them by name: a name that is no method would fail at the
+    # table, not here)
+    where = GAMES[game].table_side
+    if not where:
+        return
+    module, name = where.split(":")
+    side = getattr(__import__(module, None, None, [name]), name)
+    for command in side.own_commands:
+        assert callable(getattr(side, command, None)), f"{where}: no method {command}"
