@@ -3,12 +3,14 @@
 The core (`table.py`) keeps the seats, the accounts and the hand in play, and carries out
 each event through a registry by its type. A part owns its commands (`*_event`, which check
 a command and return its event) and the events it applies: `appliers` gives them, and the
-table adds them to its registry. A part sees the table only through `Host`, the core's
+table adds them to its registry. A part owns its state too, and writes it into the table's
+snapshot (`snapshot`, `restore`). A part sees the table only through `Host`, the core's
 public interface; it never reaches into the core's private names.
 
 A game's side (`GameSide`) is what a game adds between hands: Bouillotte's brelans and the
 showdown read from the retourne, jackpots' pot à la clef. A game names its side with
-`GameRules.table_side`; the base side adds nothing.
+`GameRules.table_side`; the base side adds nothing. A game's own commands (`own_commands`)
+are found on its side by name, so that the command line names no game.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The table over a session: seats, caves and recaves, the button, and the hand in play.
+"""The table over a session: its seats and accounts, and the hand in play (the rest is in
+its parts: `table_seating.py`, `table_house.py`, `table_tournament.py`, the game's side).
 
 Every command the table accepts is an event: the `*_event` methods check the command against
 the rules and return the frozen event; `Table.apply` carries out an event (checking it again,
