@@ -475,9 +475,8 @@ def settlement_of(
         balances = money_balances(results, value, absorbed=shares)
     except SettlementError as failure:
         return None, str(failure)
-    transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
-    return Settlement(balances, transfers, groups, missing), None
+    return Settlement(balances, tuple(settle(balances)), groups, missing), None
 
 
 def money_of(chips: int, value: Decimal) -> Decimal:
@@ -488,19 +487,17 @@ def money_of(chips: int, value: Decimal) -> Decimal:
 
 
 def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
-    """A tournament pays its prizes and bounties once it is over: each player's balance is
-    what he won less what he paid (the fees go to the house)."""
+    """Once a tournament is over, each balance is what was won less what was paid (fees: house)."""
     from ..domain.tournament import state as tournament
 
-    settings = table.settings.tournament
-    assert settings is not None and table.director.state is not None
-    why = tournament.unfinished(table.director.state)
+    settings, state = table.settings.tournament, table.director.state
+    assert settings is not None and state is not None
+    why = tournament.unfinished(state)
     if why is not None:
         return None, why
-    balances = tournament.balances(settings, table.director.state)
-    transfers = tuple(settle(balances))
+    balances = tournament.balances(settings, state)
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
-    return Settlement(balances, transfers, groups), None
+    return Settlement(balances, tuple(settle(balances)), groups), None
 
 
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
