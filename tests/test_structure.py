@@ -187,10 +187,10 @@ def test_what_is_missing_is_one_error_line_and_nothing_recorded(tmp_path: Path) 
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith("Error: ") and said in done.stderr
         assert done.stdout == ""
-    # the buy-in missing: refused before anything is printed
-    done = cli.run(*base[:2], "--tournament", "--duration", "4h", "--players", "9",
+    # the buy-in left out: a freeroll (places and league points), recorded as one
+    done = cli.run("new", "f", "--tournament", "--duration", "4h", "--players", "9",
                    "--chips", "25,100", "--stack", "5000")  # fmt: skip
-    assert done.returncode == 2 and done.stdout == "" and "--buy-in" in done.stderr
+    assert done.returncode == 0 and "league points" in done.stdout, done.stderr
     done = cli.run(*base, "--players", "9", "--chips", "25,100", "--stack", "5000",
                    "--level-hands", "10")  # fmt: skip
     assert done.returncode == 2 and done.stdout == "" and "--level-hands" in done.stderr
