@@ -28,14 +28,14 @@ HOME = "\x1b[H\x1b[2J"
 def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -> list[str]:
     """What the clock shows: level, time left, blinds now and next, break, players left,
     entries, average stack (chips and big blinds), prize pool and payouts."""
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     from ..app.tournament import tournament_clock
 
     clock = tournament_clock(book, session, table, now)
     count = len(settings.level_list())
     # the clock's level, never the table's alone: one level on the screen at a time
-    level = clock.level if clock is not None else table.level
+    level = clock.level if clock is not None else table.director.level
     upcoming = str(settings.level(level + 1)) if level < count else _("(last level)")
     alive = [a for a in table.present() if a.stack > 0]
     chips = sum(a.stack for a in alive)

@@ -39,7 +39,7 @@ def player_money(table: Table) -> dict[str, tuple[int, Decimal]]:
     paid in and what is paid out."""
     from ..domain.tournament.state import HOUSE, balances
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     money = balances(settings, state)
     money.pop(HOUSE, None)
@@ -114,7 +114,7 @@ def tournament_data(
     table: Table, hands: Sequence[HandLine], events: list[Any]
 ) -> dict[str, Any] | None:
     """The tournament's keys of `report --format json` (None: a cash game)."""
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     if settings is None or state is None:
         return None
     structure = settings._asdict()
