@@ -83,6 +83,7 @@ EXAMPLES: dict[str, list[str]] = {
     "allin": ["marquoir allin"],
     "bet": ["marquoir bet 20"],
     "raise": ["marquoir raise 60      # the player's total bet for the round is now 60"],
+    "raise-by": ["marquoir raise-by 10   # facing a bet of 2: the player's total is now 12"],
     "win": ["marquoir win alice", "marquoir win alice bob      # a split pot"],
     "showdown": [
         'marquoir showdown "alice > bob = carol"',

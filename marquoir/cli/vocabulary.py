@@ -25,7 +25,12 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (
         "raise",
         ("relancer", "relance", "sur-relancer"),
-        "relancer à N (le total du tour) ; relancer de N (N de plus que la mise)",
+        "relancer à N : la mise du tour est à N (un total)",
+    ),
+    (
+        "raise-by",
+        ("relancer de", "relance de"),
+        "relancer de N : N de plus que la mise à suivre (une augmentation)",
     ),
     (
         "allin",
