@@ -308,7 +308,8 @@ README_ENGLISH = {
         "new salon --game bouillotte --passe 1 --cave 20 --chip-value 0.50 --lang fr\n"
         "seat armand\nseat berthe\nseat camille\nseat denis --cave 10\n"
         "deal\ncheck\ncheck\nopen 2\ncall\nfold\ncall\nparole\nabattre\n"
-        'showdown --retourne 9h denis="Ks Kd Kc" armand="Qh 8h Ac" camille="As Qs 9s"\n'
+        # (English cards in a French session: --english)
+        'showdown --english --retourne 9h denis="Ks Kd Kc" armand="Qh 8h Ac" camille="As Qs 9s"\n'
         "fine berthe\nstacks\n"
     ),
     "tournoi": (

@@ -606,7 +606,14 @@ def showdown(
         ),
     ] = None,
     odd_chip: OddChipOption = None,
-    english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
+    english: Annotated[
+        bool,
+        typer.Option(
+            "--english",
+            help="The cards in the English notation (Ah Kd Tc 7s) and the hands named in "
+            "English; a French session reads the French notation (Ap Rk 10t 7p) without it.",
+        ),
+    ] = False,
     retourne: Annotated[
         str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
     ] = None,

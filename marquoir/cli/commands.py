@@ -14,7 +14,7 @@ from ..app.table import execute
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import N_, _, follow_session, money, number
+from ..domain.i18n import N_, _, follow_session, french, money, number
 from ..domain.ranking import parse_ranking
 from ..domain.table import (
     LevelSet,
@@ -92,26 +92,38 @@ def showdown_cards(
     *,
     odd_chip: str | None = None,
     lang: str = "fr",
+    english: bool = False,
 ) -> None:
-    """The showdown read from the cards shown: each hand named, then the pots."""
+    """The showdown read from the cards shown: each hand named, then the pots. The cards
+    are typed in the notation of the session's language (`english`: the English one)."""
+    from ..domain.cards import canonical, labels
+
     values: dict[str, Any] = {}
 
     def read(table: Table) -> TableEvent:
-        event, found = table.game.cards_showdown_event(board, shown, odd_chip)
+        in_french = french() and not english  # (the session's language, followed by now)
+        hands = {name: canonical(text, french=in_french) for name, text in shown.items()}
+        on_board = canonical(board, french=in_french) if board else board
+        event, found = table.game.cards_showdown_event(on_board, hands, odd_chip)
         values.update(found)
         return event
 
     outcome = execute(db, read)
     for name, value in values.items():
-        print(f"{name}: {value.name(lang)} ({' '.join(map(str, value.cards))})")
+        cards = labels(value.cards) if not english else " ".join(map(str, value.cards))
+        print(f"{name}: {value.name(lang)} ({cards})")
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
-def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
+def showdown_retourne(
+    db: Books, retourne: str, shown: dict[str, str], *, english: bool = False
+) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
-    each pot by its own ranking, and the brelans paid."""
-    from ..domain.games.bouillotte.cards import describe
+    each pot by its own ranking, and the brelans paid. The cards are typed in the notation
+    of the session's language (`english`: the English one)."""
+    from ..domain.cards import canonical
+    from ..domain.games.bouillotte.cards import deck_ranks, describe
     from ..domain.games.bouillotte.table import bouillotte_side
 
     found: list[Any] = []
@@ -120,7 +132,11 @@ def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
         side = bouillotte_side(
             table, N_("--retourne is Bouillotte's: the card the dealer turns up")
         )
-        event, reading = side.retourne_showdown_event(retourne, shown)
+        in_french = french() and not english  # (the session's language, followed by now)
+        deck = deck_ranks()
+        turned = canonical(retourne, french=in_french, deck=deck)
+        hands = {name: canonical(text, french=in_french, deck=deck) for name, text in shown.items()}
+        event, reading = side.retourne_showdown_event(turned, hands)
         found.append(reading)
         return event
 

@@ -184,7 +184,8 @@ def showdown(
     if retourne is not None:
         if low is not None:
             raise UsageError(_("Bouillotte has no low half: drop --low"))
-        commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
+        hands = shown_hands(words, board=retourne) or {}
+        commands.showdown_retourne(db, retourne, hands, english=english)
         return
     shown = shown_hands(words, board=board)
     if shown is None:
@@ -193,7 +194,9 @@ def showdown(
         if low is not None:
             raise UsageError(_("with the cards shown, the cards decide the low half: drop --low"))
         lang = "en" if english else "fr"
-        commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
+        commands.showdown_cards(
+            db, board or "", shown, odd_chip=odd_chip, lang=lang, english=english
+        )
 
 
 def bringin(db: Books, player: str, *, complete: bool = False) -> None:
