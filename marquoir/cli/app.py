@@ -26,7 +26,7 @@ from ..domain.i18n import LANGUAGES, _, follow_session, french, language
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar, vocabulary
-from .app_core import AsOption, JsonOption, app, command
+from .app_core import AsOption, JsonOption, app, command, db_of
 from .app_core import books_of as _db
 from .errors import error
 from .grammar import parse_chips
@@ -422,7 +422,7 @@ def recave(
     if chips is None and in_tournament(_db(ctx)):  # the table says recave for a rebuy too
         from . import tournament
 
-        tournament.rebuy(_db(ctx), player)
+        tournament.rebuy(db_of(ctx), player)
         return
     commands.recave(_db(ctx), player, chips)
 

@@ -102,8 +102,8 @@ def showdown_cards(
 
     def read(table: Table) -> TableEvent:
         in_french = french() and not english  # (the session's language, followed by now)
-        hands = {name: canonical(text, french=in_french) for name, text in shown.items()}
         on_board = canonical(board, french=in_french) if board else board
+        hands = {name: canonical(text, french=in_french) for name, text in shown.items()}
         event, found = table.game.cards_showdown_event(on_board, hands, odd_chip)
         values.update(found)
         return event
