@@ -160,6 +160,15 @@ def test_a_hold_em_hand_in_the_table_s_phrasings_records_the_english_hand(
     same_evening(tmp_path, english, french)
 
 
+def test_jackpots_open_de_and_raise_de_in_play_and_one_command_at_a_time(tmp_path: Path) -> None:
+    # ante 1 each; the opener opens *de* 4 (nothing before: a total of 4), the next player
+    # raises *de* 4 over the 4 to call: 8
+    new = "new j --game draw --open jacks --ante 1 --cave 100 --lang fr\nseat a\nseat b\nseat c\n"
+    same_evening(
+        tmp_path, new + "deal\nopen 4\nraise 8\n", new + "deal\nj'ouvre de 4\nrelance de 4\n"
+    )
+
+
 @pytest.mark.parametrize(
     "word", ["je suis", "suivi", "je paie", "je paye", "paye", "je tiens", "Je Paie"]
 )

@@ -532,7 +532,8 @@ def allin(ctx: typer.Context, as_: AsOption = None) -> None:
 
 @command("pass")
 def pass_(ctx: typer.Context, as_: AsOption = None) -> None:
-    """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
+    """Je passe: a check while nobody has bet; after a bet, a fold at draw and Bouillotte
+    (hold'em and stud: refused, say call or fold)."""
     grammar.pass_(_db(ctx), player=as_)
 
 

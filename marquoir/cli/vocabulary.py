@@ -117,6 +117,8 @@ def to_english(args: list[str]) -> list[str]:
     if not args or args[0].startswith("-"):
         return args
     found = _command(args)
+    if found is None and args[0] in AMOUNT_VERBS:  # `j'ouvre de 4`: `play` spelt `open de 4`
+        found = [args[0]], args[1:]
     if found is None and len(args) > 1 and normalize(args[0]) == "je":
         found = _command(args[1:]) or ([], args[1:])  # an unknown verb: it is the one to suggest
     if found is None:
@@ -131,6 +133,8 @@ def to_english(args: list[str]) -> list[str]:
 
 # After `relance`: *à* N, the total for the round; *de* N, N more than the bet to call.
 AMOUNT_WORDS = {"a": "raise", "de": "raise-by"}
+# The commands whose amount a French table says with *à* or *de* (runner.py reads the same).
+AMOUNT_VERBS = ("raise", "open")
 
 
 def _command(args: list[str]) -> tuple[list[str], list[str]] | None:
