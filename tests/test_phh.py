@@ -513,8 +513,8 @@ def test_the_pluribus_session_is_a_session_like_any_other(
         results = {a.name: a.result for a in table.accounts.values()}
         assert sum(results.values()) == 0 and len(results) == real.players
         snapshots = book.conn.execute("SELECT count(*) FROM snapshots").fetchone()[0]
-        # one every 100 hands, and one after the last event
-        assert snapshots == real.hands // 100 + (real.hands % 100 > 0)
+        # one every 200 hands, and one after the last event
+        assert snapshots == real.hands // 200 + (real.hands % 200 > 0)
 
 
 def test_pluribus_exported_again_has_the_same_betting_and_replays_in_pokerkit(

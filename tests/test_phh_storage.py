@@ -78,11 +78,11 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         ("action", ["fold", "cy", 0]),
         ("action", ["fold", "ann", 0, 0, 1]),
         # hand 2: bob (101) cashes out and sits down again with 100; cy has his 100;
-        # ann (99) recaves 1; the button goes to ann, the last of the hand's players
+        # ann (99) recaves 1; the button goes to ann, the last of the hand's players, the
+        # seat after cy's as the table moves it itself: no event
         ("leave", ["bob", 101]),
         ("seat", {"chips": 100, "player": "bob", "returning": True, "seat": 2}),
         ("recave", {"chips": 1, "player": "ann"}),
-        ("button", {"player": "ann"}),
         ("deal", [1]),
         ("action", ["fold", "ann", 0]),
         ("action", ["fold", "bob", 0, 0, 1]),
@@ -93,7 +93,7 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         ("seat", ["ann", 1, 100]),
         ("seat", ["bob", 2, 100]),
         ("seat", ["dee", 3, 100]),
-        ("button", {"player": "dee"}),
+        ("button", {"player": "dee"}),  # (the table would move it to bob's seat)
         ("deal", [3]),
         ("action", ["fold", "dee", 0]),
         ("action", ["fold", "ann", 0, 0, 1]),

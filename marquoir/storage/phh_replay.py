@@ -29,6 +29,7 @@ from ..domain.phh import (
 from ..domain.records import Record
 from ..domain.table import SessionSettings, ShowedDown, Table, TableEvent, check_name
 from . import codec, summaries
+from .ledger import SNAPSHOT_BLOCK
 from .phh_history import ranking_from_result, same_stakes, seats_of
 from .phh_report import HandImport
 
@@ -53,9 +54,10 @@ if TYPE_CHECKING:
 
 _SEAT = attrgetter("seat")
 _VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
-# A snapshot of the table every so many hands, and after the last one: loading a session
-# replays at most that many hands (the table commands write one after every hand).
-SNAPSHOT_EVERY = 100
+# A snapshot of the table every so many hands, and after the last one (loading starts from
+# that one): those between are kept for `verify` only, as the table commands keep the last
+# one of every block of as many hands (`ledger.SNAPSHOT_BLOCK`).
+SNAPSHOT_EVERY = SNAPSHOT_BLOCK
 
 # What Marquoir's own fields may carry: the events of a session between its hands, those
 # recorded during a hand (not a betting action: those are the hand's actions), a showdown.
@@ -419,9 +421,12 @@ class _HandReplay:
         order of their seats: made as the table would make them, which it checks when it
         applies them."""
         table = self.table
-        button = ButtonSet(dealt_in[-1].name)
-        table.apply(button)
-        self.record(None, *codec.event_text(button))
+        if table.deal_event().button != self.seats[-1]:
+            # (only when the table would not move the button there itself: a history of a
+            # table's consecutive hands moves it as the table does, and records no event)
+            button = ButtonSet(dealt_in[-1].name)
+            table.apply(button)
+            self.record(None, *codec.event_text(button))
         dealt_in.sort(key=_SEAT)
         dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.carry)
         table.apply(dealt)
