@@ -11,6 +11,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from marquoir.app.books import Books
+from marquoir.app.phh import import_phh as import_phh_files
+from marquoir.app.phh import session_name
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.phh_import import PHHSource, import_phh
 from marquoir.storage.verify import verify
@@ -120,3 +123,16 @@ def test_an_imported_session_names_its_streets(tmp_path: Path) -> None:
         import_phh(book, [PHHSource("t", HANDS)], session="t")
     streets = {row[0] for row in _rows(db, "SELECT street FROM actions")}
     assert streets == {"preflop"}
+
+
+def test_the_application_layer_imports_and_returns_the_report(tmp_path: Path) -> None:
+    """`app.phh.import_phh` makes the file, names the session after the first file when
+    none is named, and returns the report the command prints (no printing of its own)."""
+    source = tmp_path / "Pluribus day 1 (2019).phhs"
+    source.write_text(HANDS, encoding="utf-8")
+    assert session_name([str(source)]) == "Pluribus-day-1-2019-"
+    assert session_name(["a b/"]) == "imported"  # (no name left: the default)
+    books = Books(str(tmp_path / "new.db"))
+    report = import_phh_files(books, [str(source)])
+    assert (report.sessions, report.imported, report.skipped) == (("Pluribus-day-1-2019-",), 3, 0)
+    assert report.lines()[0] == "3 hands imported into session Pluribus-day-1-2019-"

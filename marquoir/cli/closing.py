@@ -418,14 +418,6 @@ def _standings_of_files(
 
 def import_phh(db: Books, files: list[str], *, session: str | None) -> None:
     """`import phh FILE...`: a new session; the counts and every difference."""
-    import os
-    import re
+    from ..app.phh import import_phh as run_import
 
-    from ..storage.phh_import import import_phh as run_import
-
-    if session is None:
-        stem = os.path.splitext(os.path.basename(files[0]))[0]
-        session = re.sub(r"[^\w.-]+", "-", stem) or "imported"
-    with _ledger(db, CREATE) as book:
-        outcome = run_import(book, files, session=session)
-    print("\n".join(outcome.lines()))
+    print("\n".join(run_import(db, files, session=session).lines()))
