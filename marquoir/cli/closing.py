@@ -25,7 +25,7 @@ from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table
 from ..reports.model import Settlement, Standings, standings, standings_of
 from ..reports.story import missing_data, missing_line
-from ..storage.db import CREATE, READ
+from ..storage.db import READ
 from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
