@@ -293,7 +293,9 @@ class _HandReplay:
         self.table = group.table
         self.rows: Rows = []
         self.summary: Summary = None
-        self.seats = seats_of(plan.fields.get("seats"), len(names))
+        given = plan.fields.get("seats")
+        self.seats = seats_of(given, len(names))
+        self.seats_given = given is not None  # (else the players' seats are Marquoir's)
         # what the players showed and mucked, read from the history's actions
         self.cards: dict[str, str] = {}
         self.mucked: set[str] = set()
@@ -332,7 +334,7 @@ class _HandReplay:
             return None
         accounts = [present[name] for name in names if name is not None]
         seats = [account.seat for account in accounts]
-        if "seats" in self.plan.fields:
+        if self.seats_given:
             if seats != self.seats:
                 return None
         elif sum(1 for a, b in pairwise([*seats, seats[0]]) if b < a) != 1:
