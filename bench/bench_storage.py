@@ -14,8 +14,8 @@ recorded in-process as `bench_latency.py` builds its file). Each file is vacuume
 weighed; the reference is the same hands in the previous version's format (migrations m004
 and m006, before m007), rewritten from the file: times as ISO text, actions as JSON objects,
 the events' index, summaries naming the players in every field in a rowid table with an
-index (the snapshots are the same). Standard library only (plus
-marquoir).
+index (the snapshots and the other events, deals included, are the same). Standard library
+only (plus marquoir).
 """
 
 from __future__ import annotations
