@@ -222,7 +222,7 @@ def test_the_ledger_keeps_the_schedule_in_its_snapshots_and_undo_takes_it_back(
         # the table rebuilt from the whole log agrees with the one loaded from the snapshot
         replayed = Table(session.settings)
         for stored in book.events(session):
-            replayed.apply(codec.event_from_record(stored.kind, stored.data))
+            replayed.apply(codec.event_from_record(stored.kind, stored.data, replayed))
         loaded = book.load(session)
         assert codec.table_to_snapshot(replayed) == codec.table_to_snapshot(loaded)
         for _ in range(3):  # the two folds and the deal

@@ -106,6 +106,21 @@ def undo(books: Books) -> Undone:
     return Undone(session, stored, table)
 
 
+def current_settings(books: Books) -> SessionSettings | None:
+    """The current session's settings, read alone (not its table); None when the file or the
+    session is missing or cannot be read: what a line needs before it is parsed (the
+    session's language) or to choose its command (a tournament's `recave` is a rebuy)."""
+    import sqlite3
+
+    from ..domain import MarquoirError
+
+    try:
+        with books.ledger(READ) as book:
+            return book.current().settings
+    except (MarquoirError, sqlite3.Error):
+        return None
+
+
 def create(books: Books, name: str, settings: SessionSettings) -> SessionInfo:
     """A new session, current from now on (the file created when there is none)."""
     check_name(name, what="session")  # before the file is created: a refusal creates nothing

@@ -23,7 +23,6 @@ from ..domain.missing import HOUSE
 from ..domain.settlement import BANK, Transfer
 from ..reports.model import Settlement
 from ..reports.story import missing_data, missing_line
-from ..storage.db import CREATE
 from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
@@ -346,14 +345,6 @@ def show_standings(
 
 def import_phh(db: Books, files: list[str], *, session: str | None) -> None:
     """`import phh FILE...`: a new session; the counts and every difference."""
-    import os
-    import re
+    from ..app.phh import import_phh as run_import
 
-    from ..storage.phh_import import import_phh as run_import
-
-    if session is None:
-        stem = os.path.splitext(os.path.basename(files[0]))[0]
-        session = re.sub(r"[^\w.-]+", "-", stem) or "imported"
-    with _ledger(db, CREATE) as book:
-        outcome = run_import(book, files, session=session)
-    print("\n".join(outcome.lines()))
+    print("\n".join(run_import(db, files, session=session).lines()))

@@ -15,7 +15,7 @@ from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.events import LevelSet, Seated
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import N_, _, follow_session, money, number
+from ..domain.i18n import N_, _, follow_session, french, money, number
 from ..domain.ranking import parse_ranking
 from ..domain.table import SessionSettings, Table, TableEvent, name_key
 from ..storage.codec import settings_to_dict
@@ -86,27 +86,40 @@ def showdown_cards(
     *,
     odd_chip: str | None = None,
     lang: str = "fr",
+    english: bool = False,
 ) -> None:
-    """The showdown read from the cards shown: each hand named, then the pots."""
+    """The showdown read from the cards shown: each hand named, then the pots. The cards
+    are typed in the notation of the session's language (`english`: the English one)."""
+    from ..domain.cards import canonical, labels
+
     values: dict[str, Any] = {}
 
     def read(table: Table) -> TableEvent:
-        event, found = table.game.cards_showdown_event(board, shown, odd_chip)
+        in_french = french() and not english  # (the session's language, followed by now)
+        on_board = canonical(board, french=in_french) if board else board
+        hands = {name: canonical(text, french=in_french) for name, text in shown.items()}
+        event, found = table.game.cards_showdown_event(on_board, hands, odd_chip)
         values.update(found)
         return event
 
     outcome = execute(db, read)
     for name, value in values.items():
-        print(f"{name}: {value.name(lang)} ({' '.join(map(str, value.cards))})")
+        cards = labels(value.cards) if not english else " ".join(map(str, value.cards))
+        print(f"{name}: {value.name(lang)} ({cards})")
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
-def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
+def showdown_retourne(
+    db: Books, retourne: str, shown: dict[str, str], *, english: bool = False
+) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
-    each pot by its own ranking, and the brelans paid."""
+    each pot by its own ranking, and the brelans paid. The cards are typed in the notation
+    of the session's language (`english`: the English one)."""
     refusal = N_("--retourne is Bouillotte's: the card the dealer turns up")
-    done = tables.game_command(db, "retourne_showdown", refusal, retourne, shown, says=True)
+    done = tables.game_command(
+        db, "retourne_showdown", refusal, retourne, shown, says=True, english=english
+    )
     outcome = done.outcome
     print("\n".join(done.said))
     assert isinstance(outcome.detail, ShowdownEvent)

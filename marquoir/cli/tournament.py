@@ -101,14 +101,6 @@ def tournament_settings(
     return settings
 
 
-def payouts_line(amounts: list[str], currency: str) -> str:
-    """`payouts: 1. 120 EUR, 2. 72 EUR`, or what a freeroll pays: nothing."""
-    if not any(Decimal(cash) for cash in amounts):
-        return _("payouts: none (no prize money: places and league points only)")
-    paid = ", ".join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(amounts, 1))
-    return _("payouts: {paid}").format(paid=paid)
-
-
 def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
     """What `new --tournament` recorded, said back: buy-in and fee, stack, levels, rebuys,
     add-on, bounty."""
@@ -286,6 +278,8 @@ def places(db: str | None, *, as_json: bool) -> None:
             prize_pool=money(data["prize_pool"], currency),
         )
     )
+    from ..reports.tournament import payouts_line
+
     print(payouts_line(data["payouts"], currency))
     if Decimal(data["remainder"]):
         print(

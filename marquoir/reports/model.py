@@ -475,8 +475,9 @@ def settlement_of(
         balances = money_balances(results, value, absorbed=shares)
     except SettlementError as failure:
         return None, str(failure)
+    transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
-    return Settlement(balances, tuple(settle(balances)), groups, missing), None
+    return Settlement(balances, transfers, groups, missing), None
 
 
 def money_of(chips: int, value: Decimal) -> Decimal:
@@ -487,17 +488,19 @@ def money_of(chips: int, value: Decimal) -> Decimal:
 
 
 def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]:
-    """Once a tournament is over, each balance is what was won less what was paid (fees: house)."""
+    """A tournament pays its prizes and bounties once it is over: each player's balance is
+    what he won less what he paid (the fees go to the house)."""
     from ..domain.tournament import state as tournament
 
-    settings, state = table.settings.tournament, table.director.state
-    assert settings is not None and state is not None
-    why = tournament.unfinished(state)
+    settings = table.settings.tournament
+    assert settings is not None and table.director.state is not None
+    why = tournament.unfinished(table.director.state)
     if why is not None:
         return None, why
-    balances = tournament.balances(settings, state)
+    balances = tournament.balances(settings, table.director.state)
+    transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
-    return Settlement(balances, tuple(settle(balances)), groups), None
+    return Settlement(balances, transfers, groups), None
 
 
 def build_report(book: Ledger, session: SessionInfo, created_at: str) -> SessionReport:
@@ -562,15 +565,11 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
         ),
     ]
     if state.entries:
+        from .tournament import payouts_line
+
         paid = payout_table(settings, state)
-        if any(paid.amounts):
-            amounts = ", ".join(
-                f"{n}. {money_item(a, currency)}" for n, a in enumerate(paid.amounts, 1)
-            )
-            lines.append(_("payouts: {paid}").format(paid=amounts))
-            lines.append(paid.note())
-        else:
-            lines.append(_("payouts: none (no prize money: places and league points only)"))
+        lines.append(payouts_line(paid.amounts, currency))
+        lines += [paid.note()] if any(paid.amounts) else []
     if state.chop is not None:
         chop = state.chop["amounts"].items()
         shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in chop)

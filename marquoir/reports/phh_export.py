@@ -156,7 +156,7 @@ class _Stories:
         showed: ShowedDown | None = None
         showdown: str | None = None
         for stored in self.ledger.events(self.info):
-            event = event_from_record(stored.kind, stored.data)
+            event = event_from_record(stored.kind, stored.data, table)
             in_hand = table.hand is not None or isinstance(event, Dealt)
             table.apply(event)
             text = f"{stored.kind} {dumps_json(stored.data)}"
@@ -193,7 +193,7 @@ def finished_hands(
     table = Table(info.settings)
     showed: ShowedDown | None = None
     for stored in ledger.events(info):
-        event = event_from_record(stored.kind, stored.data)
+        event = event_from_record(stored.kind, stored.data, table)
         in_hand = table.hand is not None or isinstance(event, Dealt)
         table.apply(event)
         if isinstance(event, Dealt):

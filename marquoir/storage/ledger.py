@@ -310,7 +310,7 @@ class Ledger:
                 ) from None
             after = int(row[0])
         for stored in self.events(session, after=after):
-            table.apply(codec.event_from_record(stored.kind, stored.data))
+            table.apply(codec.event_from_record(stored.kind, stored.data, table))
             if between is not None and table.hand is None:
                 between[:] = [(stored.id, codec.table_to_snapshot(table))]
         return table
@@ -323,7 +323,7 @@ class Ledger:
             (session.id, after),
         )
         readable = codec.readable
-        return [StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]))) for r in rows]
+        return [StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]), r[1])) for r in rows]
 
     def timed_events(
         self, session: SessionInfo, kinds: tuple[str, ...]
@@ -569,7 +569,7 @@ class Ledger:
             if between:  # the snapshot loading needs, if pruning had removed it
                 self._put_back(session, *between[0])
         streets = codec.streets_of(session.settings.table)
-        data = codec.expand_event(row[2], loads(row[3]), streets=streets)
+        data = codec.expand_event(row[2], loads(row[3]), streets=streets, hand_no=row[1])
         return session, StoredEvent(row[0], row[1], row[2], data), table
 
     def _drop_hands_after(self, session: SessionInfo, event_id: int) -> None:

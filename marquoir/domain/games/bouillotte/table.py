@@ -36,13 +36,20 @@ class BouillotteSide(GameSide):
     own_commands = frozenset({"retourne_showdown", "brelans_event"})
 
     def retourne_showdown(
-        self, retourne: str, shown: dict[str, str]
+        self, retourne: str, shown: dict[str, str], *, english: bool = False
     ) -> tuple[ShowedDown, list[str]]:
         """The command `showdown --retourne`: its event, and the reading as the scorekeeper
-        announces it (`retourne_showdown_event`)."""
-        from .cards import describe
+        announces it (`retourne_showdown_event`). The cards are typed in the notation of the
+        session's language (`english`: the English one) and stored the canonical way."""
+        from ...cards import canonical
+        from ...i18n import french
+        from .cards import deck_ranks, describe
 
-        event, reading = self.retourne_showdown_event(retourne, shown)
+        in_french = french() and not english  # (the session's language, followed by now)
+        deck = deck_ranks()
+        turned = canonical(retourne, french=in_french, deck=deck)
+        hands = {name: canonical(text, french=in_french, deck=deck) for name, text in shown.items()}
+        event, reading = self.retourne_showdown_event(turned, hands)
         return event, describe(reading)
 
     def appliers(self) -> dict[type, Applier]:
