@@ -85,7 +85,7 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         # seat after cy's as the table moves it itself: no event
         ("leave", ["bob", 101]),
         ("seat", {"chips": 100, "player": "bob", "returning": True, "seat": 2}),
-        ("recave", {"chips": 1, "player": "ann"}),
+        ("recave", ["ann", 1]),
         ("deal", [1]),
         ("action", ["fold", "ann", 0]),
         ("action", ["fold", "bob", 0, 0, 1]),

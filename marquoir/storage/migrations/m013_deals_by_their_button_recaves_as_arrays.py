@@ -1,4 +1,5 @@
-"""m013: a deal stored as its button seat (and its dead chips), its players left to the table."""
+"""m013: a deal stored as its button seat (and its dead chips), its players left to the
+table; a recave as the array [player, chips]."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from sqlite_utils import Database
 
 def migrate(db: Database) -> None:
     """Rewrite every deal `{"button", "dead"?, "hand", "seats"}` as `[button]` or
-    `[button, dead]`."""
+    `[button, dead]`, and every recave `{"chips", "player"}` as `[player, chips]`."""
     # Why: a deal is in every hand, and its seats ([player, seat, stack] for each player
     # dealt in) made it the largest row of the log: 150 bytes a hand of six, a tenth of a
     # file of imported hand histories. They say nothing the log does not: a deal is recorded
@@ -27,5 +28,16 @@ def migrate(db: Database) -> None:
             THEN json_array(json_extract(data, '$.button'), json_extract(data, '$.dead'))
             ELSE json_array(json_extract(data, '$.button')) END
         WHERE kind = 'deal' AND json_type(data) = 'object'
+        """
+    )
+    # Why: an import of hand histories makes up a losing player's stack to the next hand's
+    # by a recave, before most hands (1.9 a Pluribus hand), and the names of the fields were
+    # half of that row, as they were of the seats and departures m010 made arrays. The
+    # `ledger` view reads a recave's array already (m010: the chips last, as in a departure).
+    db.execute(
+        """
+        UPDATE events SET data = json_array(json_extract(data, '$.player'),
+                                             json_extract(data, '$.chips'))
+        WHERE kind = 'recave' AND json_type(data) = 'object'
         """
     )
