@@ -31,7 +31,7 @@ from marquoir.domain import (
     ShowdownError,
     TableConfig,
 )
-from marquoir.domain.events import Dealt
+from marquoir.domain.events import Dealt, ShowedDown
 from marquoir.domain.hand import Hand
 from marquoir.domain.phh import (
     NotSupported,
@@ -47,7 +47,7 @@ from marquoir.domain.phh import (
     table_config,
     to_chips,
 )
-from marquoir.domain.table import SessionSettings, ShowedDown, Table, TableEvent
+from marquoir.domain.table import SessionSettings, Table, TableEvent
 from marquoir.reports.phh_export import export_phh, finished_hands
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger, SessionInfo

@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import datetime
 
+from ..domain.events import Acted, Dealt, ShowedDown
 from ..domain.hand import Hand
 from ..domain.phh import HOLE_CARDS, PHHHand, dumps, forced_bet_fields, variant_of
 from ..domain.records import Record
-from ..domain.table import Acted, Dealt, ShowedDown, Table
+from ..domain.table import Table
 from ..storage.codec import dumps as dumps_json
 from ..storage.codec import event_from_record, settings_to_dict
 from ..storage.ledger import Ledger, SessionInfo

@@ -11,9 +11,7 @@ from ..domain import (
     TableConfig,
 )
 from ..domain.actions import ActionEvent
-from ..domain.games import GAMES, game_named
-from ..domain.table import (
-    Account,
+from ..domain.events import (
     Acted,
     AddedOn,
     Back,
@@ -21,7 +19,6 @@ from ..domain.table import (
     BrelansPaid,
     ButtonSet,
     CarrySplit,
-    CavePolicy,
     Chopped,
     Corrected,
     Dealt,
@@ -39,12 +36,11 @@ from ..domain.table import (
     Resumed,
     SatOut,
     Seated,
-    SessionSettings,
     Settled,
     ShowedDown,
-    Table,
-    TableEvent,
 )
+from ..domain.games import GAMES, game_named
+from ..domain.table import Account, CavePolicy, SessionSettings, Table, TableEvent
 from .jsontext import dumps as dumps  # every stored value is written as this text
 from .jsontext import quote
 
@@ -434,18 +430,16 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
     state = {
         "schedule": table.config.schedule._asdict(),
         "hand_no": table.hand_no,
-        "carry": table.carry,
-        "brelans_hand": table.brelans_hand,
+        "carry": table.house.carry,
+        "brelans_hand": table.game.paid_hand,
         "last_dealt": list(table.last_dealt),
-        "last_button": table.last_button,
-        "next_button": table.next_button,
-        **(_tournament_snapshot(table) if table.tournament is not None else {}),
-        # (written only when settled: the snapshots of an open session stay as they were)
-        **({"closed": True} if table.closed else {}),
-        # (likewise: who absorbed a count that did not balance, and its difference)
-        **({"absorbed": list(table.absorbed)} if table.absorbed else {}),
-        # (written only when announced, likewise)
-        **({"clef": True} if table.clef_next else {}),
+        "last_button": table.seating.last_button,
+        "next_button": table.seating.next_button,
+        **table.director.snapshot(),
+        # (written only when settled, or when the game announced its next deal: the
+        # snapshots of an open session stay as they were)
+        **table.house.snapshot(),
+        **table.game.snapshot(),
     }
     if accounts:
         state["accounts"] = [
@@ -453,16 +447,6 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
             for account in table.accounts.values()
         ]
     return state
-
-
-def _tournament_snapshot(table: Table) -> dict[str, Any]:
-    assert table.tournament is not None
-    return {
-        "level": table.level,
-        "level_hands": table.level_hands,
-        "paused": table.paused,
-        "tournament": table.tournament.to_dict(),
-    }
 
 
 def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
@@ -473,23 +457,12 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
         settings = settings._replace(table=settings.table.with_schedule(schedule))
     table = Table(settings)
     table.hand_no = data["hand_no"]
-    table.carry = data.get("carry", 0)
-    table.brelans_hand = data.get("brelans_hand", 0)
+    table.house.restore(data)
+    table.game.restore(data)
     table.last_dealt = tuple(data.get("last_dealt", ()))
-    table.last_button = data["last_button"]
-    table.next_button = data["next_button"]
-    table.closed = bool(data.get("closed", False))
-    if "absorbed" in data:
-        table.absorbed = (data["absorbed"][0], data["absorbed"][1])
-    table.clef_next = bool(data.get("clef", False))
-    if table.tournament is not None:
-        from ..domain.tournament.state import TournamentState
-
-        table.level = data.get("level", 1)
-        table.level_hands = data.get("level_hands", 0)
-        table.paused = data.get("paused", False)
-        if "tournament" in data:
-            table.tournament = TournamentState.from_dict(data["tournament"])
+    table.seating.last_button = data["last_button"]
+    table.seating.next_button = data["next_button"]
+    table.director.restore(data)
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:

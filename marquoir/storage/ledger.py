@@ -13,22 +13,12 @@ import time
 
 from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
-from ..domain.events import Acted
+from ..domain.events import Acted, BrelansPaid, Corrected, Dealt, ShowedDown
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import _, follow_session
 from ..domain.now import now as clock_now
 from ..domain.records import Record
-from ..domain.table import (
-    BrelansPaid,
-    Corrected,
-    Dealt,
-    SessionSettings,
-    ShowedDown,
-    Table,
-    TableEvent,
-    check_name,
-    name_key,
-)
+from ..domain.table import SessionSettings, Table, TableEvent, check_name, name_key
 from . import codec
 from .db import CREATE, DatabaseError, connect
 from .jsontext import loads
@@ -359,7 +349,7 @@ class Ledger:
         with self.transaction():
             version, session, table = self._take()
             if not closed_ok:
-                table.check_open()
+                table.house.check_open()
             event = command(table)
             detail = self._apply(session, table, event)
         self._keep(version, session, table)
@@ -387,7 +377,7 @@ class Ledger:
         count = 0
         with self.transaction():
             version, session, table = self._take()
-            table.check_open()
+            table.house.check_open()
             for event in commands(table):
                 self._apply(session, table, event)
                 count += 1
@@ -404,9 +394,9 @@ class Ledger:
         extra: object = detail
         # the side payments this event made: a `brelan` command's, or a showdown read from
         # the cards that paid the brelans shown with the pots
-        paid_now = isinstance(event, ShowedDown) and table.brelans_hand == table.hand_no
+        paid_now = isinstance(event, ShowedDown) and table.game.paid_hand == table.hand_no
         if isinstance(event, BrelansPaid) or paid_now:
-            extra = dict(table.last_side_payments)
+            extra = dict(table.game.side_payments)
         streets = codec.streets_of(table.config) if isinstance(event, Acted) else ()
         kind, data = codec.event_to_record(event, extra, streets=streets)
         hand_no = event.hand_no if isinstance(event, Dealt) else None

@@ -12,7 +12,16 @@ from itertools import pairwise
 from operator import attrgetter
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
-from ..domain.events import Acted, ButtonSet, Corrected, Dealt, Left, Recaved, Seated
+from ..domain.events import (
+    Acted,
+    ButtonSet,
+    Corrected,
+    Dealt,
+    Left,
+    Recaved,
+    Seated,
+    ShowedDown,
+)
 from ..domain.hand import Hand
 from ..domain.i18n import _
 from ..domain.inputs import MAX_CHIPS
@@ -27,7 +36,7 @@ from ..domain.phh import (
     to_chips,
 )
 from ..domain.records import Record
-from ..domain.table import SessionSettings, ShowedDown, Table, TableEvent, check_name
+from ..domain.table import SessionSettings, Table, TableEvent, check_name
 from . import codec, summaries
 from .ledger import SNAPSHOT_BLOCK
 from .phh_history import ranking_from_result, same_stakes, seats_of
@@ -430,7 +439,7 @@ class _HandReplay:
             table.apply(button)
             self.record(None, *codec.event_text(button))
         dealt_in.sort(key=_SEAT)
-        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.carry)
+        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
         table.apply(dealt)
         self.record(dealt.hand_no, *codec.event_text(dealt))
 
