@@ -54,6 +54,8 @@ def test_a_file_of_eleven_migrations_converts_and_prints_the_same(m011_file: Mar
     assert deals and all(json.loads(data).get("seats") for _id, data in deals)
     dead = {i: json.loads(d)["dead"] for i, d in deals if json.loads(d).get("dead")}
     assert dead, "the file has deals with a void deal's chips (jackpots)"
+    recaved = _query(db, "SELECT data FROM events WHERE kind = 'recave'")
+    assert recaved and all(isinstance(json.loads(data), dict) for (data,) in recaved)
     expected = _expected()
     # `verify` first: it brings the file up to date, then replays every session's log
     # against the snapshots and summaries the old version wrote
@@ -69,6 +71,9 @@ def test_a_file_of_eleven_migrations_converts_and_prints_the_same(m011_file: Mar
         assert json.loads(after[event_id]) == (
             [old["button"], old["dead"]] if old.get("dead") else [old["button"]]
         )
+    # every recave is now [player, chips]
+    recaves = _query(db, "SELECT data FROM events WHERE kind = 'recave'")
+    assert recaves and all(isinstance(json.loads(data), list) for (data,) in recaves)
     for key, printed_then in expected.items():
         if key in ("views", "verify"):
             continue

@@ -85,7 +85,7 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         # seat after cy's as the table moves it itself: no event
         ("leave", ["bob", 101]),
         ("seat", {"chips": 100, "player": "bob", "returning": True, "seat": 2}),
-        ("recave", {"chips": 1, "player": "ann"}),
+        ("recave", ["ann", 1]),
         ("deal", [1]),
         ("action", ["fold", "ann", 0]),
         ("action", ["fold", "bob", 0, 0, 1]),
@@ -105,6 +105,11 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         ("leave", ["bob", 101]),
         ("leave", ["dee", 100]),
     ]
+    # a summary names its players once and gives their one starting stack as one number
+    first = json.loads(_rows(db, "SELECT summary FROM hands ORDER BY hand_no")[0][0])
+    assert first[:3] == [["ann", "bob", "cy"], 100, [-1, 1, 0]]
+    stacks = _rows(db, "SELECT player, stack FROM stacks_after_hand WHERE hand = 1")
+    assert stacks == [("ann", 99), ("bob", 101), ("cy", 100)]
     # each player's result is what the hands gave him: ann -1 -0 -1, bob +1 -1 +1, cy +1
     results = _rows(db, "SELECT player, result FROM players_now ORDER BY player")
     assert results == [("ann", -2), ("bob", 1), ("cy", 1), ("dee", 0)]

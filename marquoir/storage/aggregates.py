@@ -119,8 +119,9 @@ def chip_moves(conn: sqlite3.Connection, session_id: int) -> list[tuple[int, str
         data = json.loads(text)
         if kind == "leave-all":
             moves.extend((hand, name, "leave", int(chips)) for name, chips in data["leaves"])
-        elif type(data) is list:  # a first seat [player, seat, chips], a departure [player, chips]
-            moves.append((hand, data[0], kinds[kind], int(data[-1])))
+        elif type(data) is list:  # a first seat [player, seat, chips], a departure or a
+            # recave [player, chips]
+            moves.append((hand, data[0], kinds.get(kind, "recave"), int(data[-1])))
         else:
             moves.append((hand, data["player"], kinds.get(kind, "recave"), int(data["chips"])))
     return moves

@@ -180,6 +180,8 @@ def event_to_record(
         return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
     if isinstance(event, Left):
         return kind, [event.player, event.chips]
+    if isinstance(event, Recaved):
+        return kind, [event.player, event.chips]  # (m013; see PLAIN_ARRAYS)
     return kind, event._asdict()
 
 
@@ -275,13 +277,21 @@ def _action_text(action: Action, detail: ActionEvent, streets: tuple[str, ...]) 
     return f"{head}{tail}]"
 
 
-# A first seat is stored as the array [player, seat, chips] and a departure as [player,
-# chips] (migration m009; before it, JSON objects naming each field): a file of imported
-# hand histories seats and cashes out every player of every hand, and the field names were
-# a third of those rows. The chips are the last item of both, as the `ledger` view reads them.
+# A first seat is stored as the array [player, seat, chips], a departure and a recave as
+# [player, chips] (migrations m010 and m013; before them, JSON objects naming each field): a
+# file of imported hand histories seats, cashes out and recaves players around most hands,
+# and the field names were a third of those rows. The chips are the last item of each, as
+# the `ledger` view reads them.
 PLAIN_ARRAYS: dict[str, tuple[str, ...]] = {
     "seat": ("player", "seat", "chips"),
     "leave": ("player", "chips"),
+    # (m013: an import makes up a loser's stack by a recave before most hands)
+    "recave": ("player", "chips"),
+}
+_PLAIN_EVENTS: dict[str, type[Seated | Left | Recaved]] = {
+    "seat": Seated,
+    "leave": Left,
+    "recave": Recaved,
 }
 
 
@@ -338,7 +348,7 @@ def event_from_record(kind: str, data: Any, table: Table | None = None) -> Table
     if kind == "correction":
         return Corrected(data["player"], data["stack"])
     if type(data) is list and kind in PLAIN_ARRAYS:
-        return Seated(*data) if kind == "seat" else Left(*data)
+        return _PLAIN_EVENTS[kind](*data)
     if kind == "deal":
         return _deal(data, table)
     if kind == "action":

@@ -91,7 +91,8 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     without repetition: a JSON array [players, start, net, pots, button, rest].
 
     The hand number is the row's; `players` are named once, in the order of the hand;
-    `start` and `net` (final - start) follow them; the pots are [amount, eligible, shares]
+    `start` and `net` (final - start) follow them (`start` one number when every player
+    started with it); the pots are [amount, eligible, shares]
     with the players by their index in `players` (and a fourth item for a name that is not
     "main pot" / "side pot N" or the halves of a hi-lo pot); `button` is an index too. `rest`
     (left out when empty) holds what is not at its default: `others` (the stacks after the
@@ -135,9 +136,11 @@ def _stored_form(
         if stacks.get(name) != final[name]:
             rest["after"] = [stacks.get(name) for name in players]
             break
+    starts = [start[name] for name in players]
     stored: list[Any] = [
         players,
-        [start[name] for name in players],
+        # (one number when everyone starts alike, as in most hand histories: m013)
+        starts[0] if len(set(starts)) == 1 else starts,
         [final[name] - start[name] for name in players],
         pots(index),
         index.get(button, button),
@@ -245,6 +248,8 @@ def decode_summary(stored: Any, hand_no: int, settings: SessionSettings) -> Stor
     if isinstance(stored, dict):  # (the form before m007, made compact first)
         stored = compact_summary(_expand_m004(stored, hand_no, settings, None), settings)
     players, start, net, stored_pots, button = stored[:5]
+    if type(start) is int:  # (one number when everyone started with it)
+        start = [start] * len(players)
     rest: dict[str, Any] = stored[5] if len(stored) > 5 else {}
     final = list(map(operator.add, start, net))
     after = rest.get("after")
