@@ -181,7 +181,7 @@ def event_to_record(
     if isinstance(event, Left):
         return kind, [event.player, event.chips]
     if isinstance(event, Recaved):
-        return kind, [event.player, event.chips]  # (m013; see PLAIN_ARRAYS)
+        return kind, [event.player, event.chips]  # (m012; see PLAIN_ARRAYS)
     return kind, event._asdict()
 
 
@@ -209,7 +209,7 @@ def event_text(
 
 
 def _deal(data: Any, table: Table | None) -> Dealt:
-    """A stored deal: in full (files before m013), or its button and dead chips, the players
+    """A stored deal: in full (files before m012), or its button and dead chips, the players
     dealt in being those the table deals (its check when the deal is applied is then that
     of the button and the dead chips)."""
     if type(data) is dict and "seats" in data:
@@ -278,14 +278,14 @@ def _action_text(action: Action, detail: ActionEvent, streets: tuple[str, ...]) 
 
 
 # A first seat is stored as the array [player, seat, chips], a departure and a recave as
-# [player, chips] (migrations m010 and m013; before them, JSON objects naming each field): a
+# [player, chips] (migrations m010 and m012; before them, JSON objects naming each field): a
 # file of imported hand histories seats, cashes out and recaves players around most hands,
 # and the field names were a third of those rows. The chips are the last item of each, as
 # the `ledger` view reads them.
 PLAIN_ARRAYS: dict[str, tuple[str, ...]] = {
     "seat": ("player", "seat", "chips"),
     "leave": ("player", "chips"),
-    # (m013: an import makes up a loser's stack by a recave before most hands)
+    # (m012: an import makes up a loser's stack by a recave before most hands)
     "recave": ("player", "chips"),
 }
 _PLAIN_EVENTS: dict[str, type[Seated | Left | Recaved]] = {
@@ -295,7 +295,7 @@ _PLAIN_EVENTS: dict[str, type[Seated | Left | Recaved]] = {
 }
 
 
-# A deal is stored as [button seat] or [button seat, dead chips] (migration m013; before
+# A deal is stored as [button seat] or [button seat, dead chips] (migration m012; before
 # it, {"button":..,"hand":..,"seats":[[player, seat, stack]...]}): the hand number is the
 # row's, and the seats are the table's players dealt in, which the table works out from the
 # events before (a deal is recorded only when it is the one the table makes). The seats were

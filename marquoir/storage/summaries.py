@@ -139,7 +139,7 @@ def _stored_form(
     starts = [start[name] for name in players]
     stored: list[Any] = [
         players,
-        # (one number when everyone starts alike, as in most hand histories: m013)
+        # (one number when everyone starts alike, as in most hand histories: m012)
         starts[0] if len(set(starts)) == 1 else starts,
         [final[name] - start[name] for name in players],
         pots(index),

@@ -3,7 +3,7 @@
     python tests/data/make_m011_file.py OUTPUT_FOLDER
 
 Run with the Marquoir whose files have eleven migrations (up to m011, before deals were
-stored by their button, m013) installed beside this Python: it plays the examples (hold'em
+stored by their button, m012) installed beside this Python: it plays the examples (hold'em
 with players sitting out, jackpots' void deals whose dead chips go to the next deal,
 Bouillotte, stud, a tournament) and imports the PHH samples into one file, then writes what
 that version prints from it (reports, exports, status, verify) and the rows of its readable

@@ -1,4 +1,4 @@
-"""m013: a deal stored as its button seat (and its dead chips), its players left to the
+"""m012: a deal stored as its button seat (and its dead chips), its players left to the
 table; a recave as the array [player, chips]; a hand summary's starting stacks as one
 number when every player started with it."""
 

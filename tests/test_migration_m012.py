@@ -1,5 +1,5 @@
 """A file of the version before deals were stored by their button (eleven migrations, up to
-m011) opens, migrates (m013), and gives what that version gave: every session's reports,
+m011) opens, migrates (m012), and gives what that version gave: every session's reports,
 exports and status, the readable views, and `verify` replaying the log against the
 snapshots and hand summaries that version wrote.
 
