@@ -45,6 +45,7 @@ from ..domain.table import (
     Table,
     TableEvent,
 )
+from ..domain.events import Moved, WentOut
 from .jsontext import dumps as dumps  # every stored value is written as this text
 from .jsontext import quote
 
@@ -67,7 +68,10 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
         data["lang"] = settings.lang
     # (a cash game's settings are stored as they always were)
     if settings.tournament is not None:
-        data["tournament"] = settings.tournament._asdict()
+        data["tournament"] = tournament = settings.tournament._asdict()
+        if not settings.tournament.tables:  # (one table: stored as it always was)
+            for key in ("tables", "seats", "final_table", "seed"):
+                del tournament[key]
     return data
 
 
@@ -123,6 +127,8 @@ KINDS: dict[type, str] = {
     Rebought: "rebuy",
     AddedOn: "addon",
     Reentered: "reenter",
+    Moved: "move",
+    WentOut: "out",
     Chopped: "chop",
     Raced: "race",
     Paused: "pause",
@@ -146,6 +152,8 @@ def event_to_record(
         deal: dict[str, Any] = {"hand": event.hand_no, "button": event.button, "seats": seats}
         if event.dead:
             deal["dead"] = event.dead
+        if event.table:  # (several tables: the one dealt at)
+            deal["table"] = event.table
         return kind, deal
     if isinstance(event, Acted):
         return kind, action_record(event.action, detail, streets)
@@ -184,8 +192,13 @@ def event_to_record(
         return kind, {}  # a settlement whose count balanced is stored as it always was
     if isinstance(event, Paused) and event.minutes is None:
         return kind, {}  # a plain pause is stored as it always was
-    if isinstance(event, Seated) and not event.returning:
+    if isinstance(event, Seated) and not event.returning and event.seed is None:
         return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
+    if isinstance(event, (Seated, Reentered)):
+        # a seat drawn keeps its seed; the fields left at their defaults are not written,
+        # so the events of one table are stored as they always were
+        defaults = type(event)._field_defaults
+        return kind, {k: v for k, v in event._asdict().items() if defaults.get(k, k) != v}
     if isinstance(event, Left):
         return kind, [event.player, event.chips]
     return kind, event._asdict()
@@ -201,7 +214,7 @@ def event_text(
         if type(detail) is ActionEvent:
             return "action", _action_text(event.action, detail, streets)
         return "action", dumps(action_record(event.action, detail, streets))
-    if isinstance(event, Seated) and not event.returning:
+    if isinstance(event, Seated) and not event.returning and event.seed is None:
         return "seat", f"[{quote(event.player)},{event.seat:d},{event.chips:d}]"
     if isinstance(event, Left):
         return "leave", f"[{quote(event.player)},{event.chips:d}]"
@@ -210,9 +223,10 @@ def event_text(
     if isinstance(event, Dealt):
         seats = ",".join(f"[{quote(s.name)},{s.seat:d},{s.stack:d}]" for s in event.seats)
         dead = f'"dead":{event.dead:d},' if event.dead else ""
+        at = f',"table":{event.table:d}' if event.table else ""
         return (
             "deal",
-            f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]}}',
+            f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]{at}}}',
         )
     kind, data = event_to_record(event, detail, streets=streets)
     return kind, dumps(data)
@@ -322,7 +336,9 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
         return Seated(*data) if kind == "seat" else Left(*data)
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
-        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
+        return Dealt(
+            data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0)
+        )
     if kind == "action":
         if isinstance(data, list):
             amount = data[5] if len(data) > 5 else None
@@ -375,6 +391,8 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
         "rebuy": Rebought,
         "addon": AddedOn,
         "reenter": Reentered,
+        "move": Moved,
+        "out": WentOut,
         "settle": Settled,
         "reopen": Reopened,
     }
@@ -414,6 +432,8 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
         **({"absorbed": list(table.absorbed)} if table.absorbed else {}),
         # (written only when announced, likewise)
         **({"clef": True} if table.clef_next else {}),
+        # (a tournament of several tables: its room)
+        **({"room": table.room.to_dict()} if table.room.active else {}),
     }
     if accounts:
         state["accounts"] = [
@@ -458,6 +478,8 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
         table.paused = data.get("paused", False)
         if "tournament" in data:
             table.tournament = TournamentState.from_dict(data["tournament"])
+        if "room" in data:
+            table.room.restore(data["room"])
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
