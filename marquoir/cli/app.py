@@ -506,57 +506,43 @@ def deal(
 
 
 @command()
-def check(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def check(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act checks."""
     grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def parole(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def parole(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """Bouillotte: pass (before the opening) or pass the word; the same as check."""
     grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def abattre(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def abattre(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """Bouillotte: hold the last raise without more and call the showdown."""
     grammar.abattre(_db(ctx), player=as_, table=table)
 
 
 @command()
-def call(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def call(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
     grammar.call(_db(ctx), player=as_, table=table)
 
 
 @command()
-def fold(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def fold(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act folds."""
     grammar.fold(_db(ctx), player=as_, table=table)
 
 
 @command()
-def allin(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def allin(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act puts his whole stack in."""
     grammar.allin(_db(ctx), player=as_, table=table)
 
 
 @command("pass")
-def pass_(
-    ctx: typer.Context, as_: AsOption = None, table: TableOption = None
-) -> None:
+def pass_(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
     grammar.pass_(_db(ctx), player=as_, table=table)
 
@@ -567,9 +553,7 @@ AmountArg = Annotated[
 
 
 @command()
-def bet(
-    ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None
-) -> None:
+def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None) -> None:
     """Make the total bet for this round N (same as raise)."""
     grammar.bet(_db(ctx), n, player=as_, table=table)
 

@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 
 from ..domain.i18n import _
-from .app_core import command
-from .app_core import books_of
+from .app_core import books_of, command
 from .app_core import db_of as _db
 
 

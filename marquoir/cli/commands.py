@@ -54,9 +54,7 @@ def act(db: Books, action: Action, *, table: int | None = None) -> None:
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
-def act_named(
-    db: Books, build: Callable[[Table], Action], *, table: int | None = None
-) -> None:
+def act_named(db: Books, build: Callable[[Table], Action], *, table: int | None = None) -> None:
     """What the scorekeeper says: a bring-in, who speaks first, a false opener."""
     outcome = execute(db, lambda t: _at(t, table).act_event(build(t)))
     assert isinstance(outcome.detail, ActionEvent)
@@ -78,9 +76,9 @@ def deal(db: Books, *, table: int | None = None) -> None:
                 yield event
                 if isinstance(event, LevelSet):
                     moved.append(_("the clock moves to {value}").format(value=level_line(table)))
-        yield table.deal_event(number or 0)
+        yield table.deal_event(at_table or 0)
 
-    number = table
+    at_table = table
     done, _count = tables.execute_all(db, events)
     print("\n".join([*moved, *render.deal_lines(done)]))
 

@@ -81,7 +81,6 @@ def table_number(text: str | None) -> int | None:
     return number
 
 
-
 def check(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act checks (`--as PLAYER`: refused unless it is PLAYER's turn)."""
     commands.act(db, Action.check(player), table=table_number(table))
@@ -131,9 +130,7 @@ def bet(db: Books, total: int, *, player: str | None = None, table: str | None =
     commands.act(db, Action.bet(total, player), table=table_number(table))
 
 
-def open_pot(
-    db: Books, total: int, *, player: str | None = None, table: str | None = None
-) -> None:
+def open_pot(db: Books, total: int, *, player: str | None = None, table: str | None = None) -> None:
     """`open N`: the opening of a jackpot (or of a Bouillotte round)."""
     commands.act(db, Action.open(total, player), table=table_number(table))
 

@@ -26,9 +26,7 @@ def parse_place(text: str) -> tuple[int, int]:
     """`2:7` -> (2, 7): a table and a seat (a usage error otherwise)."""
     table, sep, seat = text.partition(":")
     if not (sep and table.isascii() and table.isdigit() and seat.isascii() and seat.isdigit()):
-        raise UsageError(
-            _("a seat is TABLE:SEAT, e.g. 2:7 (got {text!r})").format(text=text[:20])
-        )
+        raise UsageError(_("a seat is TABLE:SEAT, e.g. 2:7 (got {text!r})").format(text=text[:20]))
     return int(table), int(seat)
 
 
@@ -152,9 +150,11 @@ def move(db: Books, player: str, where: str) -> None:
     outcome = tables.execute(db, lambda table: table.room.move_event(player, number_, seat))
     name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
     at, seat_at = table_and_seat(outcome.table.accounts[name].seat)
-    print(_("{player} moves to table {table}, seat {seat}").format(
-        player=name, table=at, seat=seat_at
-    ))
+    print(
+        _("{player} moves to table {table}, seat {seat}").format(
+            player=name, table=at, seat=seat_at
+        )
+    )
     lines = room_lines(outcome.table, busts=False)
     if lines:
         print("\n".join(lines))

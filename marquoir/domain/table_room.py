@@ -28,7 +28,7 @@ from __future__ import annotations
 from .errors import IllegalAction, MarquoirError
 from .events import Dealt, Moved, WentOut
 from .extension import TablePart
-from .i18n import N_, _
+from .i18n import _
 from .outcome import SeatInfo
 
 TYPE_CHECKING = False
@@ -66,9 +66,10 @@ class TableRoom(TablePart):
         # whether a busted entry may still rebuy (the director's rule): not out yet then
         self.may_rebuy = may_rebuy
         settings = table.settings.tournament
-        self.active: bool = settings is not None and settings.tables > 0
+        count = settings.tables if settings is not None else 0
+        self.active: bool = count > 0
         # the tables in play, in order (a broken table leaves)
-        self.tables: list[int] = list(range(1, settings.tables + 1)) if self.active else []
+        self.tables: list[int] = list(range(1, count + 1))
         # the seat of each table's button at its last hand (a table whose hands are not
         # recorded has none), and who was dealt in that hand (a newcomer is not dealt in
         # between the small blind and the button)
@@ -369,9 +370,7 @@ class TableRoom(TablePart):
         players = [a for a in players if a.plays]
         if len(players) < 2:
             raise IllegalAction(
-                _("table {table} needs at least two players with chips to deal").format(
-                    table=table
-                )
+                _("table {table} needs at least two players with chips to deal").format(table=table)
             )
         button = self._button(table, players)
         waiting = self._waiting(table, players, button)

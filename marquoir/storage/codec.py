@@ -11,6 +11,7 @@ from ..domain import (
     TableConfig,
 )
 from ..domain.actions import ActionEvent
+from ..domain.events import Moved, WentOut
 from ..domain.games import GAMES, game_named
 from ..domain.table import (
     Account,
@@ -45,7 +46,6 @@ from ..domain.table import (
     Table,
     TableEvent,
 )
-from ..domain.events import Moved, WentOut
 from .jsontext import dumps as dumps  # every stored value is written as this text
 from .jsontext import quote
 
@@ -336,9 +336,7 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
         return Seated(*data) if kind == "seat" else Left(*data)
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
-        return Dealt(
-            data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0)
-        )
+        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0))
     if kind == "action":
         if isinstance(data, list):
             amount = data[5] if len(data) > 5 else None

@@ -112,8 +112,9 @@ class TournamentSettings(Record):
                 raise UsageError(_("--seats and --final-table go with --tables N"))
             return
         if not 1 <= self.tables <= 99:
-            raise UsageError(_("a tournament has 1 to 99 tables (got {tables})").format(
-                tables=self.tables))
+            raise UsageError(
+                _("a tournament has 1 to 99 tables (got {tables})").format(tables=self.tables)
+            )
         for value, option in ((self.seats, "--seats"), (self.final_table, "--final-table")):
             if value and not 2 <= value <= 10:
                 raise UsageError(
