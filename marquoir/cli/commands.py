@@ -76,6 +76,8 @@ def deal(db: Books, *, table: int | None = None) -> None:
                 yield event
                 if isinstance(event, LevelSet):
                     moved.append(_("the clock moves to {value}").format(value=level_line(table)))
+        if at_table is not None:
+            table.room.settings()  # (refused outside a tournament of several tables)
         yield table.deal_event(at_table or 0)
 
     at_table = table

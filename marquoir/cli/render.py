@@ -292,7 +292,7 @@ def status_text(session: str, table: Table) -> str:
     for entry in status_players(table):
         rows.append(
             [
-                str(entry["seat"]),
+                f"{entry['table']}:{entry['seat']}" if "table" in entry else str(entry["seat"]),
                 entry["name"],
                 number(entry["stack"]),
                 number(entry["bet"]),
@@ -306,6 +306,10 @@ def status_text(session: str, table: Table) -> str:
         )
     if table.clef_next:
         lines.append(clef_line(table.deal_config().ante, dealt=False))
+    if table.room.active:  # several tables: how many players at each, the moves to make
+        from .room import status_room_lines
+
+        lines.extend(status_room_lines(table))
     if hand is not None:
         lines.append(describe_pot(hand))
     lines.append(next_step(table))
@@ -345,6 +349,8 @@ def status_players(table: Table) -> list[dict[str, Any]]:
                 "note": ", ".join(_(note) for note in notes),
             }
         )
+        if account.seat >= 100 and table.room.active:  # several tables: table and seat
+            entries[-1]["table"], entries[-1]["seat"] = divmod(account.seat, 100)
     return entries
 
 
@@ -424,6 +430,8 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
                 "busted": account.busted,
             }
         )
+        if account.seat >= 100 and table.room.active:  # several tables: table and seat
+            players[-1]["table"], players[-1]["seat"] = divmod(account.seat, 100)
     return {
         "version": JSON_VERSION,
         "session": session,

@@ -268,7 +268,14 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
         raise IllegalAction(_("places are for tournaments: this session is a cash game"))
-    return {"version": 1, "session": session, **places_data(settings, state)}
+    data = {"version": 1, "session": session, **places_data(settings, state)}
+    if table.room.active:
+        # several tables: where each entry still playing sits
+        for row in data["places"]:
+            where = table.room.where(row["player"]) if row["place"] is None else None
+            if where is not None and state.entry_of(row["player"]).label == row["name"]:
+                row["table"], row["seat"] = where
+    return data
 
 
 def places(db: str | None, *, as_json: bool) -> None:
