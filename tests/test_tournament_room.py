@@ -448,3 +448,31 @@ def test_the_example_runs_from_its_file_with_the_installed_command(installed: Ma
     out = installed("play", str(ROOT / "examples" / "club.txt"))
     assert "david wins the tournament" in out
     assert "1.       david        prize 203, bounties 50" in out
+
+
+def test_a_re_entry_draws_a_seat_as_an_entry_does(cli: Marquoir) -> None:
+    cli.play(
+        "new t --tournament --buy-in 10 --stack 1000 --levels 10/20 --reentries 1 "
+        "--late-until 2 --tables 2 --seats 4 --seed 9\n"
+        + "".join(f"seat {p}\n" for p in "abcdefgh")
+        + "out a --by b\n"
+    )
+    out = cli("reenter", "a")
+    drawn = _events(cli, "reenter")[-1]
+    table, seat = divmod(drawn["seat"], 100)
+    assert out.endswith(f"a #2: table {table}, seat {seat}\n")
+    # the oracle: 7 players hold 7 of the 8 seats; a's old seat is open again, at the table
+    # with fewer players: the entry draws it (one of its open seats, with the seed kept)
+    status = json.loads(cli("status", "--json"))
+    taken: dict[int, set[int]] = {1: set(), 2: set()}
+    for row in status["room"]["seats"]:
+        if row["name"] != "a":
+            taken[row["table"]].add(row["seat"])
+    fewest = min(len(s) for s in taken.values())
+    choices = [
+        (t, s) for t in (1, 2) if len(taken[t]) == fewest for s in range(1, 5) if s not in taken[t]
+    ]
+    assert random.Random(drawn["seed"]).choice(choices) == (table, seat)
+    places = {r["name"]: r for r in json.loads(cli("places", "--json"))["places"]}
+    assert (places["a #2"]["table"], places["a #2"]["seat"]) == (table, seat)
+    assert places["a"]["place"] == 9 and "table" not in places["a"]

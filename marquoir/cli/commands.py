@@ -278,9 +278,9 @@ def seat(db: Books, player: str, *, seat: int | None, cave: int | None) -> None:
     assert isinstance(event, Seated)
     name = event.player
     if event.seed is not None:  # several tables: the seat drawn
-        from ..app.room import seat_text
+        from ..app.room import drawn_text
 
-        print(f"{name}: {seat_text(event.seat)}")
+        print(drawn_text(name, event.seat))
         return
     if not event.returning:
         print(

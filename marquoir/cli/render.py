@@ -89,6 +89,8 @@ def next_step(table: Table) -> str:
                 player=waiting[0]
             )
         return _("the tournament is over: `places` for the prizes, then `settle`")
+    if hand is None and table.room.active and len(table.room.tables) > 1:
+        return _("next: deal --table T (a hand at one table), or `out PLAYER` for a bust")
     if hand is None:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
@@ -396,6 +398,10 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
+    if table.room.active:  # several tables: each table's players, the moves to make
+        from ..app.room import room_data
+
+        data["room"] = room_data(table)
     if hand is not None:
         data["pot"] = hand.total_in_middle()
         data["pots"] = [

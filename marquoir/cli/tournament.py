@@ -256,9 +256,9 @@ def reenter(db: str | None, player: str) -> None:
         )
     )
     if table.room.active:
-        from ..app.room import seat_text
+        from ..app.room import drawn_text
 
-        print(f"{entry.label}: {seat_text(table.accounts[name].seat)}")
+        print(drawn_text(entry.label, table.accounts[name].seat))
 
 
 def places_dict(session: str, table: Table) -> dict[str, Any]:

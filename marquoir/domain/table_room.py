@@ -323,6 +323,8 @@ class TableRoom(TablePart):
         moves: list[Move] = []
         while True:
             layout = self.layout()
+            if layout.players < 2:
+                break  # (the winner: nothing left to draw)
             rng = random.Random(self.next_seed())
             final = layout.final_due()
             broken = None if final else layout.table_to_break()
