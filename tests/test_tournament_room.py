@@ -44,10 +44,22 @@ def _events(cli: Marquoir, kind: str) -> list[Any]:
     return [json.loads(row[0]) for row in rows]
 
 
+def _valid(name: str, data: dict[str, Any]) -> dict[str, Any]:
+    from jsonschema import Draft202012Validator
+
+    loaded = json.loads((ROOT / "marquoir" / "schemas" / f"{name}.json").read_text("utf-8"))
+    assert [e.message for e in Draft202012Validator(loaded).iter_errors(data)] == []
+    return data
+
+
 def _room(cli: Marquoir) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(cli("balance", "--json"))
+    data: dict[str, Any] = _valid("balance", json.loads(cli("balance", "--json")))
     assert data.pop("version") == 1
     return data
+
+
+def _places(cli: Marquoir) -> dict[str, Any]:
+    return _valid("places", json.loads(cli("places", "--json")))
 
 
 def _seated(room: dict[str, Any]) -> dict[str, tuple[int, int]]:
@@ -131,7 +143,7 @@ def test_a_hand_with_three_busts_then_table_3_breaks(cli: Marquoir) -> None:
     out = cli.play(_lines_up_to("out quentin"))
     # emma began hand 2 with 4,900 (her small blind of hand 1), rose and anne with 5,000:
     # 21 players were left, so emma is 21st, rose and anne share 19th and 20th
-    places = {row["name"]: row for row in json.loads(cli("places", "--json"))["places"]}
+    places = {row["name"]: row for row in _places(cli)["places"]}
     assert places["emma"]["place"] == 21
     assert (places["rose"]["place"], places["rose"]["shared"]) == (19, 2)
     assert (places["anne"]["place"], places["anne"]["shared"]) == (19, 2)
@@ -177,7 +189,7 @@ def test_the_final_table_is_drawn_when_nine_are_left(cli: Marquoir) -> None:
 
 def test_the_club_night_to_the_last_euro(cli: Marquoir) -> None:
     cli.play(CLUB)
-    data = json.loads(cli("places", "--json"))
+    data = _places(cli)
     # 27 x (20 - 5) = 405: 202.5, 121.5, 81 rounded down to 202, 121, 81; the remainder 1
     # to first place
     assert data["prize_pool"] == "405"
@@ -338,7 +350,7 @@ def test_places_are_the_same_from_a_hand_or_from_out(tmp_path: Path) -> None:
     recorded.play(setup + f"out {victim} --by a\n")
 
     def places(cli: Marquoir) -> list[tuple[Any, ...]]:
-        rows = json.loads(cli("places", "--json"))["places"]
+        rows = _places(cli)["places"]
         return [(r["name"], r["place"], r["bounties"], r["knocked_out_by"]) for r in rows]
 
     assert places(tracked) == places(recorded)
@@ -473,6 +485,6 @@ def test_a_re_entry_draws_a_seat_as_an_entry_does(cli: Marquoir) -> None:
         (t, s) for t in (1, 2) if len(taken[t]) == fewest for s in range(1, 5) if s not in taken[t]
     ]
     assert random.Random(drawn["seed"]).choice(choices) == (table, seat)
-    places = {r["name"]: r for r in json.loads(cli("places", "--json"))["places"]}
+    places = {r["name"]: r for r in _places(cli)["places"]}
     assert (places["a #2"]["table"], places["a #2"]["seat"]) == (table, seat)
     assert places["a"]["place"] == 9 and "table" not in places["a"]
