@@ -488,3 +488,31 @@ def test_a_re_entry_draws_a_seat_as_an_entry_does(cli: Marquoir) -> None:
     places = {r["name"]: r for r in _places(cli)["places"]}
     assert (places["a #2"]["table"], places["a #2"]["seat"]) == (table, seat)
     assert places["a"]["place"] == 9 and "table" not in places["a"]
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ("--tables 3", "several tables need their seats: --seats 9"),
+        ("--tables 3 --seats 11", "--seats: a table has 2 to 10 seats (got 11)"),
+        ("--tables 3 --seats 9 --final-table 1", "--final-table: a table has 2 to 10 seats"),
+        ("--seats 9", "--seats and --final-table go with --tables N"),
+        ("--tables 100 --seats 9", "a tournament has 1 to 99 tables (got 100)"),
+    ],
+)
+def test_new_refuses_tables_that_cannot_be(cli: Marquoir, options: str, said: str) -> None:
+    done = cli.run(*f"new t --tournament --buy-in 10 --stack 1000 --levels 10/20 {options}".split())
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "no session yet" in cli.run("status").stderr
+
+
+def test_tables_without_a_tournament_are_a_usage_error(cli: Marquoir) -> None:
+    done = cli.run("new", "v", "--blinds", "1/2", "--tables", "2", "--seats", "9")
+    assert done.returncode == 2 and "go with --tournament" in done.stderr
+
+
+def test_places_says_where_each_player_still_playing_sits(cli: Marquoir) -> None:
+    cli.play(_lines_up_to("# Hand 1") + "out oscar --by david\n")
+    lines = {line.split()[1]: line for line in cli("places").splitlines() if line[:1] in "p2"}
+    assert lines["david"].endswith(", at table 1, seat 2")
+    assert "at table" not in lines["oscar"]

@@ -323,6 +323,10 @@ def places(db: str | None, *, as_json: bool) -> None:
             extra += _(", out by {players}").format(players=", ".join(row["knocked_out_by"]))
         if Decimal(row["head"]) and row["place"] is None:
             extra += _(", bounty on the head {head}").format(head=money_item(row["head"], currency))
+        if "table" in row:  # several tables: where he sits
+            extra += _(", at table {table}, seat {seat}").format(
+                table=row["table"], seat=row["seat"]
+            )
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 
