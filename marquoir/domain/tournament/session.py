@@ -16,6 +16,9 @@ from ..inputs import read_money
 from ..records import Record
 from .levels import Level, parse_level
 
+# the settings of a tournament at several tables
+ROOM_FIELDS = ("tables", "seats", "final_table", "seed")
+
 
 class TournamentSettings(Record):
     """The structure of a tournament: entries, levels, rebuys and add-on, bounty, payouts.
@@ -52,6 +55,15 @@ class TournamentSettings(Record):
     seats: int = 0
     final_table: int = 0
     seed: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        """The settings by field name; one table's leave out the fields of several tables
+        (so that the stored settings and the report of such a tournament stay as they were)."""
+        data: dict[str, object] = self._asdict()
+        if not self.tables:
+            for key in ROOM_FIELDS:
+                del data[key]
+        return data
 
     def level_list(self) -> tuple[Level, ...]:
         """The levels, level 1 first."""
