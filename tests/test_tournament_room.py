@@ -293,7 +293,12 @@ def test_a_hand_at_one_table_refuses_another_table_s_word(cli: Marquoir) -> None
     assert "the hand in play is at table 3, not 2" in cli.refused("call", "--table", "2")
     # jules, first to act at table 3, is in the hand: his bust comes from it
     assert "jules is playing hand 1" in cli.refused("out", "jules")
-    assert "called" not in cli("call", "--table", "3")
+    for word in ("allin", "fold", "call", "fold", "fold", "fold", "fold", "fold", "fold"):
+        cli(word, "--table", "3")  # jules all in, simon calls him
+    assert "the hand in play is at table 3, not 1" in cli.refused(
+        "showdown", "simon > jules", "--table", "1"
+    )
+    assert "jules is out in place 27" in cli("showdown", "simon > jules", "--table", "3")
 
 
 def _split(line: str) -> list[str]:
