@@ -521,3 +521,17 @@ def test_places_says_where_each_player_still_playing_sits(cli: Marquoir) -> None
     lines = {line.split()[1]: line for line in cli("places").splitlines() if line[:1] in "p2"}
     assert lines["david"].endswith(", at table 1, seat 2")
     assert "at table" not in lines["oscar"]
+
+
+def test_a_page_reads_the_room_from_the_file(cli: Marquoir) -> None:
+    from marquoir.app.room import read_room
+    from marquoir.storage.db import READ
+    from marquoir.storage.ledger import Ledger
+
+    cli.play(_lines_up_to("# Hand 1"))
+    with Ledger(cli.db, mode=READ) as book:
+        data = read_room(book)
+    assert data is not None and {**data, "session": "club"} == _room(cli)
+    cli.play("new cash --blinds 1/2 --cave 100\n")
+    with Ledger(cli.db, mode=READ) as book:
+        assert read_room(book) is None
