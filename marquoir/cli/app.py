@@ -25,9 +25,10 @@ from ..domain.games import DEFAULT_GAME, GAMES, game_named
 from ..domain.i18n import LANGUAGES, _, follow_session, french, language
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands, grammar, vocabulary
-from .app_core import AsOption, JsonOption, app, command, db_of
+from . import app_room, commands, grammar, vocabulary
+from .app_core import AsOption, AtOption, JsonOption, app, command, db_of
 from .app_core import books_of as _db
+from .app_room import room_options
 from .errors import error
 from .grammar import parse_chips
 from .help import usage_hint
@@ -235,6 +236,10 @@ def new(
         int | None,
         typer.Option(parser=chips, help="Tournament: the players expected (with --duration)."),
     ] = None,
+    tables: app_room.TablesOption = 0,
+    seats: app_room.SeatsOption = 0,
+    final_table: app_room.FinalTableOption = 0,
+    seed: app_room.SeedOption = None,
 ) -> None:
     """Start a session (it becomes the current one)."""
     game = game_named(game_word.value)
@@ -260,6 +265,7 @@ def new(
             breaks=breaks,
             lang=lang,
         )
+    room = room_options(tournament, tables=tables, seats=seats, final_table=final_table, seed=seed)
     if tournament:
         from .tournament import tournament_settings
 
@@ -284,6 +290,7 @@ def new(
             payouts=payouts,
             payout_unit=payout_unit,
             chips=chip_set,
+            **room,
         )
         if blinds is not None:
             raise typer.BadParameter(
@@ -489,52 +496,52 @@ def back(ctx: typer.Context, player: PlayerArg) -> None:
 
 
 @command()
-def deal(ctx: typer.Context) -> None:
+def deal(ctx: typer.Context, table: app_room.DealTableOption = None) -> None:
     """Start a hand: button, forced bets, who acts."""
-    grammar.deal(_db(ctx))
+    grammar.deal(_db(ctx), table=table)
 
 
 @command()
-def check(ctx: typer.Context, as_: AsOption = None) -> None:
+def check(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act checks."""
-    grammar.check(_db(ctx), player=as_)
+    grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def parole(ctx: typer.Context, as_: AsOption = None) -> None:
+def parole(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """Bouillotte: pass (before the opening) or pass the word; the same as check."""
-    grammar.check(_db(ctx), player=as_)
+    grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def abattre(ctx: typer.Context, as_: AsOption = None) -> None:
+def abattre(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """Bouillotte: hold the last raise without more and call the showdown."""
-    grammar.abattre(_db(ctx), player=as_)
+    grammar.abattre(_db(ctx), player=as_, table=table)
 
 
 @command()
-def call(ctx: typer.Context, as_: AsOption = None) -> None:
+def call(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
-    grammar.call(_db(ctx), player=as_)
+    grammar.call(_db(ctx), player=as_, table=table)
 
 
 @command()
-def fold(ctx: typer.Context, as_: AsOption = None) -> None:
+def fold(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act folds."""
-    grammar.fold(_db(ctx), player=as_)
+    grammar.fold(_db(ctx), player=as_, table=table)
 
 
 @command()
-def allin(ctx: typer.Context, as_: AsOption = None) -> None:
+def allin(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act puts his whole stack in."""
-    grammar.allin(_db(ctx), player=as_)
+    grammar.allin(_db(ctx), player=as_, table=table)
 
 
 @command("pass")
-def pass_(ctx: typer.Context, as_: AsOption = None) -> None:
+def pass_(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """Je passe: a check while nobody has bet; after a bet, a fold at draw and Bouillotte
     (hold'em and stud: refused, say call or fold)."""
-    grammar.pass_(_db(ctx), player=as_)
+    grammar.pass_(_db(ctx), player=as_, table=table)
 
 
 AmountArg = Annotated[
@@ -543,15 +550,15 @@ AmountArg = Annotated[
 
 
 @command()
-def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: AtOption = None) -> None:
     """Make the total bet for this round N (same as raise)."""
-    grammar.bet(_db(ctx), n, player=as_)
+    grammar.bet(_db(ctx), n, player=as_, table=table)
 
 
 @command("raise")
-def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: AtOption = None) -> None:
     """Make the total bet for this round N (same as bet)."""
-    grammar.bet(_db(ctx), n, player=as_)
+    grammar.bet(_db(ctx), n, player=as_, table=table)
 
 
 @command("raise-by")
@@ -562,9 +569,10 @@ def raise_by(
         typer.Argument(help="How much more than the bet to call.", metavar="N", parser=chips),
     ],
     as_: AsOption = None,
+    table: AtOption = None,
 ) -> None:
     """Raise by N: the total bet for this round becomes the bet to call plus N."""
-    grammar.raise_by(_db(ctx), n, player=as_)
+    grammar.raise_by(_db(ctx), n, player=as_, table=table)
 
 
 OddChipOption = Annotated[
@@ -581,9 +589,10 @@ def win(
     ctx: typer.Context,
     players: Annotated[list[str], typer.Argument(help="The winners; several players tie.")],
     odd_chip: OddChipOption = None,
+    table: AtOption = None,
 ) -> None:
     """Showdown: these players tie for the best hand, the others lose."""
-    grammar.win(_db(ctx), players, odd_chip=odd_chip)
+    grammar.win(_db(ctx), players, odd_chip=odd_chip, table=table)
 
 
 @command()
@@ -618,6 +627,7 @@ def showdown(
     retourne: Annotated[
         str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
     ] = None,
+    table: AtOption = None,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
@@ -629,13 +639,14 @@ def showdown(
         odd_chip=odd_chip,
         english=english,
         retourne=retourne,
+        table=table,
     )
 
 
 @command("open")
-def open_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+def open_(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: AtOption = None) -> None:
     """Open the pot for N: jackpots, once the opener shows jacks or better (or Bouillotte)."""
-    grammar.open_pot(_db(ctx), n, player=as_)
+    grammar.open_pot(_db(ctx), n, player=as_, table=table)
 
 
 @command()

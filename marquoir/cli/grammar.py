@@ -71,28 +71,38 @@ def parse_chips(text: str) -> int | None:
 # -- what each hot verb does (the typer commands call these too) ------------------------------
 
 
-def check(db: Books, *, player: str | None = None) -> None:
+def table_number(text: str | None) -> int | None:
+    """`--table T`: a table's number (several tables: the hand must be at that table)."""
+    if text is None:
+        return None
+    number = parse_chips(text)
+    if not number:
+        raise UsageError(_("--table: a table number, 1 or more (got {text!r})").format(text=text))
+    return number
+
+
+def check(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act checks (`--as PLAYER`: refused unless it is PLAYER's turn)."""
-    commands.act(db, Action.check(player))
+    commands.act(db, Action.check(player), table=table_number(table))
 
 
-def abattre(db: Books, *, player: str | None = None) -> None:
+def abattre(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """Bouillotte: the player to act holds the last raise without more and calls the
     showdown (abattre), when the turns of speaking allow it."""
-    commands.act(db, Action.abattre(player))
+    commands.act(db, Action.abattre(player), table=table_number(table))
 
 
-def call(db: Books, *, player: str | None = None) -> None:
+def call(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act calls; with nothing to call, a check."""
-    commands.act(db, Action.call(player))
+    commands.act(db, Action.call(player), table=table_number(table))
 
 
-def fold(db: Books, *, player: str | None = None) -> None:
+def fold(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act folds."""
-    commands.act(db, Action.fold(player))
+    commands.act(db, Action.fold(player), table=table_number(table))
 
 
-def pass_(db: Books, *, player: str | None = None) -> None:
+def pass_(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """`pass` (*je passe*): a check while nobody has bet; after a bet, a fold in jackpots,
     draw and Bouillotte, where the word says that, and a question in hold'em and stud, where
     a player who passes facing a bet may mean either."""
@@ -105,21 +115,23 @@ def pass_(db: Books, *, player: str | None = None) -> None:
             raise IllegalAction(_("check or fold? A bet is owed: say call or fold"))
         return Action.fold(player)
 
-    commands.act_named(db, choose)
+    commands.act_named(db, choose, table=table_number(table))
 
 
-def allin(db: Books, *, player: str | None = None) -> None:
+def allin(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act puts his whole stack in."""
-    commands.act(db, Action.allin(player))
+    commands.act(db, Action.allin(player), table=table_number(table))
 
 
-def bet(db: Books, total: int, *, player: str | None = None) -> None:
+def bet(db: Books, total: int, *, player: str | None = None, table: str | None = None) -> None:
     """`bet N` and `raise N`: the player's total bet for this round is N (TDA 2024 rule
     43-A: a declared amount is the total bet)."""
-    commands.act(db, Action.bet(total, player))
+    commands.act(db, Action.bet(total, player), table=table_number(table))
 
 
-def raise_by(db: Books, increase: int, *, player: str | None = None) -> None:
+def raise_by(
+    db: Books, increase: int, *, player: str | None = None, table: str | None = None
+) -> None:
     """`raise-by N` (*je relance de N*): the player's total for the round becomes the bet to
     call plus N; recorded as the `raise` to that total would be."""
 
@@ -129,17 +141,17 @@ def raise_by(db: Books, increase: int, *, player: str | None = None) -> None:
         # (no hand, or nobody to act: the raise is refused as `raise N` would be)
         return Action.bet(increase + (0 if legal is None else legal.current_bet), player)
 
-    commands.act_named(db, by)
+    commands.act_named(db, by, table=table_number(table))
 
 
-def open_pot(db: Books, total: int, *, player: str | None = None) -> None:
+def open_pot(db: Books, total: int, *, player: str | None = None, table: str | None = None) -> None:
     """`open N`: the opening of a jackpot (or of a Bouillotte round)."""
-    commands.act(db, Action.open(total, player))
+    commands.act(db, Action.open(total, player), table=table_number(table))
 
 
-def deal(db: Books) -> None:
-    """Start a hand."""
-    commands.deal(db)
+def deal(db: Books, *, table: str | None = None) -> None:
+    """Start a hand (`--table T`: at table T of a tournament of several tables)."""
+    commands.deal(db, table=table_number(table))
 
 
 def undo(db: Books) -> None:
@@ -163,9 +175,11 @@ def stacks(db: Books, *, as_json: bool = False) -> None:
     commands.stacks(db, as_json=as_json)
 
 
-def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
+def win(
+    db: Books, players: list[str], *, odd_chip: str | None = None, table: str | None = None
+) -> None:
     """`win A B`: these players tie for the best hand, the others lose."""
-    commands.win(db, players, odd_chip=odd_chip)
+    commands.win(db, players, odd_chip=odd_chip, table=table_number(table))
 
 
 def showdown(
@@ -177,6 +191,7 @@ def showdown(
     odd_chip: str | None = None,
     english: bool = False,
     retourne: str | None = None,
+    table: str | None = None,
 ) -> None:
     """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`; in a
     hi-lo game `--low "bob > carol"` ranks the qualifying lows (the cards decide it when
@@ -189,13 +204,21 @@ def showdown(
         return
     shown = shown_hands(words, board=board)
     if shown is None:
-        commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
+        commands.showdown(
+            db, " ".join(words), odd_chip=odd_chip, low=low, table=table_number(table)
+        )
     else:
         if low is not None:
             raise UsageError(_("with the cards shown, the cards decide the low half: drop --low"))
         lang = "en" if english else "fr"
         commands.showdown_cards(
-            db, board or "", shown, odd_chip=odd_chip, lang=lang, english=english
+            db,
+            board or "",
+            shown,
+            odd_chip=odd_chip,
+            lang=lang,
+            english=english,
+            table=table_number(table),
         )
 
 
@@ -300,7 +323,8 @@ class Verb(Record):
     flags: tuple[tuple[str, str], ...] = ()
 
 
-AS = (("--as", "player"),)
+TABLE = ("--table", "table")
+AS = (("--as", "player"), TABLE)
 ODD_CHIP = ("--odd-chip", "odd_chip")
 JSON = (("--json", "as_json"),)
 
@@ -316,15 +340,21 @@ VERBS: dict[str, Verb] = {
     "raise": Verb(bet, one_amount, options=AS),
     "raise-by": Verb(raise_by, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),
-    "deal": Verb(deal),
+    "deal": Verb(deal, options=(TABLE,)),
     "undo": Verb(undo),
     "status": Verb(status, flags=(*JSON, ("--clock", "clock"))),
     "stacks": Verb(stacks, flags=JSON),
-    "win": Verb(win, some_words, options=(ODD_CHIP,)),
+    "win": Verb(win, some_words, options=(ODD_CHIP, TABLE)),
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ("--low", "low"), ODD_CHIP, ("--retourne", "retourne")),
+        options=(
+            ("--board", "board"),
+            ("--low", "low"),
+            ODD_CHIP,
+            ("--retourne", "retourne"),
+            TABLE,
+        ),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

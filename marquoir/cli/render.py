@@ -89,6 +89,8 @@ def next_step(table: Table) -> str:
                 player=waiting[0]
             )
         return _("the tournament is over: `places` for the prizes, then `settle`")
+    if hand is None and table.room.active and len(table.room.tables) > 1:
+        return _("next: deal --table T (a hand at one table), or `out PLAYER` for a bust")
     if hand is None:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
@@ -200,6 +202,10 @@ def bust_lines(table: Table) -> list[str]:
             lines.append(unless.format(player=alive[0].label, others=others))
         else:
             lines.append(_("{player} wins the tournament").format(player=alive[0].label))
+    if table.room.active:
+        from .room import room_lines  # (several tables: the seats drawn, the moves to make)
+
+        lines.extend(room_lines(table, busts=bool(busted)))
     return lines
 
 
@@ -288,7 +294,7 @@ def status_text(session: str, table: Table) -> str:
     for entry in status_players(table):
         rows.append(
             [
-                str(entry["seat"]),
+                f"{entry['table']}:{entry['seat']}" if "table" in entry else str(entry["seat"]),
                 entry["name"],
                 number(entry["stack"]),
                 number(entry["bet"]),
@@ -304,6 +310,10 @@ def status_text(session: str, table: Table) -> str:
         )
     if table.game.announced():
         lines.append(clef_line(table.deal_config().ante, dealt=False))
+    if table.room.active:  # several tables: how many players at each, the moves to make
+        from .room import status_room_lines
+
+        lines.extend(status_room_lines(table))
     if hand is not None:
         lines.append(describe_pot(hand))
     lines.append(next_step(table))
@@ -343,6 +353,8 @@ def status_players(table: Table) -> list[dict[str, Any]]:
                 "note": ", ".join(_(note) for note in notes),
             }
         )
+        if account.seat >= 100 and table.room.active:  # several tables: table and seat
+            entries[-1]["table"], entries[-1]["seat"] = divmod(account.seat, 100)
     return entries
 
 
@@ -388,6 +400,10 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
+    if table.room.active:  # several tables: each table's players, the moves to make
+        from ..app.room import room_data
+
+        data["room"] = room_data(table)
     if hand is not None:
         data["pot"] = hand.total_in_middle()
         data["pots"] = [
@@ -422,6 +438,8 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
                 "busted": account.busted,
             }
         )
+        if account.seat >= 100 and table.room.active:  # several tables: table and seat
+            players[-1]["table"], players[-1]["seat"] = divmod(account.seat, 100)
     return {
         "version": JSON_VERSION,
         "session": session,
@@ -510,6 +528,10 @@ def _shares_words(data: dict[str, Any]) -> str:
 
 
 def _seat_words(data: dict[str, Any]) -> str:
+    if data.get("seed") is not None:  # several tables: a seat drawn
+        return _("the seat drawn for {player} ({place})").format(
+            player=data["player"], place=_room_place(data["seat"])
+        )
     returns = _("{player} returns to seat {seat} with {chips}")
     return (
         returns if data.get("returning") else _("{player} sits in seat {seat} with {chips}")
@@ -527,6 +549,17 @@ def _leave_all_words(data: dict[str, Any]) -> str:
             shares=_shares_words(data), everyone=everyone
         )
     return everyone
+
+
+def _room_place(seat: int) -> str:
+    """A room seat (table x 100 + seat) in words."""
+    return _("table {table}, seat {seat}").format(table=seat // 100, seat=seat % 100)
+
+
+def _out_words(data: dict[str, Any]) -> str:
+    if data.get("by"):
+        return _("the bust of {player} by {by}").format(**data)
+    return _("the bust of {player}").format(**data)
 
 
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
@@ -553,6 +586,10 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
     ),
     "race": lambda d: _("the chip race of the {removed} chips").format(**d),
+    "move": lambda d: _("the move of {player} to {place}").format(
+        player=d["player"], place=_room_place(d["seat"])
+    ),
+    "out": _out_words,
     "sitout": lambda d: _("{player} sits out").format(**d),
     "back": lambda d: _("{player} is back").format(**d),
     "deal": lambda d: _("the deal of hand {hand}").format(**d),

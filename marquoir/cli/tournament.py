@@ -96,6 +96,11 @@ def tournament_settings(
         from ..domain.tournament.chips import parse_denominations
 
         parse_denominations(options["chips"])
+    if options.get("seed") is None:
+        import secrets
+
+        # drawn once, kept with the session: every seat draw is reproducible from it
+        options["seed"] = secrets.randbelow(2**31) if options.get("tables") else 0
     settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
     settings.validate()
     return settings
@@ -154,6 +159,18 @@ def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
             _("add-on {chips} chips for {price}").format(
                 chips=grouped(settings.add_on),
                 price=money(f"{settings.money('add_on_price')}", currency),
+            )
+        )
+    if settings.tables:
+        lines.append(
+            _(
+                "{tables} tables of {seats} seats, final table of {final}: seats drawn at "
+                "random (seed {seed})"
+            ).format(
+                tables=settings.tables,
+                seats=settings.seats,
+                final=settings.final_table or settings.seats,
+                seed=settings.seed,
             )
         )
     if Decimal(settings.bounty):
@@ -244,6 +261,10 @@ def reenter(db: str | None, player: str) -> None:
             label=entry.label, stack=number(table.accounts[name].stack)
         )
     )
+    if table.room.active:
+        from ..app.room import drawn_text
+
+        print(drawn_text(entry.label, table.accounts[name].seat))
 
 
 def places_dict(session: str, table: Table) -> dict[str, Any]:
@@ -253,7 +274,14 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
     settings, state = table.settings.tournament, table.director.state
     if settings is None or state is None:
         raise IllegalAction(_("places are for tournaments: this session is a cash game"))
-    return {"version": 1, "session": session, **places_data(settings, state)}
+    data = {"version": 1, "session": session, **places_data(settings, state)}
+    if table.room.active:
+        # several tables: where each entry still playing sits
+        for row in data["places"]:
+            where = table.room.where(row["player"]) if row["place"] is None else None
+            if where is not None and state.entry_of(row["player"]).label == row["name"]:
+                row["table"], row["seat"] = where
+    return data
 
 
 def places(db: str | None, *, as_json: bool) -> None:
@@ -300,6 +328,10 @@ def places(db: str | None, *, as_json: bool) -> None:
             extra += _(", out by {players}").format(players=", ".join(row["knocked_out_by"]))
         if Decimal(row["head"]) and row["place"] is None:
             extra += _(", bounty on the head {head}").format(head=money_item(row["head"], currency))
+        if "table" in row:  # several tables: where he sits
+            extra += _(", at table {table}, seat {seat}").format(
+                table=row["table"], seat=row["seat"]
+            )
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 

@@ -33,10 +33,13 @@ if TYPE_CHECKING:
     Applier = Callable[[Any], "ActionEvent | ShowdownEvent | None"]
 
     class Buttons(Protocol):
-        """What a part may read of the table's seating part: the last deal's button."""
+        """What a part may read of the table's seating part: the last deal's button, and the
+        player the next deal puts it on (`button PLAYER`)."""
 
         @property
         def last_button(self) -> int | None: ...
+        @property
+        def next_button(self) -> str | None: ...
 
     class Host(Protocol):
         """What a part of the table may use of the core (`Table` is one)."""

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .accounts import Account
     from .extension import Applier, Host
     from .hand import Hand, HandResult
+    from .table_room import TableRoom
     from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
 
@@ -42,6 +43,9 @@ def _money_positive(text: str) -> bool:
 class TournamentDirector(TablePart):
     """The tournament commands and their effects, held by every table (`Table.director`): a
     cash game's refuses them."""
+
+    # the room of a tournament at several tables (the table sets it)
+    room: TableRoom
 
     def __init__(self, table: Host) -> None:
         super().__init__(table)
@@ -121,12 +125,25 @@ class TournamentDirector(TablePart):
                 )
             )
         self._check_late(tournament, N_("registration"))
+        if self.room.active:
+            if seat is not None:
+                raise IllegalAction(
+                    _("seats are drawn at random (`move {name} T:S` moves a player)").format(
+                        name=name
+                    )
+                )
+            seed = self.room.next_seed()
+            drawn = self.room.draw_seat(name, seed)
+            return Seated(name, drawn, tournament.stack, seed=seed)
         return Seated(name, self.table.free_seat(seat), tournament.stack)
 
-    def seated(self, name: str) -> None:
-        """A player sat down: in a tournament, an entry."""
+    def seated(self, event: Seated) -> None:
+        """A player sat down: in a tournament, an entry (and, with several tables, his drawn
+        seat counted)."""
         if self.state is not None:
-            self.state.enter(name)
+            self.state.enter(event.player)
+            if self.room.active:
+                self.room.entered(event.player, event.seat, event.seed)
 
     def snapshot(self) -> dict[str, object]:
         """What a snapshot of the table keeps of the tournament (nothing for a cash game)."""
@@ -265,6 +282,10 @@ class TournamentDirector(TablePart):
                 )
             )
         self._check_late(settings, N_("registration"))
+        if self.room.active:
+            seed = self.room.next_seed()
+            seat = self.room.draw_seat(account.name, seed)
+            return Reentered(account.name, settings.stack, seat, seed)
         return Reentered(account.name, settings.stack)
 
     def chop_event(
@@ -438,7 +459,7 @@ class TournamentDirector(TablePart):
                 raise MarquoirError(_("the recorded rebuy does not match the tournament"))
             entry = self.state.entry_of(event.player)
             entry.rebuys += 1
-            entry.bust_hand, entry.eliminators = None, {}
+            entry.bust_hand, entry.eliminators, entry.step = None, {}, 0
         elif isinstance(event, AddedOn):
             if event != self.addon_event(event.player):
                 raise MarquoirError(_("the recorded add-on does not match the tournament"))
@@ -448,6 +469,9 @@ class TournamentDirector(TablePart):
                 raise MarquoirError(_("the recorded re-entry does not match the tournament"))
             self.state.entry_of(event.player).out = True
             self.state.enter(event.player)
+            if event.seat:
+                account.seat = event.seat
+                self.room.entered(event.player, event.seat, event.seed)
         account.stack += event.chips
         account.bought += event.chips
 
@@ -459,6 +483,7 @@ class TournamentDirector(TablePart):
             return
         from .tournament.state import eliminators
 
+        busted = []
         for name, chips in result.final.items():
             if chips or not result.start.get(name):
                 continue
@@ -466,6 +491,9 @@ class TournamentDirector(TablePart):
             state.bust(name, self.table.hand_no, result.start[name], beaten_by)
             entry = state.entry_of(name)
             entry.out = not self.may_rebuy(name)
+            busted.append(name)
+        if self.room.active:
+            self.room.hand_over(hand, busted)
 
     def may_rebuy(self, name: str) -> bool:
         """Whether `name`'s entry may still rebuy (its limit and period)."""

@@ -26,6 +26,7 @@ from ..domain.events import (
     Left,
     LeftAll,
     LevelSet,
+    Moved,
     Paused,
     PotALaClef,
     Raced,
@@ -38,6 +39,7 @@ from ..domain.events import (
     Seated,
     Settled,
     ShowedDown,
+    WentOut,
 )
 from ..domain.games import GAMES, game_named
 from ..domain.table import Account, CavePolicy, SessionSettings, Table, TableEvent
@@ -63,7 +65,7 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
         data["lang"] = settings.lang
     # (a cash game's settings are stored as they always were)
     if settings.tournament is not None:
-        data["tournament"] = settings.tournament._asdict()
+        data["tournament"] = settings.tournament.as_dict()
     return data
 
 
@@ -119,6 +121,8 @@ KINDS: dict[type, str] = {
     Rebought: "rebuy",
     AddedOn: "addon",
     Reentered: "reenter",
+    Moved: "move",
+    WentOut: "out",
     Chopped: "chop",
     Raced: "race",
     Paused: "pause",
@@ -138,6 +142,8 @@ def event_to_record(
     short array (`streets`: the game's streets, to keep a street by its number)."""
     kind = KINDS[type(event)]
     if isinstance(event, Dealt):
+        if event.table:  # (several tables: the one dealt at)
+            return kind, [event.button, event.dead, event.table]
         return kind, [event.button, event.dead] if event.dead else [event.button]  # (DEAL)
     if isinstance(event, Acted):
         return kind, action_record(event.action, detail, streets)
@@ -176,8 +182,13 @@ def event_to_record(
         return kind, {}  # a settlement whose count balanced is stored as it always was
     if isinstance(event, Paused) and event.minutes is None:
         return kind, {}  # a plain pause is stored as it always was
-    if isinstance(event, Seated) and not event.returning:
+    if isinstance(event, Seated) and not event.returning and event.seed is None:
         return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
+    if isinstance(event, (Seated, Reentered)):
+        # a seat drawn keeps its seed; the fields left at their defaults are not written,
+        # so the events of one table are stored as they always were
+        defaults = type(event)._field_defaults
+        return kind, {k: v for k, v in event._asdict().items() if defaults.get(k, k) != v}
     if isinstance(event, Left):
         return kind, [event.player, event.chips]
     if isinstance(event, Recaved):
@@ -195,15 +206,16 @@ def event_text(
         if type(detail) is ActionEvent:
             return "action", _action_text(event.action, detail, streets)
         return "action", dumps(action_record(event.action, detail, streets))
-    if isinstance(event, Seated) and not event.returning:
+    if isinstance(event, Seated) and not event.returning and event.seed is None:
         return "seat", f"[{quote(event.player)},{event.seat:d},{event.chips:d}]"
     if isinstance(event, Left):
         return "leave", f"[{quote(event.player)},{event.chips:d}]"
     if isinstance(event, ButtonSet):
         return "button", f'{{"player":{quote(event.player)}}}'
     if isinstance(event, Dealt):
-        dead = f",{event.dead:d}" if event.dead else ""
-        return "deal", f"[{event.button:d}{dead}]"  # (see DEAL)
+        dead = f",{event.dead:d}" if event.dead or event.table else ""
+        at = f",{event.table:d}" if event.table else ""
+        return "deal", f"[{event.button:d}{dead}{at}]"  # (see DEAL)
     kind, data = event_to_record(event, detail, streets=streets)
     return kind, dumps(data)
 
@@ -214,13 +226,14 @@ def _deal(data: Any, table: Table | None) -> Dealt:
     of the button and the dead chips)."""
     if type(data) is dict and "seats" in data:
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
-        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
+        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0))
     if type(data) is list:
         data = dict(zip(DEAL, data, strict=False))
     if table is None:
         raise ValueError("a deal stored without its seats is read at its table")
-    made = table.deal_event()
-    return Dealt(made.hand_no, data["button"], made.seats, data.get("dead", 0))
+    at = data.get("table", 0)
+    made = table.deal_event(at)
+    return Dealt(made.hand_no, data["button"], made.seats, data.get("dead", 0), at)
 
 
 def streets_of(config: TableConfig) -> tuple[str, ...]:
@@ -300,7 +313,8 @@ _PLAIN_EVENTS: dict[str, type[Seated | Left | Recaved]] = {
 # row's, and the seats are the table's players dealt in, which the table works out from the
 # events before (a deal is recorded only when it is the one the table makes). The seats were
 # the largest part of a deal, and a deal is in every hand: 150 bytes a hand of six.
-DEAL = ("button", "dead")
+# With several tables a third item says the table dealt at ([button, dead, table]).
+DEAL = ("button", "dead", "table")
 
 
 def readable(kind: str, data: Any, hand_no: int | None = None) -> Any:
@@ -403,6 +417,8 @@ def event_from_record(kind: str, data: Any, table: Table | None = None) -> Table
         "rebuy": Rebought,
         "addon": AddedOn,
         "reenter": Reentered,
+        "move": Moved,
+        "out": WentOut,
         "settle": Settled,
         "reopen": Reopened,
     }
@@ -436,6 +452,8 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
         "last_button": table.seating.last_button,
         "next_button": table.seating.next_button,
         **table.director.snapshot(),
+        # (a tournament of several tables: its room)
+        **({"room": table.room.to_dict()} if table.room.active else {}),
         # (written only when settled, or when the game announced its next deal: the
         # snapshots of an open session stay as they were)
         **table.house.snapshot(),
@@ -463,6 +481,8 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
     table.seating.last_button = data["last_button"]
     table.seating.next_button = data["next_button"]
     table.director.restore(data)
+    if "room" in data:
+        table.room.restore(data["room"])
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:
