@@ -384,3 +384,18 @@ def test_the_views_give_a_tournament_s_chips_no_money(cli: Marquoir) -> None:
     assert {row for row in ledger if row[0] == "t7"} == {("t7", None, None)}
     assert ("cash", 50.0, -50.0) in ledger
     assert {row for row in players if row[0] == "t7"} == {("t7", None)}
+
+
+def test_resume_starts_the_clock_of_a_tournament_whose_hands_are_not_typed(cli: Marquoir) -> None:
+    # A club room records busts with `out` and deals no hand in Marquoir: the clock used to
+    # stand still for good ("paused", and `resume` answered "the clock is running").
+    at(cli, 0, *ONE_MINUTE.split(), "--tables", "2", "--seats", "6", "--seed", "7")
+    seat(cli, "a b c d e f g h")
+    assert clock(cli, 30)["paused"] is True  # not started: no hand dealt yet
+    assert "the clock starts at level 1" in at(cli, 100, "resume")
+    assert "nothing to resume" in refused_at(cli, 101, "resume")
+    # Started at 100 s: level 1 runs to 160, level 2 to 220; at 190 s, level 2, 30 s left.
+    data = clock(cli, 190)
+    assert (data["level"], data["seconds_left"], data["paused"]) == (2, 30, False)
+    at(cli, 200, "undo")  # the start undone: the clock stands still again
+    assert clock(cli, 300)["paused"] is True

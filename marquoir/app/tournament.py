@@ -79,7 +79,7 @@ def clock_events(
         if not events:  # before the first deal only the level counts
             if kind == "level":
                 level = data["level"]
-            elif kind == "deal":
+            elif kind in ("deal", "resume"):  # (`resume` starts a clock not yet started)
                 events.append(ClockEvent(at, "start"))
                 if level != 1:
                     events.append(ClockEvent(at, "level", level))

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
-from ..domain.events import AddedOn, Chopped, Rebought
+from ..domain.events import AddedOn, Chopped, Rebought, Resumed
 from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
 from ..domain.table import Table
 from ..domain.tournament.levels import (
@@ -502,8 +502,18 @@ def start_break(db: str | None, minutes: int | None) -> None:
 
 def resume(db: str | None) -> None:
     """`resume`: start the clock again."""
-    execute(db, lambda table: table.director.resume_event())
-    print(_("the clock runs again"))
+    starts: list[int] = []  # (the level it starts at, when it had not started)
+
+    def command(table: Table) -> Resumed:
+        if not table.director.clock_started():
+            starts.append(table.director.level)
+        return table.director.resume_event()
+
+    execute(db, command)
+    if starts:
+        print(_("the clock starts at level {level}").format(level=starts[0]))
+    else:
+        print(_("the clock runs again"))
 
 
 def stack_make_up(db: str | None) -> None:

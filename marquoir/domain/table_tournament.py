@@ -50,10 +50,12 @@ class TournamentDirector(TablePart):
     def __init__(self, table: Host) -> None:
         super().__init__(table)
         # the level now in force (1 until the director moves it), the hands dealt at it,
-        # whether the clock is stopped, and the entries (None: a cash game)
+        # whether the clock is stopped, whether `resume` started it before any deal (a room
+        # whose tables are not tracked deals no hand), and the entries (None: a cash game)
         self.level = 1
         self.level_hands = 0
         self.paused = False
+        self.started = False
         self.state: TournamentState | None = None
         if table.settings.tournament is not None:
             # imported here: a cash game never loads the tournament modules
@@ -90,6 +92,7 @@ class TournamentDirector(TablePart):
     def _apply_resume(self, event: Resumed) -> None:
         self.resume_event()
         self.paused = False
+        self.started = True
 
     def _apply_chop(self, event: Chopped) -> None:
         custom = event.shares if event.method == "custom" else None
@@ -153,6 +156,7 @@ class TournamentDirector(TablePart):
             "level": self.level,
             "level_hands": self.level_hands,
             "paused": self.paused,
+            **({"started": True} if self.started else {}),
             "tournament": self.state.to_dict(),
         }
 
@@ -165,6 +169,7 @@ class TournamentDirector(TablePart):
         self.level = data.get("level", 1)
         self.level_hands = data.get("level_hands", 0)
         self.paused = data.get("paused", False)
+        self.started = data.get("started", False)
         if "tournament" in data:
             self.state = TournamentState.from_dict(data["tournament"])
 
@@ -420,11 +425,16 @@ class TournamentDirector(TablePart):
         return Paused(minutes)
 
     def resume_event(self) -> Resumed:
-        """Start the stopped clock again."""
+        """Start the stopped clock again, or start it before the first deal (the clock
+        otherwise starts with the first hand dealt)."""
         self._tournament(N_("the clock"))
-        if not self.paused:
+        if not self.paused and self.clock_started():
             raise IllegalAction(_("the clock is running: nothing to resume"))
         return Resumed()
+
+    def clock_started(self) -> bool:
+        """Whether the clock was started: by the first deal, or by `resume` before it."""
+        return self.started or self.table.hand_no > 0
 
     def level_event(self, level: int) -> LevelSet:
         """Tournament: move to level `level` between hands; it applies from the next deal."""
