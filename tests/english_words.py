@@ -34,7 +34,7 @@ ENGLISH = _words(
     calls called can cannot card cards cash cashed check checks checked chip chips clock
     count counted currency dealer did does done down draw each eighth eliminated
     else entries entry even every fee fees fifth fold folds folded for fourth from game games
-    gb has have he her him his hold holds host house if in into is it its kb last leave
+    has have he her him his hold holds host house if in into is it its kb last leave
     leaves left level levels limit limits lost lowest highest mb misdeal missing must next
     no nobody none not nothing of odd off only or out over paid pay pays per player players
     preflop pre-flop previous prize prizes raise raises raised rebuy rebuys record reenter

@@ -20,7 +20,7 @@ from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine
 from ..domain.i18n import N_, _, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
-from ..domain.missing import HOUSE
+from ..domain.missing import HOUSE, shown_name
 from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table
 from ..reports.model import Settlement, Standings, standings, standings_of
@@ -48,7 +48,7 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
             )
         if name in counted:
             raise UsageError(_("{name} is counted twice").format(name=name))
-        counted[name] = read_chips(chips, what=f"the count of {name}")
+        counted[name] = read_chips(chips, what=_("the count of {name}").format(name=name))
     return counted
 
 
@@ -157,8 +157,8 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
         print(_("tournament {name}: buy-in {buy_in}").format(name=session.name, buy_in=buy_in))
     else:
         print(
-            _("session {name}: 1 chip = {value} {currency}").format(
-                name=session.name, value=value, currency=currency
+            _("session {name}: 1 chip = {value}").format(
+                name=session.name, value=money(str(value), currency)
             )
         )
     if not settlement.balances:
@@ -166,9 +166,9 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
         return
     if settlement.missing is not None:
         print(missing_line(settlement.missing, currency))
-    width = max(len(name) for name in settlement.balances)
+    width = max(len(shown_name(name)) for name in settlement.balances)
     for name, balance in settlement.balances.items():
-        print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
+        print(f"  {shown_name(name).ljust(width)}  {money(_money(balance), currency)}")
     if bank:
         if table.tournament is not None:
             print(_("the bank (it took the buy-ins) pays the prizes:"))
@@ -197,7 +197,7 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
             ).format(players=players, groups=groups, value2=players - groups)
         )
         for group in settlement.groups:
-            print(f"  {', '.join(group)}")
+            print(f"  {', '.join(shown_name(name) for name in group)}")
 
 
 def _settle_dict(

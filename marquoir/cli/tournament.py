@@ -9,7 +9,16 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
+from ..domain.i18n import (
+    _,
+    chop_method,
+    follow_session,
+    grouped,
+    money,
+    money_item,
+    ngettext,
+    number,
+)
 from ..domain.table import AddedOn, Chopped, Rebought, Table
 from ..domain.tournament.levels import (
     parse_breaks,
@@ -328,7 +337,7 @@ def chop(
     # English names the currency once, after the shares; French gives each share its €
     print(
         _("deal ({method}): {shares} {currency}").format(
-            method=event.method, shares=shares, currency=currency
+            method=chop_method(event.method), shares=shares, currency=currency
         )
     )
     if Decimal(event.keep):

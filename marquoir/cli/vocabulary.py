@@ -66,6 +66,12 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("clock", ("horloge", "pendule"), "tournoi : l'horloge en plein écran"),
     ("chips", ("jetons de départ", "répartition"), "tournoi : le tapis de départ en jetons"),
     ("race", ("course aux jetons", "course"), "tournoi : la course aux jetons (chip race)"),
+    (
+        "blinds",
+        ("blindes", "changer les blindes"),
+        "blindes 2/4 : les blindes des donnes suivantes",
+    ),
+    ("reopen", ("rouvrir",), "rouvrir une partie réglée"),
 )
 
 

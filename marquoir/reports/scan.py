@@ -22,7 +22,7 @@ from html import escape
 from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
-from ..domain.i18n import _
+from ..domain.i18n import _, game_words
 from ..storage import summaries
 from ..storage.ledger import Ledger, SessionInfo
 
@@ -197,7 +197,8 @@ class HandScan:
         known = self._stakes.get(key)
         if known is None:
             schedule = self._config.schedule if data is None else ForcedBetSchedule(**data)
-            known = self._stakes[key] = self._config.with_schedule(schedule).stakes()
+            known = self._config.with_schedule(schedule).stakes()
+            known = self._stakes[key] = game_words(known)
         return known
 
     def _log_rows(self, hand_no: int, hand: summaries.StoredHand, stakes: str) -> dict[str, int]:

@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from ..domain.i18n import N_, _, date_text, french, ngettext
+from ..domain.i18n import N_, _, date_text, french, game_words, ngettext
 from ..domain.i18n import money as i18n_money
-from ..domain.missing import HOST, SHARED
+from ..domain.missing import HOST, SHARED, shown_name
 from ..domain.records import Record
 from .model import HandLine, HandLog, Missing, PlayerLine, PotLine, SessionReport
 from .scan import Spool, pot_title
@@ -89,7 +89,7 @@ def session_section(report: SessionReport) -> Section:
     """The session's settings."""
     caves = report.settings.get("caves", {})
     facts = [
-        (_("game"), report.title),
+        (_("game"), game_words(report.title)),
         (_("chip value"), chip_value_text(report)),
         (_("currency"), report.currency or "-"),
         (_("date"), date_text(local_time(report.created_at))),
@@ -185,7 +185,9 @@ def settlement_section(report: SessionReport) -> Section:
         return Section(_("Settlement"), lines=(not_yet,))
     lines = [
         _("{payer} pays {payee} {amount}").format(
-            payer=t.payer, payee=t.payee, amount=money(t.amount, report.currency)
+            payer=shown_name(t.payer),
+            payee=shown_name(t.payee),
+            amount=money(t.amount, report.currency),
         )
         for t in settlement.transfers
     ]
@@ -194,7 +196,7 @@ def settlement_section(report: SessionReport) -> Section:
     if settlement.missing is not None:
         lines.insert(0, missing_line(settlement.missing, report.currency))
     if len(settlement.groups) > 1:
-        groups = "; ".join(", ".join(group) for group in settlement.groups)
+        groups = "; ".join(", ".join(map(shown_name, group)) for group in settlement.groups)
         count = len(settlement.groups)
         lines.append(
             _("({count} groups settle apart: {groups})").format(count=count, groups=groups)
@@ -255,7 +257,9 @@ def _runs_text(runs: list[list[Any]]) -> list[str]:
         _("{stakes} (hand {first})").format(stakes=stakes, first=first)
         if first == last
         else _("{stakes} (hands {first}-{last})").format(stakes=stakes, first=first, last=last)
-        for stakes, first, last in runs
+        for stakes, first, last in (
+            (game_words(stakes), first, last) for stakes, first, last in runs
+        )
     ]
 
 
@@ -291,7 +295,7 @@ def hands_section(report: SessionReport) -> Section:
                 (
                     str(hand.hand_no) if first else "",
                     hand.button if first else "",
-                    hand.stakes if first else "",
+                    game_words(hand.stakes) if first else "",
                     pot_title(pot.name),
                     str(pot.amount),
                     winners_text(hand, pot),
@@ -299,7 +303,13 @@ def hands_section(report: SessionReport) -> Section:
             )
             first = False
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            row = (str(hand.hand_no), hand.button, hand.stakes, _("void"), str(hand.carry))
+            row = (
+                str(hand.hand_no),
+                hand.button,
+                game_words(hand.stakes),
+                _("void"),
+                str(hand.carry),
+            )
             rows.append((*row, _("next deal")))
     return Section(_("Hands"), headers=headers, rows=tuple(rows), numeric=numeric)
 
