@@ -381,7 +381,8 @@ def test_rebuys_and_the_add_on_in_french_words_record_the_english_events(
 def test_a_tournament_speaks_french(cli: Marquoir) -> None:
     cli.play(REBUY_TOURNAMENT.replace("--payouts 60/40", "--payouts 60/40 --lang fr"))
     shown = cli.play("deal\nallin\nallin\nfold\nwin bob\n").splitlines()
-    assert "ann n'a plus de jetons\u202f: éliminé sauf recave avant la prochaine donne" in shown
+    bust = "ann n'a plus de jetons\u202f: sort du tournoi, sauf recave avant la prochaine donne"
+    assert bust in shown
     assert cli("rachat", "ann") == "ann se recave de 100\u202f: tapis 100 (recave 1 sur 1)\n"
     assert cli("niveau", "suivant") == "à la prochaine donne\u202f: niveau 2 sur 2\u202f: 2/4\n"
     assert cli("pause") == "l'horloge est arrêtée\u202f: `reprendre` la relance\n"

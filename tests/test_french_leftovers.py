@@ -67,7 +67,8 @@ def test_a_deal_gives_french_money(cli: Marquoir) -> None:
     shown = cli("partage", "--even", "--keep", "500").splitlines()
     # 2 500 less 500 kept: 400 each for five
     assert shown[0] == (
-        f"deal (à parts égales)\u202f: ann 400{NBSP}€, bob 400{NBSP}€, cid 400{NBSP}€, dan 400{NBSP}€, "
+        f"deal (à parts égales)\u202f: ann 400{NBSP}€, bob 400{NBSP}€, cid 400{NBSP}€, "
+        f"dan 400{NBSP}€, "
         f"eve 400{NBSP}€"
     )
     assert shown[1] == f"500{NBSP}€ restent en jeu\u202f: la partie continue"

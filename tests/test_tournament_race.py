@@ -143,7 +143,7 @@ def test_the_race_in_french(cli: Marquoir) -> None:
     # the French words of the table: `course aux jetons` is `race`
     out = cli("--lang", "fr", "course", "aux", "jetons", "25", "dora=1", "--draw", "dora")
     # 25 is a quarter of a 100: no chip raced, but dora's last chip: she is given a 100
-    assert "dora (1 x 25) reçoit un 100, jamais éliminé par la course\u202f: tapis 100" in out
+    assert "dora (1 x 25) reçoit un 100, la course n'élimine personne\u202f: tapis 100" in out
     assert "la course aux jetons de 25" in cli("--lang", "fr", "annuler")
 
 

@@ -9,7 +9,7 @@ from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
-from ..domain.i18n import N_, _, chop_method, game_words, ngettext, number, street
+from ..domain.i18n import N_, _, chop_method, game_words, in_own_words, ngettext, number, street
 from ..domain.pots import pot_name
 from ..domain.table import Table
 from ..storage.codec import forced_bets_dict
@@ -246,7 +246,9 @@ def deal_lines(table: Table) -> list[str]:
         f"{f.player} {_(f.kind)} {number(f.amount)}" + (_(" (all-in)") if f.all_in else "")
         for f in hand.forced
     )
-    head = _("hand {number}: button {button} | ").format(number=table.hand_no, button=hand.button)
+    # (in a game's own words: the Bouillotte dealer is no button, he is "le donneur")
+    head = in_own_words(N_("hand {number}: button {button} | "), table.config.rules.own_words)
+    head = head.format(number=table.hand_no, button=hand.button)
     lines = [head + forced]
     if hand.config.ante != table.config.ante:  # (only the pot à la clef deals with another)
         lines.append(clef_line(hand.config.ante, dealt=True))

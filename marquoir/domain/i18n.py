@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import os
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 LANGUAGES = ("en", "fr")
 _language: str | None = None
 _chosen = False  # the command line chose the language (--lang): a session's does not count
@@ -252,6 +256,14 @@ def chop_method(method: str) -> str:
     """A deal's method (`even`) in the language of the output (`à parts égales`)."""
     key = _CHOP_METHODS.get(method)
     return method if key is None or language() == "en" else _(key)
+
+
+def in_own_words(message: str, words: Mapping[str, str]) -> str:
+    """`message` (as every game says it) in the language of the output, in a game's own
+    words where it has them (`words`: the message -> the catalog key of the game's own; in
+    English every game says the same)."""
+    key = words.get(message)
+    return _(message) if key is None or language() == "en" else _(key)
 
 
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}

@@ -574,11 +574,9 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
     if state.chop is not None:
         chop = state.chop["amounts"].items()
         shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in chop)
-        kept = Decimal(state.chop["kept"])
+        kept, method = Decimal(state.chop["kept"]), chop_method(state.chop["method"])
         lines.append(
-            _("deal ({method}): {shares}").format(
-                method=chop_method(state.chop["method"]), shares=shares
-            )
+            _("deal ({method}): {shares}").format(method=method, shares=shares)
             + (
                 _("; {kept} kept to play for").format(kept=money_item(kept, currency))
                 if kept

@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from ..domain.i18n import N_, _, date_text, french, game_words, ngettext
+from ..domain.games import GAMES
+from ..domain.i18n import N_, _, date_text, french, game_words, in_own_words, ngettext
 from ..domain.i18n import money as i18n_money
 from ..domain.missing import HOST, SHARED, shown_name
 from ..domain.records import Record
@@ -283,6 +284,9 @@ def hands_section(report: SessionReport) -> Section:
         return Section(_("Hands"), lines=(_("No hand finished yet."),))
     labels = (N_("hand"), N_("button"), N_("stakes"), N_("pot"), N_("amount"), N_("winners"))
     headers = tuple(_(h) for h in labels)
+    game = report.settings.get("table", {}).get("game")
+    if game in GAMES:  # (in the game's own words: the Bouillotte dealer is "le donneur")
+        headers = (headers[0], in_own_words("button", GAMES[game].own_words), *headers[2:])
     numeric = (True, False, False, False, True, False)
     if isinstance(report.hands, HandLog):
         log = report.hands.scan().log
