@@ -100,7 +100,10 @@ def sample_stacks(
     for row in rows:
         hand = int(row[0])
         if hand % step == 0 or hand == last or hand in wanted:
-            samples.append((hand, [float(cell) if cell else NAN for cell in row[1:]]))
+            # (a French table groups the thousands with a narrow no-break space: `1 412`)
+            samples.append(
+                (hand, [float(cell.replace("\u202f", "")) if cell else NAN for cell in row[1:]])
+            )
     return samples
 
 

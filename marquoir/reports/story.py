@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..domain.games import GAMES
-from ..domain.i18n import N_, _, date_text, french, game_words, in_own_words, ngettext
+from ..domain.i18n import N_, _, date_text, french, game_words, in_own_words, ngettext, number
 from ..domain.i18n import money as i18n_money
 from ..domain.missing import HOST, SHARED, shown_name
 from ..domain.records import Record
@@ -39,7 +39,9 @@ class Section(Record):
 
 def signed(chips: int) -> str:
     """+160, -153, 0."""
-    return f"{chips:+d}" if chips else "0"
+    if not chips:
+        return "0"
+    return ("+" if chips > 0 else "-") + number(abs(chips))  # (French: `+1 320`)
 
 
 def money(amount: Decimal, currency: str = "", *, sign: bool = False) -> str:
@@ -98,7 +100,7 @@ def session_section(report: SessionReport) -> Section:
     if report.settings.get("tournament"):
         del facts[1]  # a tournament's chips are worth no money: its buy-in is below
     if caves.get("default"):
-        facts.append((_("default cave"), _("{chips} chips").format(chips=caves["default"])))
+        facts.append((_("default cave"), _("{chips} chips").format(chips=number(caves["default"]))))
     labels = (("minimum", N_("minimum")), ("maximum", N_("maximum")), ("recaves", N_("recaves")))
     limits = [f"{_(label)} {caves[key]}" for key, label in labels if caves.get(key) is not None]
     if limits:
@@ -144,10 +146,10 @@ def players_section(report: SessionReport) -> Section:
             (
                 "",
                 _("total"),
-                str(sum(p.bought for p in report.players)),
-                str(sum(p.recaves for p in report.players)),
-                str(sum(p.cashed_out for p in report.players)),
-                str(sum(p.stack for p in report.players)),
+                number(sum(p.bought for p in report.players)),
+                number(sum(p.recaves for p in report.players)),
+                number(sum(p.cashed_out for p in report.players)),
+                number(sum(p.stack for p in report.players)),
                 signed(sum(p.net_chips for p in report.players)),
                 money(total, report.currency, sign=True),
                 "",
@@ -165,15 +167,15 @@ def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str,
     row = (
         str(player.seat),
         player.name,
-        str(player.bought),
+        number(player.bought),
         str(player.recaves),
-        str(player.cashed_out),
-        _("left") if player.left else str(player.stack),
+        number(player.cashed_out),
+        _("left") if player.left else number(player.stack),
         signed(player.net_chips),
         money(player.net_money, currency, sign=True),
         str(player.hands_played),
         str(player.hands_won),
-        str(player.biggest_pot),
+        number(player.biggest_pot),
     )
     return row + ((signed(player.adjusted),) if corrected else ())
 
@@ -301,7 +303,7 @@ def hands_section(report: SessionReport) -> Section:
                     hand.button if first else "",
                     game_words(hand.stakes) if first else "",
                     pot_title(pot.name),
-                    str(pot.amount),
+                    number(pot.amount),
                     winners_text(hand, pot),
                 )
             )
@@ -312,7 +314,7 @@ def hands_section(report: SessionReport) -> Section:
                 hand.button,
                 game_words(hand.stakes),
                 _("void"),
-                str(hand.carry),
+                number(hand.carry),
             )
             rows.append((*row, _("next deal")))
     return Section(_("Hands"), headers=headers, rows=tuple(rows), numeric=numeric)
@@ -332,6 +334,11 @@ def stack_columns(report: SessionReport) -> list[str]:
     return names
 
 
+def _average(value: object) -> str:
+    """A tournament's average stack in the stacks table (French: `1 750`)."""
+    return number(value) if isinstance(value, int) else str(value)
+
+
 def stacks_section(report: SessionReport) -> Section:
     """Each player's stack after every hand (empty where he was not at the table)."""
     if not report.hands:
@@ -347,8 +354,8 @@ def stacks_section(report: SessionReport) -> Section:
     rows = tuple(
         (
             str(hand.hand_no),
-            *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names),
-            *([str(averages.get(str(hand.hand_no), ""))] if averages is not None else []),
+            *(number(hand.stacks[n]) if n in hand.stacks else "" for n in names),
+            *([_average(averages.get(str(hand.hand_no), ""))] if averages is not None else []),
         )
         for hand in report.hands
     )
