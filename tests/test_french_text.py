@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -195,3 +196,27 @@ def test_no_french_message_says_english() -> None:
             if found:
                 leaks.append(f"{key!r}: {found}")
     assert leaks == []
+
+
+# -- the French example evening (README.fr.md's) ------------------------------------------
+
+SOIREE = Path(__file__).resolve().parents[1] / "examples" / "soiree.txt"
+
+
+def test_the_french_example_evening_settles_to_the_cent(cli: Marquoir) -> None:
+    """examples/soiree.txt, typed in French from its first line: two hands, the count, every
+    stack out, the settlement. Hand 1: alice wins 39 (dave put in 16, carol 6, bob 1): 223;
+    hand 2: bob takes 19 (alice's 8, the blinds 1 and 2): alice 215, bob 210, carol 193,
+    dave 82; at 0,10 € a chip, against caves of 200 (dave 100)."""
+    shown = cli.play(SOIREE.read_text(encoding="utf-8"))
+    assert [(p["name"], p["cashed_out"]) for p in cli.stacks_json()["players"]] == [
+        ("alice", 215),
+        ("bob", 210),
+        ("carol", 193),
+        ("dave", 82),
+    ]
+    lines = shown.splitlines()
+    for name, balance in (("alice", "+1,50"), ("bob", "+1,00"), ("carol", "-0,70")):
+        assert any(line.split() == [name, balance, "€"] for line in lines), name  # (NBSP €)
+    assert f"  dave paie 1,50{NBSP}€ à alice" in lines
+    assert english_words(shown) == english_numbers(shown) == []
