@@ -220,3 +220,21 @@ def test_the_french_example_evening_settles_to_the_cent(cli: Marquoir) -> None:
         assert any(line.split() == [name, balance, "€"] for line in lines), name  # (NBSP €)
     assert f"  dave paie 1,50{NBSP}€ à alice" in lines
     assert english_words(shown) == english_numbers(shown) == []
+
+
+def test_reopen_backup_and_standings_speak_french(cli: Marquoir, tmp_path: Path) -> None:
+    french_session(cli)
+    done = cli.run("rouvrir")  # nothing settled: refused in the session's language
+    assert done.stderr == f"Erreur : cette partie n'est pas réglée{NNBSP}: rien à rouvrir\n"
+    copied = cli("--lang", "fr", "backup", str(tmp_path / "copie.db"))
+    assert re.search(rf"\(1 partie, \d{{1,3}}{NNBSP}\d{{3}} octets\)$", copied.strip()), copied
+    standings = cli("--lang", "fr", "standings")
+    assert standings.splitlines()[1].split() == [
+        "joueur",
+        "parties",
+        "coups",
+        "net",
+        "meilleure",
+        "pire",
+    ]
+    assert english_words(standings) == english_numbers(standings) == []

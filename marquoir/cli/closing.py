@@ -18,7 +18,7 @@ from ..app.books import Books
 from ..app.evening import report_of as _report_of
 from ..domain import IllegalAction, UsageError
 from ..domain.events import CountLine
-from ..domain.i18n import N_, _, money, ngettext, number, speaking
+from ..domain.i18n import N_, _, decimal, money, ngettext, number, speaking
 from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE, shown_name
 from ..domain.settlement import BANK, Transfer
@@ -373,10 +373,10 @@ def show_standings(
             p.name,
             *([p.tournaments, points_text(p.points)] if league else []),
             p.sessions,
-            p.hands,
-            _money(p.net),
-            f"{p.best_session} ({_money(p.best_net)})",
-            f"{p.worst_session} ({_money(p.worst_net)})",
+            number(p.hands),
+            decimal(_money(p.net)),  # (French: `+1 234,50`)
+            f"{p.best_session} ({decimal(_money(p.best_net))})",
+            f"{p.worst_session} ({decimal(_money(p.worst_net))})",
         ]
         for p in table.players
     ]
@@ -392,9 +392,9 @@ def show_standings(
         known = POINTS_WORDS.get(table.points)
         words = _(known) if known else _("{spec} by place").format(spec=table.points)
         print(_("league points: {words}").format(words=words))
-    headers = ["player", *(["tournaments", "points"] if league else []), "sessions"]
-    headers += ["hands", "net", "best", "worst"]
-    print(tabulate(rows, headers=headers, disable_numparse=True))
+    headers = [N_("player"), *([N_("tournaments"), N_("points")] if league else [])]
+    headers += [N_("sessions"), N_("hands"), N_("net"), N_("best"), N_("worst")]
+    print(tabulate(rows, headers=[_(h) for h in headers], disable_numparse=True))
 
 
 def _standings_of_files(

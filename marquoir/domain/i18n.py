@@ -236,7 +236,7 @@ def decimal(text: str) -> str:
     `26,7` and `-1 234,5` in French."""
     if language() == "en":
         return text
-    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    sign, digits = (text[0], text[1:]) if text[:1] in ("-", "+") else ("", text)
     whole, dot, fraction = digits.partition(".")
     grouped = number(int(whole)) if whole.isdigit() else whole
     return f"{sign}{grouped}{',' if dot else ''}{fraction}"
