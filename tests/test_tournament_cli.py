@@ -51,7 +51,8 @@ def test_an_entry_gets_the_starting_stack_and_no_recave(cli: Marquoir) -> None:
     assert "with 5000 chips" in cli("seat", "ann")
     cli("seat", "bob")
     assert "starting stack (5000 chips)" in cli.refused("seat", "cid", "--cave", "300")
-    assert "no recaves" in cli.refused("recave", "ann")
+    # a table says recave for a rebuy: the tournament's rebuy rules answer (none here)
+    assert "this tournament has no rebuys" in cli.refused("recave", "ann")
     assert "already seated" in cli.refused("seat", "ann")
 
 
@@ -98,7 +99,7 @@ def test_a_preset_gives_levels_stack_and_minutes(cli: Marquoir) -> None:
 
 def test_bad_tournament_options_are_refused(cli: Marquoir) -> None:
     for args, words in (
-        (("--levels", "25/50", "--stack", "100"), "buy-in"),
+        (("--levels", "25/50", "--stack", "100", "--bounty", "5"), "buy-in"),
         (("--buy-in", "20", "--stack", "100"), "levels"),
         (("--buy-in", "20", "--levels", "25/50"), "starting stack"),
         (("--buy-in", "20", "--stack", "100", "--levels", "50/25"), "smaller"),

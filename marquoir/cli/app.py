@@ -22,11 +22,11 @@ from ..domain import (
     UsageError,
 )
 from ..domain.games import DEFAULT_GAME, GAMES, game_named
-from ..domain.i18n import LANGUAGES, _, french
+from ..domain.i18n import LANGUAGES, _, follow_session, french, language
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar, vocabulary
-from .app_core import AsOption, JsonOption, app, command
+from .app_core import AsOption, JsonOption, app, command, db_of
 from .app_core import books_of as _db
 from .errors import error
 from .grammar import parse_chips
@@ -418,8 +418,21 @@ def recave(
         int | None, typer.Argument(help="Chips (default: the session's cave).", parser=chips)
     ] = None,
 ) -> None:
-    """Re-buy, between hands only."""
+    """Re-buy, between hands only (a tournament: a rebuy, as `rebuy PLAYER`)."""
+    if chips is None and in_tournament(_db(ctx)):  # the table says recave for a rebuy too
+        from . import tournament
+
+        tournament.rebuy(db_of(ctx), player)
+        return
     commands.recave(_db(ctx), player, chips)
+
+
+def in_tournament(books: Books) -> bool:
+    """Whether the current session is a tournament."""
+    from ..app.table import current_settings
+
+    settings = current_settings(books)
+    return settings is not None and settings.tournament is not None
 
 
 @command()
@@ -519,7 +532,8 @@ def allin(ctx: typer.Context, as_: AsOption = None) -> None:
 
 @command("pass")
 def pass_(ctx: typer.Context, as_: AsOption = None) -> None:
-    """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
+    """Je passe: a check while nobody has bet; after a bet, a fold at draw and Bouillotte
+    (hold'em and stud: refused, say call or fold)."""
     grammar.pass_(_db(ctx), player=as_)
 
 
@@ -538,6 +552,19 @@ def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
 def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
     """Make the total bet for this round N (same as bet)."""
     grammar.bet(_db(ctx), n, player=as_)
+
+
+@command("raise-by")
+def raise_by(
+    ctx: typer.Context,
+    n: Annotated[
+        int,
+        typer.Argument(help="How much more than the bet to call.", metavar="N", parser=chips),
+    ],
+    as_: AsOption = None,
+) -> None:
+    """Raise by N: the total bet for this round becomes the bet to call plus N."""
+    grammar.raise_by(_db(ctx), n, player=as_)
 
 
 OddChipOption = Annotated[
@@ -580,7 +607,14 @@ def showdown(
         ),
     ] = None,
     odd_chip: OddChipOption = None,
-    english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
+    english: Annotated[
+        bool,
+        typer.Option(
+            "--english",
+            help="The cards in the English notation (Ah Kd Tc 7s) and the hands named in "
+            "English; a French session reads the French notation (Ap Rk 10t 7p) without it.",
+        ),
+    ] = False,
     retourne: Annotated[
         str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
     ] = None,
@@ -692,6 +726,15 @@ def play(
 
 
 _click_command: Any = None  # built once, on the first line typer reads
+_spoken: Any = None  # its words, in the language of the line (french_help.Spoken)
+
+
+def current_language(books: Books) -> str:
+    """The current session's language ("" when it has none, or there is no session)."""
+    from ..app.table import current_settings
+
+    settings = current_settings(books)
+    return "" if settings is None else settings.lang
 
 
 def unknown_command(word: str, commands: list[str]) -> str:
@@ -705,13 +748,16 @@ def unknown_command(word: str, commands: list[str]) -> str:
 
 def run_typer(args: list[str], db: Books, where: str) -> int:
     """Read and run a line with the typer app (help, usage errors, the other commands)."""
-    global _click_command
+    global _click_command, _spoken
+    # the line speaks its session's language (`new ... --lang fr`), unless `--lang` chose
+    # one: its usage errors and its help too, which are written before any table is read
+    follow_session(current_language(db))
     if _click_command is None:
-        _click_command = typer.main.get_command(app)
-        if french():
-            from .french_help import speak_french
+        from .french_help import Spoken
 
-            speak_french(_click_command)
+        _click_command = typer.main.get_command(app)
+        _spoken = Spoken(_click_command)
+    _spoken.speak(language())
     if args and not args[0].startswith("-") and args[0] not in _click_command.commands:
         hint = usage_hint(args)  # a short form of `play` says what was meant
         error(hint or unknown_command(args[0], sorted(_click_command.commands)), where)

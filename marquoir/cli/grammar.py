@@ -93,17 +93,16 @@ def fold(db: Books, *, player: str | None = None) -> None:
 
 
 def pass_(db: Books, *, player: str | None = None) -> None:
-    """`pass` (*je passe*): a check while nobody has bet, a fold after; jackpots, draw and
-    Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
+    """`pass` (*je passe*): a check while nobody has bet; after a bet, a fold in jackpots,
+    draw and Bouillotte, where the word says that, and a question in hold'em and stud, where
+    a player who passes facing a bet may mean either."""
 
     def choose(table: Table) -> Action:
-        if not table.config.rules.says_pass:
-            raise IllegalAction(
-                _("pass means check or fold only in draw and Bouillotte: say which")
-            )
         hand = table.hand
         if hand is None or hand.to_act is None or hand.legal().can_check:
             return Action.check(player)
+        if not table.config.rules.says_pass:
+            raise IllegalAction(_("check or fold? A bet is owed: say call or fold"))
         return Action.fold(player)
 
     commands.act_named(db, choose)
@@ -118,6 +117,19 @@ def bet(db: Books, total: int, *, player: str | None = None) -> None:
     """`bet N` and `raise N`: the player's total bet for this round is N (TDA 2024 rule
     43-A: a declared amount is the total bet)."""
     commands.act(db, Action.bet(total, player))
+
+
+def raise_by(db: Books, increase: int, *, player: str | None = None) -> None:
+    """`raise-by N` (*je relance de N*): the player's total for the round becomes the bet to
+    call plus N; recorded as the `raise` to that total would be."""
+
+    def by(table: Table) -> Action:
+        hand = table.hand
+        legal = None if hand is None or hand.to_act is None else hand.legal()
+        # (no hand, or nobody to act: the raise is refused as `raise N` would be)
+        return Action.bet(increase + (0 if legal is None else legal.current_bet), player)
+
+    commands.act_named(db, by)
 
 
 def open_pot(db: Books, total: int, *, player: str | None = None) -> None:
@@ -172,7 +184,8 @@ def showdown(
     if retourne is not None:
         if low is not None:
             raise UsageError(_("Bouillotte has no low half: drop --low"))
-        commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
+        hands = shown_hands(words, board=retourne) or {}
+        commands.showdown_retourne(db, retourne, hands, english=english)
         return
     shown = shown_hands(words, board=board)
     if shown is None:
@@ -181,7 +194,9 @@ def showdown(
         if low is not None:
             raise UsageError(_("with the cards shown, the cards decide the low half: drop --low"))
         lang = "en" if english else "fr"
-        commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
+        commands.showdown_cards(
+            db, board or "", shown, odd_chip=odd_chip, lang=lang, english=english
+        )
 
 
 def bringin(db: Books, player: str, *, complete: bool = False) -> None:
@@ -299,6 +314,7 @@ VERBS: dict[str, Verb] = {
     "pass": Verb(pass_, options=AS),
     "bet": Verb(bet, one_amount, options=AS),
     "raise": Verb(bet, one_amount, options=AS),
+    "raise-by": Verb(raise_by, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),
     "deal": Verb(deal),
     "undo": Verb(undo),

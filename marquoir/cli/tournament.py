@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
+from ..domain.events import AddedOn, Chopped, Rebought
 from ..domain.i18n import (
     _,
     chop_method,
@@ -19,7 +20,7 @@ from ..domain.i18n import (
     ngettext,
     number,
 )
-from ..domain.table import AddedOn, Chopped, Rebought, Table
+from ..domain.table import Table
 from ..domain.tournament.levels import (
     parse_breaks,
     parse_levels,
@@ -84,7 +85,7 @@ def tournament_settings(
 ) -> TournamentSettings:
     """The tournament structure of `new --tournament`, checked (`UsageError`)."""
     if buy_in is None:
-        raise UsageError(_("a tournament needs its buy-in: --buy-in 20"))
+        buy_in = "0"
     if levels is None:
         raise UsageError(_("a tournament needs its levels: --levels 25/50,50/100,... or a preset"))
     spec, minutes, breaks = read_levels(levels)
@@ -113,9 +114,14 @@ def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
     """What `new --tournament` recorded, said back: buy-in and fee, stack, levels, rebuys,
     add-on, bounty."""
     fee = Decimal(settings.fee)
+    buy_in = (
+        money(settings.buy_in, currency)
+        if Decimal(settings.buy_in)
+        else _("0 (a freeroll: places and league points)")
+    )
     lines = [
         _("buy-in {buy_in}{fee}, starting stack {stack} chips").format(
-            buy_in=money(settings.buy_in, currency),
+            buy_in=buy_in,
             fee=_(" + fee {fee}").format(fee=money(settings.fee, currency)) if fee else "",
             stack=grouped(settings.stack),
         )
@@ -175,7 +181,7 @@ def level_line(table: Table) -> str:
     assert tournament is not None
     count = len(tournament.level_list())
     return _("level {level} of {count}: {stakes}").format(
-        level=table.level, count=count, stakes=table.config.stakes()
+        level=table.director.level, count=count, stakes=table.config.stakes()
     )
 
 
@@ -209,8 +215,8 @@ def rebuy(db: str | None, player: str) -> None:
     table, event = outcome.table, outcome.event
     assert isinstance(event, Rebought)
     name = event.player
-    assert table.tournament is not None and table.settings.tournament is not None
-    entry = table.tournament.entry_of(name)
+    assert table.director.state is not None and table.settings.tournament is not None
+    entry = table.director.state.entry_of(name)
     print(
         _("{player} rebuys {chips}: stack {stack} (rebuy {rebuy} of {rebuys})").format(
             player=entry.label,
@@ -240,8 +246,8 @@ def reenter(db: str | None, player: str) -> None:
     outcome = execute(db, lambda table: table.director.reenter_event(player))
     table = outcome.table
     name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
-    assert table.tournament is not None
-    entry = table.tournament.entry_of(name)
+    assert table.director.state is not None
+    entry = table.director.state.entry_of(name)
     print(
         _("{label} re-enters with {stack} chips (a new entry)").format(
             label=entry.label, stack=number(table.accounts[name].stack)
@@ -253,7 +259,7 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
     """`places --json`: every entry's place, prize and bounties, and the prize pool."""
     from ..reports.tournament import places_data
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     if settings is None or state is None:
         raise IllegalAction(_("places are for tournaments: this session is a cash game"))
     return {"version": 1, "session": session, **places_data(settings, state)}
@@ -273,18 +279,17 @@ def places(db: str | None, *, as_json: bool) -> None:
         return
     from ..domain.tournament.state import field_text
 
-    assert table.tournament is not None  # (places_dict refused a cash game)
+    assert table.director.state is not None  # (places_dict refused a cash game)
     print(
         _("tournament {name}: {field}, prize pool {prize_pool}").format(
             name=session.name,
-            field=field_text(table.tournament),
+            field=field_text(table.director.state),
             prize_pool=money(data["prize_pool"], currency),
         )
     )
-    paid = ", ".join(
-        f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(data["payouts"], 1)
-    )
-    print(_("payouts: {paid}").format(paid=paid))
+    from ..reports.tournament import payouts_line
+
+    print(payouts_line(data["payouts"], currency))
     if Decimal(data["remainder"]):
         print(
             _("(the rounding remainder, {remainder}, went to first place)").format(
@@ -292,7 +297,7 @@ def places(db: str | None, *, as_json: bool) -> None:
             )
         )
     for row in data["places"]:
-        over = table.tournament is not None and table.tournament.over()
+        over = table.director.state is not None and table.director.state.over()
         waiting = _("deal") if over else _("playing")
         place = waiting if row["place"] is None else f"{row['place']}."
         if row["shared"] > 1:

@@ -79,14 +79,12 @@ class TournamentSettings(Record):
             value = getattr(self, field)
             if value is not None:
                 check_money(value, field.replace("_", "-"))
-        if Decimal(self.buy_in) <= 0:
-            raise UsageError(_("the buy-in must be more than 0"))
         if Decimal(self.payout_unit) <= 0:
             raise UsageError(_("the payout unit must be more than 0 (e.g. 1, or 0.01)"))
         for minutes in (self.level_minutes, self.level_hands):
             if minutes is not None and minutes < 1:
                 raise UsageError(_("a level lasts at least 1 minute, or 1 hand"))
-        if Decimal(self.bounty) >= Decimal(self.buy_in):
+        if Decimal(self.bounty) and Decimal(self.bounty) >= Decimal(self.buy_in):
             raise UsageError(_("the bounty must be less than the buy-in (the rest is the prize)"))
         if self.stack <= 0:
             raise UsageError(_("the starting stack must be at least 1 chip"))
