@@ -70,7 +70,7 @@ def in_french(script: str) -> str:
     """The script with its session created in French (`new ... --lang fr`); its cards,
     written the English way, read with `--english` (a French session reads French cards)."""
     script = re.sub(r"^(new [^#\n]*?)\s*(#.*)?$", r"\1 --lang fr", script, count=1, flags=re.M)
-    return re.sub(r'^(showdown [^#\n]*=[^#\n]*?)\s*(#.*)?$', r"\1 --english", script, flags=re.M)
+    return re.sub(r"^(showdown [^#\n]*=[^#\n]*?)\s*(#.*)?$", r"\1 --english", script, flags=re.M)
 
 
 def evenings() -> dict[str, str]:

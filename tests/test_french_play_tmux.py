@@ -155,7 +155,8 @@ def test_a_french_evening_at_the_prompt_shows_no_english(tmp_path: Path) -> None
     # from the first line: the banner
     assert shown.lstrip().startswith("Marquoir\u202f: une commande par ligne"), shown
     # the evening did happen, mistakes and all
-    assert "Erreur : Commande inconnue\u202f: 'relancr'. Vouliez-vous dire 'relancer'\u202f?" in shown
+    unknown = "Erreur : Commande inconnue\u202f: 'relancr'. Vouliez-vous dire 'relancer'\u202f?"
+    assert unknown in shown
     assert "Erreur : Argument manquant\u202f: 'JOUEUR'." in shown
     assert "bob relance à 16" in shown  # de 10 over alice's 6
     assert "Utilisation\u202f: marquoir relancer [OPTIONS] JETONS" in shown

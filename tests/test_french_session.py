@@ -84,7 +84,8 @@ def test_a_script_s_error_line_is_in_french(french: Marquoir) -> None:
     done = french.run("play", stdin="relancr 6\n")
     assert done.returncode == 1
     assert done.stderr == (
-        "Erreur : ligne 1\u202f: Commande inconnue\u202f: 'relancr'. Vouliez-vous dire 'relancer'\u202f?\n"
+        "Erreur : ligne 1\u202f: Commande inconnue\u202f: 'relancr'. "
+        "Vouliez-vous dire 'relancer'\u202f?\n"
     )
 
 
