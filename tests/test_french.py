@@ -170,13 +170,16 @@ def french_table(cli: Marquoir) -> None:
 def test_with_lang_fr_the_table_speaks_french(cli: Marquoir) -> None:
     french_table(cli)
     deal = cli("--lang", "fr", "donner")
-    assert "coup 1 : bouton alice | bob petite blinde 1, carol grosse blinde 2" in deal
-    assert f"alice a la parole : suivre 2 | relancer 4-2{NNBSP}000 | tapis 2{NNBSP}000" in deal
+    assert "coup 1\u202f: bouton alice | bob petite blinde 1, carol grosse blinde 2" in deal
+    assert f"alice a la parole\u202f: suivre 2 | relancer 4-2{NNBSP}000 | tapis 2{NNBSP}000" in deal
     assert cli("--lang", "fr", "relance", "300").startswith("alice relance à 300 | pot 303")
     assert cli("--lang", "fr", "suivre").startswith("bob suit, 299")
     out = cli("--lang", "fr", "tapis")
     # carol's 100 make the main pot of 300; alice and bob's 200 more each, a side pot of 400
-    assert "pot principal : 300 (bob, carol, alice) | pot parallèle 1 : 400 (bob, alice)" in out
+    assert (
+        "pot principal\u202f: 300 (bob, carol, alice) | pot parallèle 1\u202f: 400 (bob, alice)"
+        in out
+    )
     status = cli("--lang", "fr", "état")
     assert status.splitlines()[0] == "partie club | hold'em no-limit 1/2 | coup 1, flop"
     assert status.splitlines()[1].split() == ["siège", "joueur", "tapis", "mise"]
@@ -192,7 +195,8 @@ def test_in_every_language_a_pot_s_amount_never_sits_beside_its_number(cli: Marq
     assert pots == "pot 700: main pot: 300 (bob, carol, alice) | side pot 1: 400 (bob, alice)"
     in_french = cli("--lang", "fr", "status").splitlines()[-2]
     assert in_french == (
-        "pot 700 = pot principal : 300 (bob, carol, alice) | pot parallèle 1 : 400 (bob, alice)"
+        "pot 700 = pot principal\u202f: 300 (bob, carol, alice)"
+        " | pot parallèle 1\u202f: 400 (bob, alice)"
     )
     cli.play("check\n" * 6)  # bob and alice check the flop, the turn and the river down
     shown = cli("showdown", "carol > bob > alice").splitlines()
@@ -203,12 +207,12 @@ def test_errors_and_help_in_french(cli: Marquoir) -> None:
     french_table(cli)
     done = cli.run("--lang", "fr", "parole")
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == "Erreur : aucun coup en cours : donnez d'abord\n"
+    assert done.stderr == "Erreur : aucun coup en cours\u202f: donnez d'abord\n"
     done = cli.run("--lang", "fr", "relance")
-    assert done.returncode == 2 and done.stderr == "Erreur : Argument manquant : 'JETONS'.\n"
+    assert done.returncode == 2 and done.stderr == "Erreur : Argument manquant\u202f: 'JETONS'.\n"
     help_text = cli("--lang", "fr", "relance", "--help")
     # the usage line says the command and its value the French way
-    assert help_text.startswith("Utilisation : marquoir relancer [OPTIONS] JETONS\n")
+    assert help_text.startswith("Utilisation\u202f: marquoir relancer [OPTIONS] JETONS\n")
     assert "La mise totale de ce tour." in help_text
     assert "Afficher ce message et quitter." in help_text
     assert "Commandes" in cli("--lang", "fr", "--help")
@@ -228,7 +232,7 @@ def test_reports_in_french_money_and_dates_the_french_way(cli: Marquoir) -> None
     french_table(cli)
     cli.play("deal\nraise 300\ncall\nallin\n" + "check\n" * 6 + "showdown 'carol > bob > alice'\n")
     text = cli("--lang", "fr", "report")
-    assert text.startswith("Rapport Marquoir : club\n")
+    assert text.startswith("Rapport Marquoir\u202f: club\n")
     assert "valeur du jeton  0,10\u00a0€" in text
     # bob won the side pot of 400 and lost 300 in the main pot: +100 chips, 10 euros
     assert "+10,00\u00a0€" in text
@@ -236,7 +240,7 @@ def test_reports_in_french_money_and_dates_the_french_way(cli: Marquoir) -> None
     date = re.search(r"date +(\S+ \S+ \d{4})", text)
     assert date and date.group(1).split()[1] in MONTHS
     markdown = cli("--lang", "fr", "report", "--format", "md")
-    assert markdown.startswith("# Rapport Marquoir : club")
+    assert markdown.startswith("# Rapport Marquoir\u202f: club")
     assert "## Joueurs" in markdown and "## Règlement" in markdown
     html = cli("--lang", "fr", "report", "--format", "html")
     assert '<html lang="fr">' in html and "<h2>Coups</h2>" in html
@@ -293,11 +297,13 @@ def test_the_french_readme_evening_records_the_english_one(tmp_path: Path) -> No
 def test_undo_and_settle_in_french(cli: Marquoir) -> None:
     french_table(cli)
     cli.play("deal\nraise 300\ncall\nallin\n" + "check\n" * 6 + "showdown 'carol > bob > alice'\n")
-    assert cli("--lang", "fr", "annuler").startswith("annulé : l'abattage carol > bob > alice\n")
+    assert cli("--lang", "fr", "annuler").startswith(
+        "annulé\u202f: l'abattage carol > bob > alice\n"
+    )
     cli("showdown", "carol > bob > alice")
     cli("leave", "--all")
     settle = cli("--lang", "fr", "settle")
-    assert settle.startswith("partie club : 1 jeton = ")
+    assert settle.startswith("partie club\u202f: 1 jeton = ")
     # carol takes the main pot (300 for her 100: +200 chips, 20 euros), bob the side pot (400
     # for his 300: +100, 10 euros); alice lost her 300 (30 euros) and pays them both
     assert "  alice paie 20,00\u00a0€ à carol" in settle.splitlines()
@@ -380,19 +386,23 @@ def test_rebuys_and_the_add_on_in_french_words_record_the_english_events(
 def test_a_tournament_speaks_french(cli: Marquoir) -> None:
     cli.play(REBUY_TOURNAMENT.replace("--payouts 60/40", "--payouts 60/40 --lang fr"))
     shown = cli.play("deal\nallin\nallin\nfold\nwin bob\n").splitlines()
-    assert "ann n'a plus de jetons : éliminé sauf recave avant la prochaine donne" in shown
-    assert cli("rachat", "ann") == "ann se recave de 100 : tapis 100 (recave 1 sur 1)\n"
-    assert cli("niveau", "suivant") == "à la prochaine donne : niveau 2 sur 2 : 2/4\n"
-    assert cli("pause") == "l'horloge est arrêtée : `resume` la relance\n"
-    assert refused_in_french(cli, "pause") == "l'horloge est déjà arrêtée : `resume` la relance"
+    bust = "ann n'a plus de jetons\u202f: sort du tournoi, sauf recave avant la prochaine donne"
+    assert bust in shown
+    assert cli("rachat", "ann") == "ann se recave de 100\u202f: tapis 100 (recave 1 sur 1)\n"
+    assert cli("niveau", "suivant") == "à la prochaine donne\u202f: niveau 2 sur 2\u202f: 2/4\n"
+    assert cli("pause") == "l'horloge est arrêtée\u202f: `reprendre` la relance\n"
+    assert (
+        refused_in_french(cli, "pause")
+        == "l'horloge est déjà arrêtée\u202f: `reprendre` la relance"
+    )
     assert cli("reprendre") == "l'horloge tourne de nouveau\n"
     # level 2 before its first hand is the break that ends the rebuy period: rebuys are
     # still open there, but ann has taken her one
     assert refused_in_french(cli, "rachat", "ann") == "ann a pris sa 1 recave"
     places = cli("classement").splitlines()
     # French money (a no-break space before €) and French plurals (1 recave, 0 add-on)
-    assert places[0] == "tournoi t : 3 entrées, 1 recave, 0 add-on, dotation 40\u00a0€"
-    assert places[1] == "gains : 1. 24\u00a0€, 2. 16\u00a0€"
+    assert places[0] == "tournoi t\u202f: 3 entrées, 1 recave, 0 add-on, dotation 40\u00a0€"
+    assert places[1] == "gains\u202f: 1. 24\u00a0€, 2. 16\u00a0€"
     status = cli("état").splitlines()
     assert status[0].endswith("| niveau 2") and status[1].startswith("siège")
     report = cli("report")
@@ -401,8 +411,9 @@ def test_a_tournament_speaks_french(cli: Marquoir) -> None:
     assert "## Tournoi" in cli("report", "--format", "md")
     html = cli("report", "--format", "html")
     assert '<html lang="fr">' in html and "dotation 40\u00a0€" in html
-    assert "Tournoi : la place, le prix et les primes" in cli("--lang", "fr", "places", "--help")
-    assert "Exemples :\n    marquoir classement\n" in cli("--lang", "fr", "places", "-h")
+    places_help = cli("--lang", "fr", "places", "--help")
+    assert "Tournoi\u202f: la place, le prix et les primes" in places_help
+    assert "Exemples\u202f:\n    marquoir classement\n" in cli("--lang", "fr", "places", "-h")
 
 
 def test_bouillotte_speaks_french(cli: Marquoir) -> None:
@@ -411,18 +422,18 @@ def test_bouillotte_speaks_french(cli: Marquoir) -> None:
         "seat armand\nseat berthe\nseat camille\n"
     )
     shown = cli.play("donner\n").splitlines()
-    assert shown[-1] == "berthe parle, premier tour : ouvrir 1-20 | passer"
+    assert shown[-1] == "berthe parle, premier tour\u202f: ouvrir 1-20 | passer"
     assert cli.play("ouvrir 2\n").splitlines()[-1] == (
-        "camille parle, premier tour : tenir 2 | passer (se coucher)"
+        "camille parle, premier tour\u202f: tenir 2 | passer (se coucher)"
     )
     assert (
         refused_in_french(cli, "abats")
-        == "personne n'abat au premier tour : ouvrir, tenir (call) ou passer"
+        == "personne n'abat au premier tour\u202f: ouvrir, tenir ou passer"
     )
     shown = cli.play("tenir\ntenir\n").splitlines()
     # the second turn: a raise to at most his cave of 20, the word passed on, or going
     assert shown[-1].endswith(
-        " a la parole : relancer 3-20 | passer la parole | s'en aller (se coucher)"
+        " a la parole\u202f: relancer 3-20 | passer la parole | s'en aller (se coucher)"
     )
 
 
@@ -438,7 +449,7 @@ def test_every_command_s_help_is_in_french(cli: Marquoir) -> None:
         french = cli("--lang", "fr", name, "--help")
         # the usage line names the command with a French word where the table has one
         said = [word.lower() for word in FRENCH.get(name, [""])]
-        assert any(french.startswith(f"Utilisation : marquoir {w}") for w in said), name
-        assert "Exemples :" in french and "Examples:" not in french, name
+        assert any(french.startswith(f"Utilisation\u202f: marquoir {w}") for w in said), name
+        assert "Exemples\u202f:" in french and "Examples:" not in french, name
         description = english.split("\n\n")[1]
         assert description not in french, (name, description)

@@ -42,9 +42,12 @@ def test_the_places_give_french_money(cli: Marquoir) -> None:
     cli.play(CUP)
     places = cli("classement").splitlines()
     # 5 entries of 500: 2 500 in the pool, 60/40 of it
-    assert places[0] == f"tournoi cup : 5 entrées, 0 recave, 0 add-on, dotation 2{NNBSP}500{NBSP}€"
-    assert places[1] == f"gains : 1. 1{NNBSP}500{NBSP}€, 2. 1{NNBSP}000{NBSP}€"
-    assert f"prix : 0{NBSP}€" in places[2]
+    assert (
+        places[0]
+        == f"tournoi cup\u202f: 5 entrées, 0 recave, 0 add-on, dotation 2{NNBSP}500{NBSP}€"
+    )
+    assert places[1] == f"gains\u202f: 1. 1{NNBSP}500{NBSP}€, 2. 1{NNBSP}000{NBSP}€"
+    assert f"prix\u202f: 0{NBSP}€" in places[2]
     assert "EUR" not in "\n".join(places)
 
 
@@ -54,10 +57,10 @@ def test_the_report_tournament_section_gives_french_money(cli: Marquoir) -> None
     assert section[0] == (
         f"buy-in 500{NBSP}€ + 25{NBSP}€ de frais, 1{NNBSP}000 jetons, niveaux 25/50, 50/100"
     )
-    assert section[1] == f"5 entrées, 0 recave, 0 add-on : dotation 2{NNBSP}500{NBSP}€"
-    assert section[2] == f"gains : 1. 1{NNBSP}500{NBSP}€, 2. 1{NNBSP}000{NBSP}€"
+    assert section[1] == f"5 entrées, 0 recave, 0 add-on\u202f: dotation 2{NNBSP}500{NBSP}€"
+    assert section[2] == f"gains\u202f: 1. 1{NNBSP}500{NBSP}€, 2. 1{NNBSP}000{NBSP}€"
     # the places (still playing: "en jeu"), with a French colon
-    assert f"en jeu ann : 0{NBSP}€" in section, section
+    assert f"en jeu ann\u202f: 0{NBSP}€" in section, section
 
 
 def test_a_deal_gives_french_money(cli: Marquoir) -> None:
@@ -65,10 +68,11 @@ def test_a_deal_gives_french_money(cli: Marquoir) -> None:
     shown = cli("partage", "--even", "--keep", "500").splitlines()
     # 2 500 less 500 kept: 400 each for five
     assert shown[0] == (
-        f"deal (even) : ann 400{NBSP}€, bob 400{NBSP}€, cid 400{NBSP}€, dan 400{NBSP}€, "
+        f"deal (à parts égales)\u202f: ann 400{NBSP}€, bob 400{NBSP}€, cid 400{NBSP}€, "
+        f"dan 400{NBSP}€, "
         f"eve 400{NBSP}€"
     )
-    assert shown[1] == f"500{NBSP}€ restent en jeu : la partie continue"
+    assert shown[1] == f"500{NBSP}€ restent en jeu\u202f: la partie continue"
 
 
 def test_the_clock_gives_french_money(cli: Marquoir) -> None:
@@ -84,8 +88,8 @@ def test_the_clock_gives_french_money(cli: Marquoir) -> None:
             lines = screen_lines(session, table, time.time(), book)
     finally:
         book.close()
-    assert f"  dotation : 2{NNBSP}500{NBSP}€" in lines
-    assert f"  gains : 1. 1{NNBSP}500{NBSP}€  2. 1{NNBSP}000{NBSP}€" in lines
+    assert f"  dotation\u202f: 2{NNBSP}500{NBSP}€" in lines
+    assert f"  gains\u202f: 1. 1{NNBSP}500{NBSP}€  2. 1{NNBSP}000{NBSP}€" in lines
 
 
 def test_english_money_is_unchanged(cli: Marquoir) -> None:
@@ -139,7 +143,11 @@ def test_one_rebuy_is_singular_in_both_languages(tmp_path: Path) -> None:
     assert (
         english("places").splitlines()[0].startswith("tournament t: 2 entries, 1 rebuy, 0 add-ons")
     )
-    assert french("places").splitlines()[0].startswith("tournoi t : 2 entrées, 1 recave, 0 add-on")
+    assert (
+        french("places")
+        .splitlines()[0]
+        .startswith("tournoi t\u202f: 2 entrées, 1 recave, 0 add-on")
+    )
     # the one rebuy allowed is used
     assert refused(french, "rachat", "ann") == "ann a pris sa 1 recave"
 
@@ -151,11 +159,11 @@ def test_a_refusal_during_a_hand_is_french_through(cli: Marquoir) -> None:
     cli.play("new club --blinds 1/2 --cave 100 --lang fr\nseat ann\nseat bob\ndeal\n")
     # heads-up: the button (ann) posts the small blind and speaks first before the flop
     assert refused(cli, "part", "bob") == (
-        "impossible de partir pendant un coup : le coup 1 est en cours (ann a la parole)"
+        "impossible de partir pendant un coup\u202f: le coup 1 est en cours (ann a la parole)"
     )
     assert (
         refused(cli, "settle")
-        == "impossible de régler club pour l'instant : le coup 1 est encore en cours"
+        == "impossible de régler club pour l'instant\u202f: le coup 1 est encore en cours"
     )
 
 
@@ -193,7 +201,7 @@ def test_the_live_page_speaks_its_session_language(cli: Marquoir) -> None:
     page = live(cli.db, "/table/soir", "en")  # a French session, an English locale
     assert '<html lang="fr">' in page
     assert "<h2>La table en ce moment</h2>" in page and "<h2>Classement</h2>" in page
-    assert "<p>Coup 1, preflop · bouton ann" in page
+    assert "<p>Coup 1, avant le flop · bouton ann" in page
     assert '<a href="/">Parties</a>' in page and "The table" not in page
     english = live(cli.db, "/table/evening", "en")
     assert '<html lang="en">' in english and "<p>0 hands played · between hands" in english
@@ -213,19 +221,19 @@ def test_the_help_follows_lang_the_session_or_the_locale(cli: Marquoir) -> None:
     locale's; with no session, the locale's."""
     assert "Show this message and exit." in cli("places", "--help")
     cli.play("new soir --blinds 1/2 --cave 100 --lang fr\n")
-    assert "Tournoi : la place" in cli("places", "--help")
+    assert "Tournoi\u202f: la place" in cli("places", "--help")
     assert "Show this message and exit." in cli("--lang", "en", "places", "--help")
     cli.play("new evening --blinds 1/2 --cave 100 --lang en\n")
     cli.env.update({"LANGUAGE": "", "LC_ALL": "fr_FR.UTF-8"})
     assert "Show this message and exit." in cli("places", "--help")
-    assert "Tournoi : la place" in cli("--lang", "fr", "places", "--help")
+    assert "Tournoi\u202f: la place" in cli("--lang", "fr", "places", "--help")
 
 
 @pytest.mark.parametrize(
     ("cards", "french"),
     [
-        ("2c", "bob montre 1 carte : holdem en demande 2"),
-        ("2c3c4c", "bob montre 3 cartes : holdem en demande 2"),
+        ("2c", "bob montre 1 carte\u202f: holdem en demande 2"),
+        ("2c3c4c", "bob montre 3 cartes\u202f: holdem en demande 2"),
     ],
 )
 def test_a_showdown_with_the_wrong_count_of_cards_in_french(cards: str, french: str) -> None:
@@ -243,8 +251,8 @@ def test_a_showdown_with_the_wrong_count_of_cards_in_french(cards: str, french: 
 def test_settle_explains_one_group_in_the_singular(cli: Marquoir) -> None:
     cli.play("new club --blinds 1/2 --cave 100 --lang fr\nseat ann\nseat bob\n")
     assert refused(cli, "settle") == (
-        "impossible de régler club pour l'instant : ann, bob ont encore des jetons sur la "
-        "table : faites-les sortir avec `leave JOUEUR` (ou `leave --all`) d'abord"
+        "impossible de régler club pour l'instant\u202f: ann, bob ont encore des jetons sur la "
+        "table\u202f: faites-les sortir avec `part JOUEUR` (ou `part --all`) d'abord"
     )
     cli.play(
         "new club2 --blinds 1/2 --cave 100 --chip-value 0.10 --lang fr\nseat ann\nseat bob\n"
@@ -252,8 +260,9 @@ def test_settle_explains_one_group_in_the_singular(cli: Marquoir) -> None:
     )
     why = [line for line in cli("settle", "--why").splitlines() if line.startswith("pourquoi")]
     assert why == [
-        "pourquoi : 2 joueurs ont un solde ; ils forment 1 groupe qui se règle entre eux, et un "
-        "groupe de k joueurs demande k - 1 virements (2 - 1 = 1) :"
+        "pourquoi\u202f: 2 joueurs ont un solde\u202f; "
+        "ils forment 1 groupe qui se règle entre eux, et un "
+        "groupe de k joueurs demande k - 1 virements (2 - 1 = 1)\u202f:"
     ]
 
 
@@ -268,7 +277,8 @@ def test_a_file_that_is_not_ours_is_refused_in_french(cli: Marquoir, tmp_path: P
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
         f"Erreur : {foreign} n'est pas une base de données Marquoir (elle "
-        "contient des tables que Marquoir n'a pas créées) : laissée intacte ; indiquez un autre "
+        "contient des tables que Marquoir n'a pas créées)\u202f: laissée intacte\u202f; "
+        "indiquez un autre "
         "fichier avec --db\n"
     )
 
@@ -287,7 +297,7 @@ def test_a_phh_import_counts_in_french(cli: Marquoir, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:2] == [
         "1 coup importé dans la partie retour",
-        "tapis finaux identiques : 1 sur 1",
+        "tapis finaux identiques\u202f: 1 sur 1",
     ]
 
 
@@ -297,7 +307,7 @@ def test_a_phh_import_counts_in_french(cli: Marquoir, tmp_path: Path) -> None:
         (("--game", "stud"), "le stud demande ses limites (--limits PETITE/GROSSE)"),
         (
             ("--game", "bouillotte", "--cave", "20", "--ante", "1"),
-            "la Bouillotte n'a pas d'ante : le donneur met la passe",
+            "la Bouillotte n'a pas d'ante\u202f: le donneur met la passe",
         ),
         (("--blinds", "2/1"), "la petite blinde (2) est plus grande que la grosse blinde (1)"),
     ],
@@ -314,14 +324,14 @@ def test_a_game_setting_is_refused_in_french(
 def test_the_files_refusals_are_french(cli: Marquoir) -> None:
     # before any session, then an undo with nothing to undo, then an unknown export
     assert refused(cli, "--lang", "fr", "status") == (
-        "pas encore de partie : commencez-en une avec `marquoir new NOM --blinds 1/2`"
+        "pas encore de partie\u202f: commencez-en une avec `marquoir new NOM --blinds 1/2`"
     )
     cli.play("new soir --blinds 1/2 --lang fr\n")
     assert refused(cli, "annuler") == "rien à annuler dans cette partie"
     done = cli.run("--lang", "fr", "--db", "", "status")
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "Erreur : le chemin de la base est vide : donnez un nom de fichier à --db"
+        "Erreur : le chemin de la base est vide\u202f: donnez un nom de fichier à --db"
     )
 
 

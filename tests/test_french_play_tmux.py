@@ -153,12 +153,13 @@ def test_a_french_evening_at_the_prompt_shows_no_english(tmp_path: Path) -> None
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True, check=False)
     shown = screen.split("PLAY-EXITED-0")[0]
     # from the first line: the banner
-    assert shown.lstrip().startswith("Marquoir : une commande par ligne"), shown
+    assert shown.lstrip().startswith("Marquoir\u202f: une commande par ligne"), shown
     # the evening did happen, mistakes and all
-    assert "Erreur : Commande inconnue : 'relancr'. Vouliez-vous dire 'relancer' ?" in shown
-    assert "Erreur : Argument manquant : 'JOUEUR'." in shown
+    unknown = "Erreur : Commande inconnue\u202f: 'relancr'. Vouliez-vous dire 'relancer'\u202f?"
+    assert unknown in shown
+    assert "Erreur : Argument manquant\u202f: 'JOUEUR'." in shown
     assert "bob relance à 16" in shown  # de 10 over alice's 6
-    assert "Utilisation : marquoir relancer [OPTIONS] JETONS" in shown
+    assert "Utilisation\u202f: marquoir relancer [OPTIONS] JETONS" in shown
     assert "bob: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
     typed = {f"] > {line}" for line in EVENING}
     said = [

@@ -59,23 +59,23 @@ def usage_error(cli: Marquoir, *args: str) -> str:
 
 def test_an_unknown_word_is_refused_in_french(french: Marquoir) -> None:
     assert usage_error(french, "relancr", "5") == (
-        "Erreur : Commande inconnue : 'relancr'. Vouliez-vous dire 'relancer' ?\n"
+        "Erreur : Commande inconnue\u202f: 'relancr'. Vouliez-vous dire 'relancer'\u202f?\n"
     )
     # after `je`, the word that follows is the one suggested
     assert usage_error(french, "je", "relancr", "5") == (
-        "Erreur : Commande inconnue : 'relancr'. Vouliez-vous dire 'relancer' ?\n"
+        "Erreur : Commande inconnue\u202f: 'relancr'. Vouliez-vous dire 'relancer'\u202f?\n"
     )
 
 
 def test_the_parser_s_errors_are_in_french_with_french_value_names(french: Marquoir) -> None:
-    assert usage_error(french, "asseoir") == "Erreur : Argument manquant : 'JOUEUR'.\n"
-    assert usage_error(french, "relance").startswith("Erreur : Argument manquant : 'JETONS'.")
+    assert usage_error(french, "asseoir") == "Erreur : Argument manquant\u202f: 'JOUEUR'.\n"
+    assert usage_error(french, "relance").startswith("Erreur : Argument manquant\u202f: 'JETONS'.")
     assert usage_error(french, "relance", "abc").startswith(
-        "Erreur : Valeur invalide pour 'JETONS' : "
+        "Erreur : Valeur invalide pour 'JETONS'\u202f: "
     )
     # a choice refused: no "Value error, ... is not one of" from the parser's libraries
     refused = usage_error(french, "nouvelle", "x", "--game", "belote")
-    assert refused.startswith("Erreur : Valeur invalide pour '--game' : 'belote' n'est pas")
+    assert refused.startswith("Erreur : Valeur invalide pour '--game'\u202f: 'belote' n'est pas")
     assert "Value error" not in refused and "is not one of" not in refused
 
 
@@ -84,17 +84,18 @@ def test_a_script_s_error_line_is_in_french(french: Marquoir) -> None:
     done = french.run("play", stdin="relancr 6\n")
     assert done.returncode == 1
     assert done.stderr == (
-        "Erreur : ligne 1 : Commande inconnue : 'relancr'. Vouliez-vous dire 'relancer' ?\n"
+        "Erreur : ligne 1\u202f: Commande inconnue\u202f: 'relancr'. "
+        "Vouliez-vous dire 'relancer'\u202f?\n"
     )
 
 
 def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     shown = french("relance", "--help")
-    assert shown.startswith("Utilisation : marquoir relancer [OPTIONS] JETONS\n")
+    assert shown.startswith("Utilisation\u202f: marquoir relancer [OPTIONS] JETONS\n")
     assert "  --as JOUEUR  " in shown
-    assert "Exemples :\n    marquoir relancer 60 " in shown
+    assert "Exemples\u202f:\n    marquoir relancer 60 " in shown
     shown = french("nouvelle", "--help")
-    assert "Utilisation : marquoir nouvelle [OPTIONS] NOM\n" in shown
+    assert "Utilisation\u202f: marquoir nouvelle [OPTIONS] NOM\n" in shown
     assert "marquoir nouvelle vendredi --blinds 1/2 --cave 200 --chip-value 0,10 " in shown
     assert "FICHIER" in french("play", "--help")
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
@@ -115,7 +116,7 @@ def test_one_process_follows_each_session_s_language(french: Marquoir) -> None:
     done = french.run("play", stdin="new evening --blinds 1/2 --cave 100 --lang en\nseat\n")
     assert done.stderr == "Error: line 2: Missing argument 'PLAYER'.\n"
     french("use", "vendredi")
-    assert usage_error(french, "asseoir") == "Erreur : Argument manquant : 'JOUEUR'.\n"
+    assert usage_error(french, "asseoir") == "Erreur : Argument manquant\u202f: 'JOUEUR'.\n"
 
 
 # -- the words a French table says --------------------------------------------------------------
@@ -198,7 +199,7 @@ def test_je_passe_in_hold_em_checks_when_nothing_is_owed_and_asks_when_a_bet_is(
     before = events(french.db)
     done = french.run("je", "passe")
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr.startswith("Erreur : parole ou se coucher ?")
+    assert done.stderr.startswith("Erreur : parole ou se coucher\u202f?")
     assert events(french.db) == before  # nothing recorded
 
 
@@ -262,7 +263,7 @@ def test_the_session_s_language_decides_what_c_means(tmp_path: Path) -> None:
     fr.play(HOLDEM_FR + SEATS + HAND)
     # hearts: the same letters make no flush at a French table; bob's pair of kings wins
     shown = fr("abattage", "--board", "2c 5c 9c Rk 3t", "alice=Ap 7p", "bob=At Rt")
-    assert "abattage : bob > alice" in shown
+    assert "abattage\u202f: bob > alice" in shown
 
 
 def test_the_bouillotte_deck_s_ranks_in_its_errors(tmp_path: Path) -> None:
@@ -280,4 +281,4 @@ def test_the_bouillotte_deck_s_ranks_in_its_errors(tmp_path: Path) -> None:
         "Erreur : il n'y a pas de 7c dans le jeu de Bouillotte (A, R, D, 9, 8) (la retourne)\n"
     )
     refused = fr.run("abattage", "--retourne", "9c", "denis=Rp Rk Zt", "armand=Dc 8c At")
-    assert refused.returncode == 2 and "(rang A, R, D, 9, 8 ;" in refused.stderr
+    assert refused.returncode == 2 and "(rang A, R, D, 9, 8\u202f;" in refused.stderr

@@ -188,7 +188,7 @@ def test_the_bank_pays_back_the_shares(cli: Marquoir) -> None:
 def test_in_french(cli: Marquoir) -> None:
     counted(cli, 44)
     out = cli("--lang", "fr", "settle", "--missing", "maison")
-    assert "3 jetons manquants au comptage (0,30\u00a0€) : pris en charge par la maison" in out
+    assert "3 jetons manquants au comptage (0,30\u00a0€)\u202f: pris en charge par la maison" in out
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -75,4 +75,4 @@ def test_a_place_given_once_entries_are_closed_is_final(cli: Marquoir) -> None:
 def test_the_provisional_place_in_french(cli: Marquoir) -> None:
     cli.play(OPEN + " --late-until 1 --lang fr\n" + THREE)
     out = cli("showdown", "b > a")
-    assert "a est éliminé (place 3 pour l'instant : les inscriptions sont encore ouvertes)" in out
+    assert "a sort, 3e pour l'instant (les inscriptions sont encore ouvertes)" in out

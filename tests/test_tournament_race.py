@@ -143,7 +143,7 @@ def test_the_race_in_french(cli: Marquoir) -> None:
     # the French words of the table: `course aux jetons` is `race`
     out = cli("--lang", "fr", "course", "aux", "jetons", "25", "dora=1", "--draw", "dora")
     # 25 is a quarter of a 100: no chip raced, but dora's last chip: she is given a 100
-    assert "dora (1 x 25) reçoit un 100, jamais éliminé par la course : tapis 100" in out
+    assert "dora (1 x 25) reçoit un 100, la course n'élimine personne\u202f: tapis 100" in out
     assert "la course aux jetons de 25" in cli("--lang", "fr", "annuler")
 
 
@@ -159,8 +159,7 @@ def test_a_denomination_is_raced_once(cli: Marquoir) -> None:
     fr = cli.run("--lang", "fr", *race)
     assert (fr.returncode, fr.stdout) == (1, "")
     assert fr.stderr == (
-        "Erreur : la course aux jetons de 25 a déjà eu lieu : `undo` (annuler) reprend cette "
-        "course\n"
+        "Erreur : la course aux jetons de 25 a déjà eu lieu\u202f: `annuler` reprend cette course\n"
     )
     assert file_bytes(cli) == before
     # undo takes the first race back: the 25s are on the table again and may be raced

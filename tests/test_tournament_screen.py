@@ -335,7 +335,7 @@ def test_the_page_speaks_french_on_a_french_session(
             "marquoirScreen.now = function () { return Date.now() / 1000 + 61; };"
             " marquoirScreen.tick()"
         )
-        assert browser.run("marquoirScreen.alerts") == ["Niveau 2 : 50/100"]
+        assert browser.run("marquoirScreen.alerts") == ["Niveau 2\u202f: 50/100"]
     index = get(base + "/")
     assert '<a href="/tournament/t9">' in index
 

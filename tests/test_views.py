@@ -23,7 +23,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(
     p.name
     for p in EXAMPLES.glob("*.txt")
-    if p.name not in ("closing.txt", "tournoi.txt", "club.txt")
+    if p.name not in ("closing.txt", "tournoi.txt", "soiree.txt", "club.txt")
 )
 
 

@@ -92,6 +92,11 @@ def leave_all(books: Books) -> LeftAll:
     return event
 
 
+def _reopen_event(table: Table) -> TableEvent:
+    follow_session(table.settings.lang)  # before the command: its refusal too
+    return table.house.reopen_event()
+
+
 def _leave_all_event(table: Table) -> TableEvent:
     follow_session(table.settings.lang)  # before the command: its refusal too
     return table.house.leave_all_event()
@@ -157,7 +162,7 @@ def settle(books: Books, *, bank: bool, missing: str | None = None) -> Settled:
 def reopen(books: Books) -> SessionInfo:
     """Reopen a settled session: table commands are accepted again."""
     with books.own(WRITE) as book:
-        outcome = book.execute(lambda table: table.house.reopen_event(), closed_ok=True)
+        outcome = book.execute(_reopen_event, closed_ok=True)
     return outcome.session
 
 

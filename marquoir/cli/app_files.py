@@ -11,7 +11,7 @@ import typer
 
 from ..app import upkeep
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, ngettext
+from ..domain.i18n import _, grouped, ngettext
 from ..storage import db as database
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
@@ -102,12 +102,12 @@ def backup(
             ) from None
     size = os.path.getsize(file)
     print(
-        _("{path} copied to {file} ({sessions}, {size:,} bytes)").format(
+        _("{path} copied to {file} ({sessions}, {size} bytes)").format(
             path=path,
             file=file,
             sessions=ngettext("{count} session", "{count} sessions", sessions).format(
                 count=sessions
             ),
-            size=size,
+            size=grouped(size),  # (`69,632`; French groups the thousands its way: `69 632`)
         )
     )

@@ -12,7 +12,7 @@ import time
 from decimal import Decimal
 
 from ..domain import IllegalAction
-from ..domain.i18n import _, follow_session, grouped, money, ngettext
+from ..domain.i18n import _, decimal, follow_session, grouped, money, ngettext
 from ..domain.now import now as clock_now
 from ..domain.table import Table
 from ..domain.tournament.state import payout_table, prize_pool
@@ -71,7 +71,7 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
             count=len(alive), entries=len(state.entries), rebuys=state.rebuys, add_ons=state.add_ons
         ),
         _("  average stack {average} chips ({blinds} BB)").format(
-            average=grouped(average), blinds=f"{Decimal(average) / big_blind:.1f}"
+            average=grouped(average), blinds=decimal(f"{Decimal(average) / big_blind:.1f}")
         ),
         _("  prize pool {pool}").format(pool=money(f"{pool}", currency)),
         "  " + payouts_line(paid, currency, sep="  "),

@@ -17,9 +17,9 @@ from ..app import evening, outputs
 from ..app.books import Books
 from ..domain import UsageError
 from ..domain.events import CountLine
-from ..domain.i18n import N_, _, money, ngettext, number
+from ..domain.i18n import N_, _, decimal, money, ngettext, number
 from ..domain.inputs import read_chips
-from ..domain.missing import HOUSE
+from ..domain.missing import HOUSE, shown_name
 from ..domain.settlement import BANK, Transfer
 from ..reports.model import Settlement
 from ..reports.story import missing_data, missing_line
@@ -45,7 +45,7 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
             )
         if name in counted:
             raise UsageError(_("{name} is counted twice").format(name=name))
-        counted[name] = read_chips(chips, what=f"the count of {name}")
+        counted[name] = read_chips(chips, what=_("the count of {name}").format(name=name))
     return counted
 
 
@@ -137,8 +137,8 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
         print(_("tournament {name}: buy-in {buy_in}").format(name=session.name, buy_in=buy_in))
     else:
         print(
-            _("session {name}: 1 chip = {value} {currency}").format(
-                name=session.name, value=value, currency=currency
+            _("session {name}: 1 chip = {value}").format(
+                name=session.name, value=money(str(value), currency)
             )
         )
     if not settlement.balances:
@@ -146,9 +146,9 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
         return
     if settlement.missing is not None:
         print(missing_line(settlement.missing, currency))
-    width = max(len(name) for name in settlement.balances)
+    width = max(len(shown_name(name)) for name in settlement.balances)
     for name, balance in settlement.balances.items():
-        print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
+        print(f"  {shown_name(name).ljust(width)}  {money(_money(balance), currency)}")
     if bank:
         if table.director.state is not None:
             print(_("the bank (it took the buy-ins) pays the prizes:"))
@@ -177,7 +177,7 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
             ).format(players=players, groups=groups, value2=players - groups)
         )
         for group in settlement.groups:
-            print(f"  {', '.join(group)}")
+            print(f"  {', '.join(shown_name(name) for name in group)}")
 
 
 def _settle_dict(
@@ -320,10 +320,10 @@ def show_standings(
             p.name,
             *([p.tournaments, points_text(p.points)] if league else []),
             p.sessions,
-            p.hands,
-            _money(p.net),
-            f"{p.best_session} ({_money(p.best_net)})",
-            f"{p.worst_session} ({_money(p.worst_net)})",
+            number(p.hands),
+            decimal(_money(p.net)),  # (French: `+1 234,50`)
+            f"{p.best_session} ({decimal(_money(p.best_net))})",
+            f"{p.worst_session} ({decimal(_money(p.worst_net))})",
         ]
         for p in table.players
     ]
@@ -339,9 +339,9 @@ def show_standings(
         known = POINTS_WORDS.get(table.points)
         words = _(known) if known else _("{spec} by place").format(spec=table.points)
         print(_("league points: {words}").format(words=words))
-    headers = ["player", *(["tournaments", "points"] if league else []), "sessions"]
-    headers += ["hands", "net", "best", "worst"]
-    print(tabulate(rows, headers=headers, disable_numparse=True))
+    headers = [N_("player"), *([N_("tournaments"), N_("points")] if league else [])]
+    headers += [N_("sessions"), N_("hands"), N_("net"), N_("best"), N_("worst")]
+    print(tabulate(rows, headers=[_(h) for h in headers], disable_numparse=True))
 
 
 def import_phh(db: Books, files: list[str], *, session: str | None) -> None:

@@ -122,7 +122,9 @@ def prompt(db: Books) -> str:
             + (f" | {waiting}] > ")
         )
     legal = hand.legal()
-    where = _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
+    where = _("hand {number} {street}").format(
+        number=table.hand_no, street=i18n.street(hand.street)
+    )
     # the split is in `s` (status)
     pot = _("pot {pot}").format(pot=i18n.number(hand.total_in_middle()))
     return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "

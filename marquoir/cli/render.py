@@ -9,7 +9,7 @@ from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
-from ..domain.i18n import N_, _, ngettext, number
+from ..domain.i18n import N_, _, chop_method, game_words, in_own_words, ngettext, number, street
 from ..domain.pots import pot_name
 from ..domain.table import Table
 from ..storage.codec import forced_bets_dict
@@ -112,7 +112,7 @@ def action_lines(event: ActionEvent, table: Table) -> list[str]:
         lines.extend([*result_lines(hand, table.hand_no), *bust_lines(table)])
         return lines
     if closed:
-        where = _("showdown") if hand.phase is Phase.SHOWDOWN else hand.street
+        where = _("showdown") if hand.phase is Phase.SHOWDOWN else street(hand.street)
         lines.append(f"-- {where} -- {describe_pot(hand)}")
     else:
         lines[0] += f" | {describe_pot(hand)}"
@@ -252,7 +252,9 @@ def deal_lines(table: Table) -> list[str]:
         f"{f.player} {_(f.kind)} {number(f.amount)}" + (_(" (all-in)") if f.all_in else "")
         for f in hand.forced
     )
-    head = _("hand {number}: button {button} | ").format(number=table.hand_no, button=hand.button)
+    # (in a game's own words: the Bouillotte dealer is no button, he is "le donneur")
+    head = in_own_words(N_("hand {number}: button {button} | "), table.config.rules.own_words)
+    head = head.format(number=table.hand_no, button=hand.button)
     lines = [head + forced]
     if hand.config.ante != table.config.ante:  # (only the pot à la clef deals with another)
         lines.append(clef_line(hand.config.ante, dealt=True))
@@ -274,7 +276,7 @@ def clef_line(ante: int, *, dealt: bool) -> str:
 
 
 def game_title(table: Table) -> str:
-    return table.config.title()
+    return game_words(table.config.title())
 
 
 def status_text(session: str, table: Table) -> str:
@@ -285,7 +287,7 @@ def status_text(session: str, table: Table) -> str:
         count=table.hand_no
     )
     if hand:
-        head += _("hand {number} {street}").format(number=table.hand_no, street=hand.street)
+        head += _("hand {number} {street}").format(number=table.hand_no, street=street(hand.street))
     else:
         head += played
     if table.settings.tournament is not None:
@@ -582,7 +584,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "addon": lambda d: _("{player} takes the add-on of {chips}").format(**d),
     "reenter": lambda d: _("{player} re-enters with {chips}").format(**d),
     "chop": lambda d: _("the deal ({method}) {shares}").format(
-        method=d["method"],
+        method=chop_method(d["method"]),
         shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
     ),
     "race": lambda d: _("the chip race of the {removed} chips").format(**d),

@@ -16,7 +16,7 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
-from ..domain.i18n import N_, _, language, ngettext, session_language, speaking
+from ..domain.i18n import N_, _, language, ngettext, session_language, speaking, street
 from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
@@ -328,7 +328,7 @@ def table_now(now: dict[str, Any], table: Table) -> str:
     terminal never disagree."""
     if now["in_hand"]:
         head = _("Hand {number}, {street}").format(
-            number=now["hand"], street=escape(str(now["street"] or now["phase"]))
+            number=now["hand"], street=escape(street(str(now["street"] or now["phase"])))
         )
         if now["button"]:
             head += _(" · button {name}").format(name=escape(now["button"]))

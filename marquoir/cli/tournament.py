@@ -10,7 +10,16 @@ from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
 from ..domain.events import AddedOn, Chopped, Rebought, Resumed
-from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
+from ..domain.i18n import (
+    _,
+    chop_method,
+    follow_session,
+    grouped,
+    money,
+    money_item,
+    ngettext,
+    number,
+)
 from ..domain.table import Table
 from ..domain.tournament.levels import (
     parse_breaks,
@@ -365,7 +374,7 @@ def chop(
     # English names the currency once, after the shares; French gives each share its €
     print(
         _("deal ({method}): {shares} {currency}").format(
-            method=event.method, shares=shares, currency=currency
+            method=chop_method(event.method), shares=shares, currency=currency
         )
     )
     if Decimal(event.keep):

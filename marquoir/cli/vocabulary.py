@@ -87,6 +87,12 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("out", ("éliminé", "élimination"), "plusieurs tables : éliminé JOUEUR [--by JOUEUR]"),
     ("move", ("déplacer", "déplace"), "plusieurs tables : déplacer JOUEUR T:S"),
     ("balance", ("équilibrer", "équilibre"), "plusieurs tables : les tables et qui déplacer"),
+    (
+        "blinds",
+        ("blindes", "changer les blindes"),
+        "blindes 2/4 : les blindes des donnes suivantes",
+    ),
+    ("reopen", ("rouvrir",), "rouvrir une partie réglée"),
 )
 
 

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from .enums import StrEnum
-from .i18n import N_, _, number
+from .i18n import N_, _, in_own_words, number
 from .records import Record
+
+# Bouillotte's one betting round (the game declares it as its only street), and what its
+# table says in its own words there: one "tient" a bet
+BOUILLOTTE_ROUND = "the round"
+IN_THE_ROUND = {"{player} calls {added}": N_("{player} calls {added}, at Bouillotte")}
 
 
 class ActionKind(StrEnum):
@@ -118,9 +123,10 @@ class ActionEvent(Record):
             ),
         }
         verb = "abattre-nothing" if self.verb == "abattre" and not self.added else self.verb
-        text = _(texts[verb]).format(
-            player=self.player, added=number(self.added), total=number(self.total)
-        )
+        said = _(texts[verb])
+        if verb == "call" and self.street == BOUILLOTTE_ROUND:  # (one holds, at Bouillotte)
+            said = in_own_words(texts[verb], IN_THE_ROUND)
+        text = said.format(player=self.player, added=number(self.added), total=number(self.total))
         return text + (_(" (all-in)") if self.all_in else "")
 
 

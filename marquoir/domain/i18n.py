@@ -10,9 +10,31 @@ from __future__ import annotations
 
 import os
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 LANGUAGES = ("en", "fr")
 _language: str | None = None
 _chosen = False  # the command line chose the language (--lang): a session's does not count
+
+
+# French puts a narrow no-break space (U+202F) before `:` `;` `?` `!`; the catalog's
+# translations are typed with a plain space, and get the narrow one as they are read. The
+# error prefix is the one exception: `Erreur : ` is what scripts look for (the command
+# line's contract), written as it always was.
+KEPT_AS_TYPED = frozenset({"Error: "})
+
+
+def french_typography(text: str) -> str:
+    """French text with a narrow no-break space before `:` `;` `?` `!` (where the text has a
+    space or a no-break space): `pot : 3` becomes `pot\u202f: 3`."""
+    for mark in ":;?!":
+        if mark in text:  # (str.replace: no regular expression on the table's path)
+            text = text.replace(" " + mark, "\u202f" + mark).replace(
+                "\u00a0" + mark, "\u202f" + mark
+            )
+    return text
 
 
 class Catalog:
@@ -57,6 +79,8 @@ class Catalog:
         found = self._found.get(message)
         if found is None:
             found = self._lookup(message) or message
+            if message not in KEPT_AS_TYPED:
+                found = french_typography(found)
             self._found[message] = found
         return found
 
@@ -66,7 +90,7 @@ class Catalog:
         key = f"{singular}\x00{plural}"  # gettext keeps both English forms under one key
         forms = self._found.get(key)
         if forms is None:
-            forms = self._lookup(key) or key
+            forms = french_typography(self._lookup(key) or key)
             self._found[key] = forms
         singular, _nul, plural = forms.partition("\x00")
         return plural if count > 1 and plural else singular
@@ -159,6 +183,89 @@ def grouped(value: int) -> str:
     return number(value) if language() != "en" else f"{value:,}"
 
 
+# The betting rounds as the games name them (GameRules.streets, also the stored names):
+# shown in the table's language. The French table's words: "avant le flop", "flop",
+# "tournant", "rivière"; stud counts its cards ("4e carte"); docs/glossary.md says why.
+STREETS = (
+    N_("preflop"),
+    N_("flop"),
+    N_("turn"),
+    N_("river"),
+    N_("third street"),
+    N_("fourth street"),
+    N_("fifth street"),
+    N_("sixth street"),
+    N_("seventh street"),
+    N_("before the draw"),
+    N_("after the draw"),
+    N_("the round"),
+)
+
+
+def street(name: str) -> str:
+    """A betting round's name (`turn`) in the language of the output (`tournant`)."""
+    return _(name) if name in STREETS else name
+
+
+# The English words of a game's title and stakes ("seven-card stud fixed-limit ante 1
+# bring-in 1 limits 4/8"), as the data formats keep them: shown in the table's language.
+# The longest first, so that a name is never translated by a part of it.
+GAME_WORDS = (
+    N_("seven-card stud hi-lo"),
+    N_("seven-card stud"),
+    N_("five-card draw"),
+    N_("(32 cards)"),
+    N_("(big blind)"),
+    N_("limits"),
+)
+
+
+def game_words(text: str) -> str:
+    """A game's title or stakes (`TableConfig.title()`, `.stakes()`) in the language of the
+    output: `stud à sept cartes fixed-limit ... limites 4/8` in French."""
+    if language() == "en":
+        return text
+    for words in GAME_WORDS:
+        if words in text:
+            text = text.replace(words, _(words))
+    return text
+
+
+def decimal(text: str) -> str:
+    """A number written with a decimal point (`26.7`, `-1234.5`): as it is in English,
+    `26,7` and `-1 234,5` in French."""
+    if language() == "en":
+        return text
+    sign, digits = (text[0], text[1:]) if text[:1] in ("-", "+") else ("", text)
+    whole, dot, fraction = digits.partition(".")
+    grouped = number(int(whole)) if whole.isdigit() else whole
+    return f"{sign}{grouped}{',' if dot else ''}{fraction}"
+
+
+# How a deal shares the prizes (`chop --icm|--chips|--even|--custom`): the word as it is in
+# English, its own message in French (where "chips" alone is "jetons").
+_CHOP_METHODS = {
+    "icm": N_("icm, the method of a deal"),
+    "chips": N_("chips, the method of a deal"),
+    "even": N_("even, the method of a deal"),
+    "custom": N_("custom, the method of a deal"),
+}
+
+
+def chop_method(method: str) -> str:
+    """A deal's method (`even`) in the language of the output (`à parts égales`)."""
+    key = _CHOP_METHODS.get(method)
+    return method if key is None or language() == "en" else _(key)
+
+
+def in_own_words(message: str, words: Mapping[str, str]) -> str:
+    """`message` (as every game says it) in the language of the output, in a game's own
+    words where it has them (`words`: the message -> the catalog key of the game's own; in
+    English every game says the same)."""
+    key = words.get(message)
+    return _(message) if key is None or language() == "en" else _(key)
+
+
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
 
@@ -200,14 +307,23 @@ _MONTHS = [
 
 def date_text(iso: str) -> str:
     """A date (ISO, `2026-12-01` or a timestamp starting with one) for a report: as it is in
-    English, `1 décembre 2026` in French (the time of a timestamp kept after it)."""
+    English, `1 décembre 2026` in French (the time of a timestamp after it: `9 h 23`)."""
     if language() == "en" or len(iso) < 10 or not iso[:4].isdigit():
         return iso
     year, month, day = iso[:4], iso[5:7], iso[8:10]
     if not (month.isdigit() and day.isdigit() and 1 <= int(month) <= 12):
         return iso
     rest = iso[10:].lstrip("T ")
-    return f"{int(day)} {_MONTHS[int(month) - 1]} {year}" + (f" {rest[:5]}" if rest else "")
+    return f"{int(day)} {_MONTHS[int(month) - 1]} {year}" + (f" {clock_time(rest)}" if rest else "")
+
+
+def clock_time(text: str) -> str:
+    """A time of day (`09:23`, `21:05:10`) for the output: as it is in English, `9 h 23`
+    in French (the hour without its zero, the minutes with theirs)."""
+    hours, colon, minutes = text[:5].partition(":")
+    if language() == "en" or not colon or not (hours.isdigit() and minutes.isdigit()):
+        return text[:5]
+    return f"{int(hours)}\u00a0h\u00a0{minutes}"
 
 
 class speaking:

@@ -10,7 +10,7 @@ the path of the table commands.
 from __future__ import annotations
 
 from .errors import UsageError
-from .i18n import _
+from .i18n import N_, _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,31 +26,35 @@ MAX_NAME = 32
 """The longest player or session name, in characters (after NFC normalisation)."""
 
 
-def read_chips(text: str, *, what: str = "an amount") -> int:
+# what an amount of chips is called in a refusal, unless the caller names it
+AN_AMOUNT = N_("an amount")
+
+
+def read_chips(text: str, *, what: str = AN_AMOUNT) -> int:
     """A whole number of chips written in ASCII digits, at most `MAX_CHIPS`."""
     digits = text.strip()
     if not (digits.isascii() and digits.isdigit()):
         raise UsageError(
             _("{what} is a whole number of chips (got {value!r})").format(
-                what=what, value=text[:40]
+                what=_(what), value=text[:40]
             )
         )
     # Check the length before int(): Python refuses to convert over 4,300 digits.
     if len(digits.lstrip("0")) > len(str(MAX_CHIPS)) or int(digits) > MAX_CHIPS:
         raise UsageError(
             _("{what} is at most {MAX_CHIPS:,} chips (got {len} digits)").format(
-                what=what, MAX_CHIPS=MAX_CHIPS, len=len(digits)
+                what=_(what), MAX_CHIPS=MAX_CHIPS, len=len(digits)
             )
         )
     return int(digits)
 
 
-def check_chips(chips: int, *, what: str = "an amount") -> int:
+def check_chips(chips: int, *, what: str = AN_AMOUNT) -> int:
     """A number of chips already read (an event, a file): 0 to `MAX_CHIPS`."""
     if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= MAX_CHIPS:
         raise UsageError(
             _("{what} is a whole number of chips from 0 to {MAX_CHIPS:,}").format(
-                what=what, MAX_CHIPS=MAX_CHIPS
+                what=_(what), MAX_CHIPS=MAX_CHIPS
             )
         )
     return chips

@@ -47,6 +47,12 @@ WORDS = {
 }
 
 
+def shown_name(name: str) -> str:
+    """A name in a settlement as a person reads it: the house's balance under "house" in
+    the language of the output ("la maison"), a player's name as it is."""
+    return _("house") if name == HOUSE else name
+
+
 def difference(accounts: list[Account]) -> int:
     """The chips cashed out (and still held) minus the chips bought, over every player."""
     return sum(account.result for account in accounts)
@@ -110,4 +116,5 @@ __all__ = [
     "check_missing",
     "difference",
     "missing_event",
+    "shown_name",
 ]

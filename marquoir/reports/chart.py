@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ..domain.i18n import _
+from ..domain.i18n import N_, _, french
 from .model import ChipMove
 
 NAN = float("nan")
@@ -29,7 +29,13 @@ class Series(NamedTuple):
 
 
 # How each kind of move is marked (matplotlib markers), and its name in the legend.
-MARKS = {"cave": ("^", "cave"), "recave": ("P", "recave"), "leave": ("X", "leaves")}
+# (the legend's words are nouns: a key of their own in the catalog, where "recave" is the
+# command's verb)
+MARKS = {
+    "cave": ("^", "cave", N_("cave, in the chart's legend")),
+    "recave": ("P", "recave", N_("recave, in the chart's legend")),
+    "leave": ("X", "leaves", N_("leaves, in the chart's legend")),
+}
 
 
 class ChartPlan:
@@ -94,7 +100,10 @@ def sample_stacks(
     for row in rows:
         hand = int(row[0])
         if hand % step == 0 or hand == last or hand in wanted:
-            samples.append((hand, [float(cell) if cell else NAN for cell in row[1:]]))
+            # (a French table groups the thousands with a narrow no-break space: `1 412`)
+            samples.append(
+                (hand, [float(cell.replace("\u202f", "")) if cell else NAN for cell in row[1:]])
+            )
     return samples
 
 
@@ -157,11 +166,11 @@ def draw_chart(
             labels.append(_("average stack"))
         for kind in MARKS:  # the legend says what each mark means
             if kind in kinds:
-                shape, words = MARKS[kind]
+                shape, words, translated = MARKS[kind]
                 handles.append(Line2D([], [], marker=shape, color="#555", linestyle="none"))
-                labels.append(words)
+                labels.append(_(translated) if french() else words)
         axes.set_xlabel(_("hands played"))
-        axes.set_ylabel("chips")
+        axes.set_ylabel(_("chips"))
         axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
         hand_ticks(axes, last)

@@ -14,7 +14,7 @@ from typing import overload
 
 from ..domain.config import ForcedBetSchedule, TableConfig
 from ..domain.errors import MarquoirError
-from ..domain.i18n import _, grouped, money, money_item, ngettext
+from ..domain.i18n import _, chop_method, grouped, money, money_item, ngettext
 from ..domain.missing import HOUSE, absorbed_chips
 from ..domain.records import Record
 from ..domain.settlement import SettlementError, Transfer, money_balances, settle, zero_sum_groups
@@ -573,9 +573,9 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
     if state.chop is not None:
         chop = state.chop["amounts"].items()
         shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in chop)
-        kept = Decimal(state.chop["kept"])
+        kept, method = Decimal(state.chop["kept"]), chop_method(state.chop["method"])
         lines.append(
-            _("deal ({method}): {shares}").format(method=state.chop["method"], shares=shares)
+            _("deal ({method}): {shares}").format(method=method, shares=shares)
             + (
                 _("; {kept} kept to play for").format(kept=money_item(kept, currency))
                 if kept

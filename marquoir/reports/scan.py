@@ -22,7 +22,7 @@ from html import escape
 from typing import IO, Any
 
 from ..domain.config import ForcedBetSchedule
-from ..domain.i18n import _
+from ..domain.i18n import _, french, game_words, number
 from ..storage import summaries
 from ..storage.ledger import Ledger, SessionInfo
 
@@ -155,6 +155,7 @@ class HandScan:
         strangers = False  # a name in the hands that is no account's (never seen so far)
         buttons: set[str] = set()
         add_stacks = self.stack_table.add
+        chips = self._chips = number if french() else str  # (French groups thousands: `1 320`)
         rows = book.conn.execute(
             "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
             (session.id,),
@@ -178,11 +179,11 @@ class HandScan:
             buttons.add(hand.button)
             counter.count(hand.players, self._log_rows(hand_no, hand, stakes))
             if stacks.keys() == seated:  # (everyone at the table: the common case)
-                add_stacks([str(hand_no), *map(str, map(stacks.__getitem__, columns))])
+                add_stacks([str(hand_no), *map(chips, map(stacks.__getitem__, columns))])
                 continue
             if not (stacks.keys() <= seated and seated.issuperset(hand.players)):
                 strangers = True
-            add_stacks([str(hand_no), *(str(stacks[n]) if n in stacks else "" for n in columns)])
+            add_stacks([str(hand_no), *(chips(stacks[n]) if n in stacks else "" for n in columns)])
         self.figures = counter.figures()
         if strangers:  # a column for each name met in the hands that is no account's
             self.stack_table.close()
@@ -197,7 +198,8 @@ class HandScan:
         known = self._stakes.get(key)
         if known is None:
             schedule = self._config.schedule if data is None else ForcedBetSchedule(**data)
-            known = self._stakes[key] = self._config.with_schedule(schedule).stakes()
+            known = self._config.with_schedule(schedule).stakes()
+            known = self._stakes[key] = game_words(known)
         return known
 
     def _log_rows(self, hand_no: int, hand: summaries.StoredHand, stakes: str) -> dict[str, int]:
@@ -220,10 +222,10 @@ class HandScan:
             title = self._pot_titles.get(pot.name)
             if title is None:
                 title = self._pot_titles[pot.name] = pot_title(pot.name)
-            self.log.add([*(first or ("", "", "")), title, str(pot.amount), text])
+            self.log.add([*(first or ("", "", "")), title, self._chips(pot.amount), text])
             first = []
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            carry = str(hand.rest.get("carry", 0))
+            carry = self._chips(hand.rest.get("carry", 0))
             self.log.add([*first, words["void"], carry, words["next"]])
         return taken
 
@@ -256,12 +258,13 @@ def _stack_table(
             names.setdefault(name)
     everyone = list(names)
     table = Spool(len(everyone) + 1)
+    chips = number if french() else str
     for summary in book.iter_hands(session):
         stacks = dict(summary["stacks"])
         for name, delta in side_payments.get(summary["hand"], {}).items():
             stacks[name] = stacks.get(name, 0) + delta
         table.add(
-            [str(summary["hand"]), *(str(stacks[n]) if n in stacks else "" for n in everyone)]
+            [str(summary["hand"]), *(chips(stacks[n]) if n in stacks else "" for n in everyone)]
         )
     return everyone, table
 

@@ -11,9 +11,10 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from ..domain.i18n import N_, _, date_text, french, ngettext
+from ..domain.games import GAMES
+from ..domain.i18n import N_, _, date_text, french, game_words, in_own_words, ngettext, number
 from ..domain.i18n import money as i18n_money
-from ..domain.missing import HOST, SHARED
+from ..domain.missing import HOST, SHARED, shown_name
 from ..domain.records import Record
 from .model import HandLine, HandLog, Missing, PlayerLine, PotLine, SessionReport
 from .scan import Spool, pot_title
@@ -38,7 +39,9 @@ class Section(Record):
 
 def signed(chips: int) -> str:
     """+160, -153, 0."""
-    return f"{chips:+d}" if chips else "0"
+    if not chips:
+        return "0"
+    return ("+" if chips > 0 else "-") + number(abs(chips))  # (French: `+1 320`)
 
 
 def money(amount: Decimal, currency: str = "", *, sign: bool = False) -> str:
@@ -89,7 +92,7 @@ def session_section(report: SessionReport) -> Section:
     """The session's settings."""
     caves = report.settings.get("caves", {})
     facts = [
-        (_("game"), report.title),
+        (_("game"), game_words(report.title)),
         (_("chip value"), chip_value_text(report)),
         (_("currency"), report.currency or "-"),
         (_("date"), date_text(local_time(report.created_at))),
@@ -97,7 +100,7 @@ def session_section(report: SessionReport) -> Section:
     if report.settings.get("tournament"):
         del facts[1]  # a tournament's chips are worth no money: its buy-in is below
     if caves.get("default"):
-        facts.append((_("default cave"), _("{chips} chips").format(chips=caves["default"])))
+        facts.append((_("default cave"), _("{chips} chips").format(chips=number(caves["default"]))))
     labels = (("minimum", N_("minimum")), ("maximum", N_("maximum")), ("recaves", N_("recaves")))
     limits = [f"{_(label)} {caves[key]}" for key, label in labels if caves.get(key) is not None]
     if limits:
@@ -143,10 +146,10 @@ def players_section(report: SessionReport) -> Section:
             (
                 "",
                 _("total"),
-                str(sum(p.bought for p in report.players)),
-                str(sum(p.recaves for p in report.players)),
-                str(sum(p.cashed_out for p in report.players)),
-                str(sum(p.stack for p in report.players)),
+                number(sum(p.bought for p in report.players)),
+                number(sum(p.recaves for p in report.players)),
+                number(sum(p.cashed_out for p in report.players)),
+                number(sum(p.stack for p in report.players)),
                 signed(sum(p.net_chips for p in report.players)),
                 money(total, report.currency, sign=True),
                 "",
@@ -164,15 +167,15 @@ def player_row(player: PlayerLine, currency: str, corrected: bool) -> tuple[str,
     row = (
         str(player.seat),
         player.name,
-        str(player.bought),
+        number(player.bought),
         str(player.recaves),
-        str(player.cashed_out),
-        _("left") if player.left else str(player.stack),
+        number(player.cashed_out),
+        _("left") if player.left else number(player.stack),
         signed(player.net_chips),
         money(player.net_money, currency, sign=True),
         str(player.hands_played),
         str(player.hands_won),
-        str(player.biggest_pot),
+        number(player.biggest_pot),
     )
     return row + ((signed(player.adjusted),) if corrected else ())
 
@@ -185,7 +188,9 @@ def settlement_section(report: SessionReport) -> Section:
         return Section(_("Settlement"), lines=(not_yet,))
     lines = [
         _("{payer} pays {payee} {amount}").format(
-            payer=t.payer, payee=t.payee, amount=money(t.amount, report.currency)
+            payer=shown_name(t.payer),
+            payee=shown_name(t.payee),
+            amount=money(t.amount, report.currency),
         )
         for t in settlement.transfers
     ]
@@ -194,7 +199,7 @@ def settlement_section(report: SessionReport) -> Section:
     if settlement.missing is not None:
         lines.insert(0, missing_line(settlement.missing, report.currency))
     if len(settlement.groups) > 1:
-        groups = "; ".join(", ".join(group) for group in settlement.groups)
+        groups = "; ".join(", ".join(map(shown_name, group)) for group in settlement.groups)
         count = len(settlement.groups)
         lines.append(
             _("({count} groups settle apart: {groups})").format(count=count, groups=groups)
@@ -255,7 +260,9 @@ def _runs_text(runs: list[list[Any]]) -> list[str]:
         _("{stakes} (hand {first})").format(stakes=stakes, first=first)
         if first == last
         else _("{stakes} (hands {first}-{last})").format(stakes=stakes, first=first, last=last)
-        for stakes, first, last in runs
+        for stakes, first, last in (
+            (game_words(stakes), first, last) for stakes, first, last in runs
+        )
     ]
 
 
@@ -279,6 +286,9 @@ def hands_section(report: SessionReport) -> Section:
         return Section(_("Hands"), lines=(_("No hand finished yet."),))
     labels = (N_("hand"), N_("button"), N_("stakes"), N_("pot"), N_("amount"), N_("winners"))
     headers = tuple(_(h) for h in labels)
+    game = report.settings.get("table", {}).get("game")
+    if game in GAMES:  # (in the game's own words: the Bouillotte dealer is "le donneur")
+        headers = (headers[0], in_own_words("button", GAMES[game].own_words), *headers[2:])
     numeric = (True, False, False, False, True, False)
     if isinstance(report.hands, HandLog):
         log = report.hands.scan().log
@@ -291,15 +301,21 @@ def hands_section(report: SessionReport) -> Section:
                 (
                     str(hand.hand_no) if first else "",
                     hand.button if first else "",
-                    hand.stakes if first else "",
+                    game_words(hand.stakes) if first else "",
                     pot_title(pot.name),
-                    str(pot.amount),
+                    number(pot.amount),
                     winners_text(hand, pot),
                 )
             )
             first = False
         if first:  # a void deal: nobody opened, the chips wait for the next deal
-            row = (str(hand.hand_no), hand.button, hand.stakes, _("void"), str(hand.carry))
+            row = (
+                str(hand.hand_no),
+                hand.button,
+                game_words(hand.stakes),
+                _("void"),
+                number(hand.carry),
+            )
             rows.append((*row, _("next deal")))
     return Section(_("Hands"), headers=headers, rows=tuple(rows), numeric=numeric)
 
@@ -318,6 +334,11 @@ def stack_columns(report: SessionReport) -> list[str]:
     return names
 
 
+def _average(value: object) -> str:
+    """A tournament's average stack in the stacks table (French: `1 750`)."""
+    return number(value) if isinstance(value, int) else str(value)
+
+
 def stacks_section(report: SessionReport) -> Section:
     """Each player's stack after every hand (empty where he was not at the table)."""
     if not report.hands:
@@ -333,8 +354,8 @@ def stacks_section(report: SessionReport) -> Section:
     rows = tuple(
         (
             str(hand.hand_no),
-            *(str(hand.stacks[n]) if n in hand.stacks else "" for n in names),
-            *([str(averages.get(str(hand.hand_no), ""))] if averages is not None else []),
+            *(number(hand.stacks[n]) if n in hand.stacks else "" for n in names),
+            *([_average(averages.get(str(hand.hand_no), ""))] if averages is not None else []),
         )
         for hand in report.hands
     )

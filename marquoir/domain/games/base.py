@@ -41,8 +41,8 @@ from ..kinds import BettingKind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Protocol
+    from collections.abc import Mapping, Sequence
+    from typing import ClassVar, Protocol
 
     from ..outcome import Phase, PlayerView
     from ..ranking import Ranking
@@ -134,6 +134,9 @@ class GameRules:
     # the words of `TableConfig.title()` for this game (a method when the settings matter)
     name = ""
     streets: tuple[str, ...] = ()
+    # What this game's table says in its own French words: a message as every game says it
+    # -> the catalog key of the game's own (`i18n.in_own_words`)
+    own_words: ClassVar[Mapping[str, str]] = {}
     min_players, max_players = 2, 10
     # (setting, value) that `TableConfig` takes for this game when not given
     defaults: tuple[tuple[str, object], ...] = ()

@@ -5,6 +5,7 @@ names both, as in stud (docs/rules.md)."""
 
 from __future__ import annotations
 
+from ..i18n import N_
 from .evaluator import LOW_ONLY, Evaluator
 from .stud import Stud
 
@@ -13,7 +14,7 @@ class Razz(Stud):
     """Razz: stud's dealing and betting, the low hand wins."""
 
     name = "razz"
-    bring_in_by = "the highest up-card"
-    first_by = "the lowest hand showing"
+    bring_in_by = N_("the highest up-card")
+    first_by = N_("the lowest hand showing")
     # ace-to-five, no qualifier: the best low takes the pot
     evaluators = (Evaluator("razz", hole=7, low=LOW_ONLY),)

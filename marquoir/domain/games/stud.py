@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionEvent
 from ..errors import ConfigError, IllegalAction
-from ..i18n import _
+from ..i18n import N_, _, street
 from ..kinds import BettingKind
 from .base import GameRules, check_no_blinds, post_antes
 from .evaluator import Evaluator
@@ -35,8 +35,8 @@ class Stud(GameRules):
     options = frozenset({"bring_in"})
     odd_chip_rule = "to the winner with the highest card by suit, named by the scorekeeper"
     # what the scorekeeper looks at to name the bring-in and who speaks first
-    bring_in_by = "the lowest up-card"
-    first_by = "the best hand showing"
+    bring_in_by = N_("the lowest up-card")
+    first_by = N_("the best hand showing")
     evaluators = (Evaluator("stud", hole=7),)
 
     def validate(self) -> None:
@@ -67,18 +67,20 @@ class Stud(GameRules):
         # highest in razz)
         if hand.awaiting == AWAIT_BRING_IN:
             return _("who brings in? `bringin PLAYER` ({by}), `--complete` to complete").format(
-                by=self.bring_in_by
+                by=_(self.bring_in_by)
             )
         if hand.awaiting == AWAIT_FIRST:
             return _("who speaks first on {street}? `first PLAYER` ({by})").format(
-                street=hand.street, by=self.first_by
+                street=street(hand.street), by=_(self.first_by)
             )
         return ""
 
     def waiting_message(self, hand: Dealing) -> str:
         if hand.awaiting == AWAIT_BRING_IN:
-            return "name who brings in first: `bringin PLAYER`"
-        return f"name who speaks first on {hand.street}: `first PLAYER`"
+            return _("name who brings in first: `bringin PLAYER`")
+        return _("name who speaks first on {street}: `first PLAYER`").format(
+            street=street(hand.street)
+        )
 
     def name_first(self, hand: Dealing, i: int, action: Action) -> ActionEvent:
         if hand.awaiting != AWAIT_FIRST:

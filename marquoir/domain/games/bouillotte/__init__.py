@@ -19,6 +19,7 @@ hand each player who showed a brelan gets one passe from every other player of t
 
 from __future__ import annotations
 
+from ...actions import BOUILLOTTE_ROUND
 from ...errors import ConfigError, IllegalAction
 from ...i18n import N_, _, number
 from ...kinds import BettingKind
@@ -26,7 +27,8 @@ from ..base import GameRules, check_no_blinds
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
+    from typing import ClassVar
 
     from ...actions import LegalActions
     from ...ranking import Ranking
@@ -40,7 +42,12 @@ class Bouillotte(GameRules):
     """Bouillotte, three to five players."""
 
     name = "Bouillotte"
-    streets = ("the round",)
+    streets = (BOUILLOTTE_ROUND,)
+    # its dealer puts in the passe: "le donneur", never "le bouton"
+    own_words: ClassVar[Mapping[str, str]] = {
+        "button": N_("button, at Bouillotte"),
+        "hand {number}: button {button} | ": N_("hand {number}: button {button} | , at Bouillotte"),
+    }
     min_players, max_players = 3, 5
     defaults = (("passe", 1),)
     options = frozenset({"passe"})

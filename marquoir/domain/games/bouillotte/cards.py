@@ -31,7 +31,7 @@ from collections import Counter
 
 from ...cards import Card, label, labels, parse_cards
 from ...errors import ShowdownError
-from ...i18n import N_, _
+from ...i18n import N_, _, french, french_typography
 from ...ranking import Ranking
 from ...records import Record
 
@@ -370,4 +370,5 @@ def describe(reading: Reading) -> list[str]:
     tied = top and [c for c in reading.colours if c.owner and c.point == top.point][1:]
     first = ", premier en cartes" if tied and not reading.brelans else ""
     lines.append(f"gagne : {winner} ({why}{first})")
-    return lines
+    # (French typography in a French session; an English one shows these lines as they were)
+    return [french_typography(line) for line in lines] if french() else lines
