@@ -29,8 +29,10 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 # What a French table says for each command (the glossary's words), in several spellings.
 FRENCH = {
     "check": ["parole", "PAROLE", "Parole", "checker", "checke"],
-    "call": ["suivre", "tenir", "voir", "Suis", "TIENS", "payer"]
-    + ["je suis", "suivi", "je paie", "Je Paye", "paye", "je tiens"],
+    "call": [
+        *("suivre", "tenir", "voir", "Suis", "TIENS", "payer"),
+        *("je suis", "suivi", "je paie", "Je Paye", "paye", "je tiens"),
+    ],
     "bet": ["miser", "Mise", "misé", "je mise"],
     "raise": ["relancer", "relance", "Relancé", "sur-relancer", "je relance à", "Relance À"],
     "allin": ["tapis", "va-tout", "Va Tout", "VA-TOUT", "faire tapis", "je fais tapis", "all-in"],

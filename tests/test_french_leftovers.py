@@ -9,7 +9,6 @@ space (U+00A0) before the `€`; a count of 0 or 1 takes the singular.
 from __future__ import annotations
 
 import re
-
 import time
 from pathlib import Path
 
