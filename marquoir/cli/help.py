@@ -346,6 +346,8 @@ def _metavar(param: Any) -> str:
     choices = getattr(param.type_descriptor, "choices", None) or ()
     if choices:
         return "|".join(str(getattr(c, "value", c)) for c in choices)
+    if param.name == "players" and hasattr(param, "is_flag"):  # `new --players N`: a count
+        return "N"
     if param.name in METAVARS:
         return METAVARS[param.name]
     if param.name in NUMBERS:
