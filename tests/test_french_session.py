@@ -97,7 +97,12 @@ def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     shown = french("nouvelle", "--help")
     assert "Utilisation\u202f: marquoir nouvelle [OPTIONS] NOM\n" in shown
     assert "marquoir nouvelle vendredi --blinds 1/2 --cave 200 --chip-value 0,10 " in shown
+    # chips are JETONS, a count stays N (the players a tournament expects: not JOUEUR...)
+    assert "--cave JETONS " in shown and "--players N " in shown
     assert "FICHIER" in french("play", "--help")
+    whole = french("--help")
+    assert whole.startswith("Utilisation : marquoir [OPTIONS]")
+    assert "\n  Les mots français de la table " in whole and "French words" not in whole
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from typer.core import TyperCommand, TyperGroup
 
-from ..domain.i18n import _, french
+from ..domain.i18n import N_, _, french
 from .grammar import SHORT_FORMS
 
 # What a value is called, by option or argument name (the parameter's Python name).
@@ -208,6 +208,18 @@ class PlainGroup(TyperGroup):
         """`-h, --help`, its help in the language of the output."""
         return translated_help(super().get_help_option(ctx))
 
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        """The French words of the table, under a heading in the language of the output."""
+        from .vocabulary import help_text
+
+        self.epilog = help_text(_(FRENCH_WORDS_HEADING))
+        super().format_epilog(ctx, formatter)
+
+
+# The heading of the French words, under the help of `marquoir` itself.
+FRENCH_WORDS_HEADING = N_(
+    "The French words at the table (any case, with or without accents) and their command:"
+)
 
 # What the parser appends to the help of a parameter that must be given.
 REQUIRED = "[required]"
@@ -339,6 +351,8 @@ def _metavar(param: Any) -> str:
     choices = getattr(param.type_descriptor, "choices", None) or ()
     if choices:
         return "|".join(str(getattr(c, "value", c)) for c in choices)
+    if param.name == "players" and hasattr(param, "is_flag"):  # `new --players N`: a count
+        return "N"
     if param.name in METAVARS:
         return METAVARS[param.name]
     if param.name in NUMBERS:
