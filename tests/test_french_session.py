@@ -101,7 +101,7 @@ def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     assert "--cave JETONS " in shown and "--players N " in shown
     assert "FICHIER" in french("play", "--help")
     whole = french("--help")
-    assert whole.startswith("Utilisation : marquoir [OPTIONS]")
+    assert whole.startswith("Utilisation\u202f: marquoir [OPTIONS]")
     assert "\n  Les mots français de la table " in whole and "French words" not in whole
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
 
