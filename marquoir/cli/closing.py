@@ -23,7 +23,7 @@ from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE
 from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table
-from ..reports.model import Settlement, Standings, standings, standings_of
+from ..reports.model import Settlement, Source, Standings, standings, standings_of
 from ..reports.story import missing_data, missing_line
 from ..storage.db import CREATE, READ
 from ..storage.ledger import Ledger
@@ -341,6 +341,10 @@ def show_standings(
                     "currency": table.currency,
                     # (a file without tournaments prints what it always printed)
                     **({"points": table.points} if league else {}),
+                    # where each session came from, when several files were read
+                    **(
+                        {"files": [_source_json(s) for s in table.sources]} if table.sources else {}
+                    ),
                     "players": [
                         {
                             "player": p.name,
@@ -392,9 +396,31 @@ def show_standings(
         known = POINTS_WORDS.get(table.points)
         words = _(known) if known else _("{spec} by place").format(spec=table.points)
         print(_("league points: {words}").format(words=words))
+    for source in table.sources:
+        print(_source_line(source))
     headers = ["player", *(["tournaments", "points"] if league else []), "sessions"]
     headers += ["hands", "net", "best", "worst"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
+
+
+def _source_json(source: Source) -> dict[str, object]:
+    return {
+        "file": source.file,
+        "label": source.label,
+        "sessions": list(source.sessions),
+        "tournaments": list(source.tournaments),
+    }
+
+
+def _source_line(source: Source) -> str:
+    """`a.db: f9 (tournament), mardi`: the sessions one file gave the standings."""
+    names = [
+        _("{name} (tournament)").format(name=name) if name in source.tournaments else name
+        for name in source.sessions
+    ]
+    return _("{file}: {sessions}").format(
+        file=source.file, sessions=", ".join(names) if names else _("no session in that range")
+    )
 
 
 def _standings_of_files(

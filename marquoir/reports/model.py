@@ -618,6 +618,15 @@ class StandingLine(Record):
     points: Decimal = Decimal(0)
 
 
+class Source(Record):
+    """A file read by `standings` and the sessions counted from it."""
+
+    file: str  # the path as given
+    label: str  # what names the file in the sessions' names (`LABEL/NAME`)
+    sessions: tuple[str, ...]  # the sessions in the range, as named in the file
+    tournaments: tuple[str, ...]  # those that are tournaments
+
+
 class Standings(Record):
     """The club's history: every player over the sessions in the date range."""
 
@@ -626,6 +635,8 @@ class Standings(Record):
     players: tuple[StandingLine, ...]
     # the league points' formula, when tournaments are in the range ("": none)
     points: str = ""
+    # where the sessions came from, when several files were read (empty: one file)
+    sources: tuple[Source, ...] = ()
 
 
 def standings(
@@ -654,15 +665,18 @@ def standings_of(
     (both days included; the day a session was created, UTC) in every file of `books`
     (label, file), best total first; with tournaments in the range, their league points by
     the formula `points` (`domain.tournament.league`), the most points first. A session
-    is named `LABEL/NAME` when there are several files; the same session in two files (the
-    same name, created at the same instant) is refused, so that a tournament counts once.
+    is named `LABEL/NAME` when there are several files, and each file's sessions are listed
+    in `sources`; the same session found twice (a file given twice, a copy or a backup of
+    it: the same `uid`, see `aggregates.SessionRow.identity`) is refused, so that a
+    tournament counts once.
 
     Counted in SQL (`storage.aggregates`): each player's result from the `players_now` view,
     the hands from the summaries; no table is loaded but that of a session with a hand in
     play (its last snapshot is from before the deal) or of a tournament (its prizes and
     points), so 1,000 sessions take well under a second."""
-    seen: dict[tuple[str, str], str] = {}
+    seen: dict[str, str] = {}
     names: list[str] = []
+    sources: list[Source] = []
     currencies: set[str] = set()
     per_player: dict[str, list[tuple[str, Decimal]]] = {}
     hands: dict[str, int] = {}
@@ -670,7 +684,7 @@ def standings_of(
     for label, book in books:
         chosen = _sessions_in_range(book, since, until)
         for session in chosen:
-            key = (session.name, session.created_at)
+            key = session.identity
             if key in seen:
                 raise SameSessionTwice(
                     _(
@@ -691,6 +705,14 @@ def standings_of(
         for name, count in aggregates.hands_dealt(book.conn, [row.id for row in chosen]).items():
             hands[name] = hands.get(name, 0) + count
         names.extend(prefix + session.name for session in chosen)
+        sources.append(
+            Source(
+                book.path,
+                label,
+                tuple(session.name for session in chosen),
+                tuple(session.name for session in chosen if session.tournament),
+            )
+        )
         currencies.update(session.currency for session in chosen)
     lines = []
     for name, nets in per_player.items():
@@ -712,7 +734,9 @@ def standings_of(
     lines.sort(key=lambda line: (-line.points, -line.net, line.name))
     currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
     formula = _formula(points) if league else ""
-    return Standings(tuple(names), currency, tuple(lines), formula)
+    return Standings(
+        tuple(names), currency, tuple(lines), formula, tuple(sources) if len(books) > 1 else ()
+    )
 
 
 def _sessions_in_range(
