@@ -100,6 +100,16 @@ call
 showdown "a > b > c"
 """
 )
+ROOM = """
+new club --tournament --buy-in 10 --stack 1000 --levels 10/20,20/40 --tables 3 --seats 3 --seed 5
+seat a
+seat b
+seat c
+seat d
+seat e
+seat f
+seat g
+"""
 BOUILLOTTE = """
 new salon --game bouillotte --cave 20
 seat a
@@ -169,6 +179,11 @@ CASES = [
     ("settle", CLUB + "leave --all\n", "settle"),
     ("reopen", CLUB + "leave --all\nsettle\n", "reopen"),
     ("tournament entry", TOURNEY, "seat d"),
+    ("seat drawn at one of several tables", ROOM, "seat h"),
+    ("bust without the hand", ROOM, "out a --by b"),
+    ("bust that breaks a table", ROOM + "out a\n", "out b"),
+    ("move to another table", ROOM, "move a 3:2"),
+    ("deal at one table", ROOM, "deal --table 1"),
     ("rebuy", REBUY_BUST, "rebuy c"),
     ("rebuy of the other bust", REBUY_BUST, "rebuy b"),
     ("re-entry", REBUY_BUST, "reenter c"),

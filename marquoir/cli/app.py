@@ -26,7 +26,7 @@ from ..domain.i18n import LANGUAGES, _, french
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
 from . import commands, grammar, vocabulary
-from .app_core import AsOption, JsonOption, app, command
+from .app_core import AsOption, JsonOption, TableOption, app, command
 from .app_core import books_of as _db
 from .errors import error
 from .grammar import parse_chips
@@ -235,6 +235,16 @@ def new(
         int | None,
         typer.Option(parser=chips, help="Tournament: the players expected (with --duration)."),
     ] = None,
+    tables: Annotated[
+        int, typer.Option(parser=chips, help="Tournament: several tables, seats drawn.")
+    ] = 0,
+    seats: Annotated[int, typer.Option(parser=chips, help="Tournament: seats a table.")] = 0,
+    final_table: Annotated[
+        int, typer.Option(parser=chips, help="Tournament: the final table's seats.")
+    ] = 0,
+    seed: Annotated[
+        int | None, typer.Option(parser=chips, help="Tournament: the seed of the seat draws.")
+    ] = None,
 ) -> None:
     """Start a session (it becomes the current one)."""
     game = game_named(game_word.value)
@@ -260,6 +270,11 @@ def new(
             breaks=breaks,
             lang=lang,
         )
+    if not tournament and (tables or seats or final_table or seed is not None):
+        raise typer.BadParameter(
+            _("--tables, --seats, --final-table and --seed go with --tournament"),
+            param_hint="'--tables'",
+        )
     if tournament:
         from .tournament import tournament_settings
 
@@ -284,6 +299,10 @@ def new(
             payouts=payouts,
             payout_unit=payout_unit,
             chips=chip_set,
+            tables=tables,
+            seats=seats,
+            final_table=final_table,
+            seed=seed,
         )
         if blinds is not None:
             raise typer.BadParameter(
@@ -476,51 +495,56 @@ def back(ctx: typer.Context, player: PlayerArg) -> None:
 
 
 @command()
-def deal(ctx: typer.Context) -> None:
+def deal(
+    ctx: typer.Context,
+    table: Annotated[
+        str | None, typer.Option("--table", metavar="T", help="Several tables: deal at table T.")
+    ] = None,
+) -> None:
     """Start a hand: button, forced bets, who acts."""
-    grammar.deal(_db(ctx))
+    grammar.deal(_db(ctx), table=table)
 
 
 @command()
-def check(ctx: typer.Context, as_: AsOption = None) -> None:
+def check(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act checks."""
-    grammar.check(_db(ctx), player=as_)
+    grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def parole(ctx: typer.Context, as_: AsOption = None) -> None:
+def parole(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """Bouillotte: pass (before the opening) or pass the word; the same as check."""
-    grammar.check(_db(ctx), player=as_)
+    grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def abattre(ctx: typer.Context, as_: AsOption = None) -> None:
+def abattre(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """Bouillotte: hold the last raise without more and call the showdown."""
-    grammar.abattre(_db(ctx), player=as_)
+    grammar.abattre(_db(ctx), player=as_, table=table)
 
 
 @command()
-def call(ctx: typer.Context, as_: AsOption = None) -> None:
+def call(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
-    grammar.call(_db(ctx), player=as_)
+    grammar.call(_db(ctx), player=as_, table=table)
 
 
 @command()
-def fold(ctx: typer.Context, as_: AsOption = None) -> None:
+def fold(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act folds."""
-    grammar.fold(_db(ctx), player=as_)
+    grammar.fold(_db(ctx), player=as_, table=table)
 
 
 @command()
-def allin(ctx: typer.Context, as_: AsOption = None) -> None:
+def allin(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """The player to act puts his whole stack in."""
-    grammar.allin(_db(ctx), player=as_)
+    grammar.allin(_db(ctx), player=as_, table=table)
 
 
 @command("pass")
-def pass_(ctx: typer.Context, as_: AsOption = None) -> None:
+def pass_(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
     """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
-    grammar.pass_(_db(ctx), player=as_)
+    grammar.pass_(_db(ctx), player=as_, table=table)
 
 
 AmountArg = Annotated[
@@ -529,15 +553,17 @@ AmountArg = Annotated[
 
 
 @command()
-def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None) -> None:
     """Make the total bet for this round N (same as raise)."""
-    grammar.bet(_db(ctx), n, player=as_)
+    grammar.bet(_db(ctx), n, player=as_, table=table)
 
 
 @command("raise")
-def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+def raise_(
+    ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None
+) -> None:
     """Make the total bet for this round N (same as bet)."""
-    grammar.bet(_db(ctx), n, player=as_)
+    grammar.bet(_db(ctx), n, player=as_, table=table)
 
 
 OddChipOption = Annotated[
@@ -554,9 +580,10 @@ def win(
     ctx: typer.Context,
     players: Annotated[list[str], typer.Argument(help="The winners; several players tie.")],
     odd_chip: OddChipOption = None,
+    table: TableOption = None,
 ) -> None:
     """Showdown: these players tie for the best hand, the others lose."""
-    grammar.win(_db(ctx), players, odd_chip=odd_chip)
+    grammar.win(_db(ctx), players, odd_chip=odd_chip, table=table)
 
 
 @command()
@@ -599,9 +626,11 @@ def showdown(
 
 
 @command("open")
-def open_(ctx: typer.Context, n: AmountArg, as_: AsOption = None) -> None:
+def open_(
+    ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None
+) -> None:
     """Open the pot for N: jackpots, once the opener shows jacks or better (or Bouillotte)."""
-    grammar.open_pot(_db(ctx), n, player=as_)
+    grammar.open_pot(_db(ctx), n, player=as_, table=table)
 
 
 @command()

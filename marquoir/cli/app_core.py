@@ -57,6 +57,10 @@ def command(name: str | None = None) -> Callable[[F], F]:
 AsOption = Annotated[
     str | None, typer.Option("--as", help="Refuse unless PLAYER is the one to act.")
 ]
+TableOption = Annotated[
+    str | None,
+    typer.Option("--table", metavar="T", help="Several tables: refuse unless the hand is at T."),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..domain.i18n import _
-from .app_core import command
+from .app_core import books_of, command
 from .app_core import db_of as _db
 
 
@@ -166,3 +166,40 @@ def race(
     from . import tournament
 
     tournament.race(_db(ctx), removed, odd, draw=draw, seed=seed, as_json=as_json)
+
+
+@command()
+def out(
+    ctx: typer.Context,
+    player: PlayerArg,
+    by: Annotated[
+        str | None, typer.Option("--by", help="Who won his last chips (his bounty).")
+    ] = None,
+) -> None:
+    """Several tables: a bust recorded without its hand (places, bounties, then the tables
+    broken or balanced)."""
+    from .room import out as record_out
+
+    record_out(books_of(ctx), player, by=by)
+
+
+@command()
+def move(
+    ctx: typer.Context,
+    player: PlayerArg,
+    where: Annotated[str, typer.Argument(help="The new seat, TABLE:SEAT (2:7).")],
+) -> None:
+    """Several tables: a player moves to another seat (to balance the tables)."""
+    from .room import move as record_move
+
+    record_move(books_of(ctx), player, where)
+
+
+@command()
+def balance(
+    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+) -> None:
+    """Several tables: each table's players, and the move that balances them (TDA rule 11)."""
+    from .room import balance as show_balance
+
+    show_balance(books_of(ctx), as_json=as_json)

@@ -39,21 +39,29 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def act(db: Books, action: Action) -> None:
+def _at(table: Table, number: int | None) -> Table:
+    """The table, once the hand in play is checked to be at table `number` (several
+    tables: `--table T` on the table commands)."""
+    if number is not None:
+        table.room.check_hand_table(number)
+    return table
+
+
+def act(db: Books, action: Action, *, table: int | None = None) -> None:
     """check, call, fold, allin, bet N, raise N."""
-    outcome = execute(db, lambda table: table.act_event(action))
+    outcome = execute(db, lambda t: _at(t, table).act_event(action))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
-def act_named(db: Books, build: Callable[[Table], Action]) -> None:
+def act_named(db: Books, build: Callable[[Table], Action], *, table: int | None = None) -> None:
     """What the scorekeeper says: a bring-in, who speaks first, a false opener."""
-    outcome = execute(db, lambda table: table.act_event(build(table)))
+    outcome = execute(db, lambda t: _at(t, table).act_event(build(t)))
     assert isinstance(outcome.detail, ActionEvent)
     print("\n".join(render.action_lines(outcome.detail, outcome.table)))
 
 
-def deal(db: Books) -> None:
+def deal(db: Books, *, table: int | None = None) -> None:
     moved: list[str] = []
 
     def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
@@ -68,10 +76,11 @@ def deal(db: Books) -> None:
                 yield event
                 if isinstance(event, LevelSet):
                     moved.append(_("the clock moves to {value}").format(value=level_line(table)))
-        yield table.deal_event()
+        yield table.deal_event(at_table or 0)
 
-    table, _count = tables.execute_all(db, events)
-    print("\n".join([*moved, *render.deal_lines(table)]))
+    at_table = table
+    done, _count = tables.execute_all(db, events)
+    print("\n".join([*moved, *render.deal_lines(done)]))
 
 
 def showdown(
@@ -136,9 +145,11 @@ def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
         print(_("brelans paid: {moves}").format(moves=paid_text))
 
 
-def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
+def win(
+    db: Books, players: list[str], *, odd_chip: str | None = None, table: int | None = None
+) -> None:
     ranking = tie(players)
-    _print_showdown(execute(db, lambda table: table.showdown_event(ranking, odd_chip)))
+    _print_showdown(execute(db, lambda t: _at(t, table).showdown_event(ranking, odd_chip)))
 
 
 def brelans(db: Books, players: list[str], *, carre: str | None, misdeal: bool = False) -> None:
@@ -264,6 +275,11 @@ def seat(db: Books, player: str, *, seat: int | None, cave: int | None) -> None:
     event = outcome.event
     assert isinstance(event, Seated)
     name = event.player
+    if event.seed is not None:  # several tables: the seat drawn
+        from ..app.room import seat_text
+
+        print(f"{name}: {seat_text(event.seat)}")
+        return
     if not event.returning:
         print(
             _("{name} sits in seat {seat} with {chips} chips").format(

@@ -71,28 +71,38 @@ def parse_chips(text: str) -> int | None:
 # -- what each hot verb does (the typer commands call these too) ------------------------------
 
 
-def check(db: Books, *, player: str | None = None) -> None:
+def table_number(text: str | None) -> int | None:
+    """`--table T`: a table's number (several tables: the hand must be at that table)."""
+    if text is None:
+        return None
+    number = parse_chips(text)
+    if not number:
+        raise UsageError(_("--table: a table number, 1 or more (got {text!r})").format(text=text))
+    return number
+
+
+def check(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act checks (`--as PLAYER`: refused unless it is PLAYER's turn)."""
-    commands.act(db, Action.check(player))
+    commands.act(db, Action.check(player), table=table_number(table))
 
 
-def abattre(db: Books, *, player: str | None = None) -> None:
+def abattre(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """Bouillotte: the player to act holds the last raise without more and calls the
     showdown (abattre), when the turns of speaking allow it."""
-    commands.act(db, Action.abattre(player))
+    commands.act(db, Action.abattre(player), table=table_number(table))
 
 
-def call(db: Books, *, player: str | None = None) -> None:
+def call(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act calls; with nothing to call, a check."""
-    commands.act(db, Action.call(player))
+    commands.act(db, Action.call(player), table=table_number(table))
 
 
-def fold(db: Books, *, player: str | None = None) -> None:
+def fold(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act folds."""
-    commands.act(db, Action.fold(player))
+    commands.act(db, Action.fold(player), table=table_number(table))
 
 
-def pass_(db: Books, *, player: str | None = None) -> None:
+def pass_(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """`pass` (*je passe*): a check while nobody has bet, a fold after; jackpots, draw and
     Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
 
@@ -106,28 +116,28 @@ def pass_(db: Books, *, player: str | None = None) -> None:
             return Action.check(player)
         return Action.fold(player)
 
-    commands.act_named(db, choose)
+    commands.act_named(db, choose, table=table_number(table))
 
 
-def allin(db: Books, *, player: str | None = None) -> None:
+def allin(db: Books, *, player: str | None = None, table: str | None = None) -> None:
     """The player to act puts his whole stack in."""
-    commands.act(db, Action.allin(player))
+    commands.act(db, Action.allin(player), table=table_number(table))
 
 
-def bet(db: Books, total: int, *, player: str | None = None) -> None:
+def bet(db: Books, total: int, *, player: str | None = None, table: str | None = None) -> None:
     """`bet N` and `raise N`: the player's total bet for this round is N (TDA 2024 rule
     43-A: a declared amount is the total bet)."""
-    commands.act(db, Action.bet(total, player))
+    commands.act(db, Action.bet(total, player), table=table_number(table))
 
 
-def open_pot(db: Books, total: int, *, player: str | None = None) -> None:
+def open_pot(db: Books, total: int, *, player: str | None = None, table: str | None = None) -> None:
     """`open N`: the opening of a jackpot (or of a Bouillotte round)."""
-    commands.act(db, Action.open(total, player))
+    commands.act(db, Action.open(total, player), table=table_number(table))
 
 
-def deal(db: Books) -> None:
-    """Start a hand."""
-    commands.deal(db)
+def deal(db: Books, *, table: str | None = None) -> None:
+    """Start a hand (`--table T`: at table T of a tournament of several tables)."""
+    commands.deal(db, table=table_number(table))
 
 
 def undo(db: Books) -> None:
@@ -151,9 +161,11 @@ def stacks(db: Books, *, as_json: bool = False) -> None:
     commands.stacks(db, as_json=as_json)
 
 
-def win(db: Books, players: list[str], *, odd_chip: str | None = None) -> None:
+def win(
+    db: Books, players: list[str], *, odd_chip: str | None = None, table: str | None = None
+) -> None:
     """`win A B`: these players tie for the best hand, the others lose."""
-    commands.win(db, players, odd_chip=odd_chip)
+    commands.win(db, players, odd_chip=odd_chip, table=table_number(table))
 
 
 def showdown(
@@ -285,7 +297,8 @@ class Verb(Record):
     flags: tuple[tuple[str, str], ...] = ()
 
 
-AS = (("--as", "player"),)
+TABLE = ("--table", "table")
+AS = (("--as", "player"), TABLE)
 ODD_CHIP = ("--odd-chip", "odd_chip")
 JSON = (("--json", "as_json"),)
 
@@ -300,11 +313,11 @@ VERBS: dict[str, Verb] = {
     "bet": Verb(bet, one_amount, options=AS),
     "raise": Verb(bet, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),
-    "deal": Verb(deal),
+    "deal": Verb(deal, options=(TABLE,)),
     "undo": Verb(undo),
     "status": Verb(status, flags=(*JSON, ("--clock", "clock"))),
     "stacks": Verb(stacks, flags=JSON),
-    "win": Verb(win, some_words, options=(ODD_CHIP,)),
+    "win": Verb(win, some_words, options=(ODD_CHIP, TABLE)),
     "showdown": Verb(
         showdown,
         some_words,

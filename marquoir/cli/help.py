@@ -62,6 +62,8 @@ EXAMPLES: dict[str, list[str]] = {
     "new": [
         "marquoir new vendredi --blinds 1/2 --cave 200 --chip-value 0.10 --recaves 2",
         "marquoir new salon --game bouillotte --cave 20",
+        "marquoir new club --tournament --buy-in 20 --stack 5000 --levels 25/50,50/100 "
+        "--tables 3 --seats 9 --seed 7",
     ],
     "blinds": ["marquoir blinds 2/4 --ante 1"],
     "use": ["marquoir use vendredi"],
@@ -72,7 +74,7 @@ EXAMPLES: dict[str, list[str]] = {
     "button": ["marquoir button carol"],
     "sitout": ["marquoir sitout bob"],
     "back": ["marquoir back bob"],
-    "deal": ["marquoir deal"],
+    "deal": ["marquoir deal", "marquoir deal --table 2      # several tables: a hand at table 2"],
     "check": ["marquoir check", "marquoir check --as bob"],
     "call": ["marquoir call", "marquoir call --as bob"],
     "fold": ["marquoir fold"],
@@ -102,6 +104,9 @@ EXAMPLES: dict[str, list[str]] = {
     "addon": ["marquoir addon alice"],
     "reenter": ["marquoir reenter alice   # a new entry: alice #2"],
     "places": ["marquoir places", "marquoir places --json"],
+    "out": ["marquoir out anne --by bruno      # a bust without its hand", "marquoir out chloe"],
+    "move": ["marquoir move anne 2:7      # to table 2, seat 7"],
+    "balance": ["marquoir balance", "marquoir balance --json"],
     "chop": [
         "marquoir chop --icm",
         "marquoir chop --chips --keep 20",

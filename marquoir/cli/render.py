@@ -200,6 +200,10 @@ def bust_lines(table: Table) -> list[str]:
             lines.append(unless.format(player=alive[0].label, others=others))
         else:
             lines.append(_("{player} wins the tournament").format(player=alive[0].label))
+    if table.room.active:
+        from .room import room_lines  # (several tables: the seats drawn, the moves to make)
+
+        lines.extend(room_lines(table, busts=bool(busted)))
     return lines
 
 
@@ -508,6 +512,10 @@ def _shares_words(data: dict[str, Any]) -> str:
 
 
 def _seat_words(data: dict[str, Any]) -> str:
+    if data.get("seed") is not None:  # several tables: a seat drawn
+        return _("the seat drawn for {player} ({place})").format(
+            player=data["player"], place=_room_place(data["seat"])
+        )
     returns = _("{player} returns to seat {seat} with {chips}")
     return (
         returns if data.get("returning") else _("{player} sits in seat {seat} with {chips}")
@@ -525,6 +533,17 @@ def _leave_all_words(data: dict[str, Any]) -> str:
             shares=_shares_words(data), everyone=everyone
         )
     return everyone
+
+
+def _room_place(seat: int) -> str:
+    """A room seat (table x 100 + seat) in words."""
+    return _("table {table}, seat {seat}").format(table=seat // 100, seat=seat % 100)
+
+
+def _out_words(data: dict[str, Any]) -> str:
+    if data.get("by"):
+        return _("the bust of {player} by {by}").format(**data)
+    return _("the bust of {player}").format(**data)
 
 
 # One entry for each kind of event the log stores (storage.codec.KINDS); the undo test checks
@@ -551,6 +570,10 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         shares=", ".join(f"{label} {amount}" for label, amount in d["shares"]),
     ),
     "race": lambda d: _("the chip race of the {removed} chips").format(**d),
+    "move": lambda d: _("the move of {player} to {place}").format(
+        player=d["player"], place=_room_place(d["seat"])
+    ),
+    "out": _out_words,
     "sitout": lambda d: _("{player} sits out").format(**d),
     "back": lambda d: _("{player} is back").format(**d),
     "deal": lambda d: _("the deal of hand {hand}").format(**d),

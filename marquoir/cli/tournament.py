@@ -95,6 +95,11 @@ def tournament_settings(
         from ..domain.tournament.chips import parse_denominations
 
         parse_denominations(options["chips"])
+    if options.get("seed") is None:
+        import secrets
+
+        # drawn once, kept with the session: every seat draw is reproducible from it
+        options["seed"] = secrets.randbelow(2**31) if options.get("tables") else 0
     settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
     settings.validate()
     return settings
@@ -148,6 +153,18 @@ def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
             _("add-on {chips} chips for {price}").format(
                 chips=grouped(settings.add_on),
                 price=money(f"{settings.money('add_on_price')}", currency),
+            )
+        )
+    if settings.tables:
+        lines.append(
+            _(
+                "{tables} tables of {seats} seats, final table of {final}: seats drawn at "
+                "random (seed {seed})"
+            ).format(
+                tables=settings.tables,
+                seats=settings.seats,
+                final=settings.final_table or settings.seats,
+                seed=settings.seed,
             )
         )
     if Decimal(settings.bounty):
@@ -238,6 +255,10 @@ def reenter(db: str | None, player: str) -> None:
             label=entry.label, stack=number(table.accounts[name].stack)
         )
     )
+    if table.room.active:
+        from ..app.room import seat_text
+
+        print(f"{entry.label}: {seat_text(table.accounts[name].seat)}")
 
 
 def places_dict(session: str, table: Table) -> dict[str, Any]:

@@ -21,6 +21,9 @@ class Seated(Record):
     chips: int
     # a player who had left comes back (his cave counts as a recave)
     returning: bool = False
+    # a tournament of several tables: the seed of the seat's random draw (the seat is then
+    # table x 100 + seat at the table: 207 is table 2, seat 7)
+    seed: int | None = None
 
 
 class Recaved(Record):
@@ -71,6 +74,8 @@ class Dealt(Record):
     seats: tuple[SeatInfo, ...]
     # chips a void deal (or a false opener's fine) left for this hand's pot
     dead: int = 0
+    # a tournament of several tables: the table the hand is dealt at (0: the only table)
+    table: int = 0
 
 
 class Acted(Record):
@@ -139,10 +144,29 @@ class AddedOn(Record):
 
 
 class Reentered(Record):
-    """Tournament: a busted player buys a new entry (it counts in the field)."""
+    """Tournament: a busted player buys a new entry (it counts in the field); with several
+    tables, at the seat drawn from `seed` (table x 100 + seat)."""
 
     player: str
     chips: int
+    seat: int = 0
+    seed: int | None = None
+
+
+class Moved(Record):
+    """Tournament of several tables: a player moves to another seat (table x 100 + seat),
+    to balance the tables (TDA 2024 rule 11) or as the director says."""
+
+    player: str
+    seat: int
+
+
+class WentOut(Record):
+    """Tournament of several tables: a player busted at a table whose hands are not
+    recorded; `by`: who won his last chips ("" when not said)."""
+
+    player: str
+    by: str = ""
 
 
 class Chopped(Record):
@@ -242,6 +266,8 @@ TableEvent = (
     | Rebought
     | AddedOn
     | Reentered
+    | Moved
+    | WentOut
     | Chopped
     | Raced
     | Paused

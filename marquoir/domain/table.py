@@ -49,6 +49,7 @@ from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .i18n import N_, _
 from .names import check_name, name_key, resolve_ranking
 from .table_house import House
+from .table_room import TableRoom
 from .table_seating import Seating
 from .table_tournament import TournamentDirector
 
@@ -116,6 +117,7 @@ class Table:
         self.seating = Seating(self)
         self.house = House(self)
         self.director = TournamentDirector(self)
+        self.room = self.director.room = TableRoom(self, self.director.may_rebuy)
         self.game = _game_side(self)
         # the method that carries out each kind of event (`Acted` and `Reopened` are carried
         # out before the session is checked open: see `apply`), the parts' included
@@ -127,6 +129,7 @@ class Table:
             **self.seating.appliers(),
             **self.house.appliers(),
             **self.director.appliers(),
+            **self.room.appliers(),
             **self.game.appliers(),
         }
 
@@ -220,6 +223,8 @@ class Table:
 
     def free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat."""
+        if self.room.active:
+            return self.room.free_seat(seat)
         taken = {a.seat for a in self._present.values()}
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
@@ -258,12 +263,15 @@ class Table:
         pot à la clef's doubled ante)."""
         return self.game.deal_config(self.config)
 
-    def deal_event(self) -> Dealt:
-        """Start a hand: the players with chips who are not sitting out, and the button."""
+    def deal_event(self, table: int = 0) -> Dealt:
+        """Start a hand: the players with chips who are not sitting out, and the button
+        (`table`: which of a tournament's tables)."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
         if self.tournament is not None:
             self.director.check_deal()
+        if self.room.active:
+            return self.room.deal_event(table)
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
@@ -335,7 +343,7 @@ class Table:
         del self._present[event.player]
 
     def _apply_seat(self, event: Seated) -> None:
-        player, seat, chips, returning = event
+        player, seat, chips, returning = event[:4]
         # Checked again by its exact recorded name: a file written before names were compared
         # without case may hold both alice and Alice.
         previous = self.accounts.get(player)
@@ -368,10 +376,10 @@ class Table:
             self._by_key.setdefault(name_key(player), []).append(player)
         self.accounts[player] = self._present[player] = account
         if self.tournament is not None:
-            self.tournament.enter(player)
+            self.director.entered(event)
 
     def _apply_deal(self, event: Dealt) -> None:
-        expected = self.deal_event()
+        expected = self.deal_event(event.table)
         if expected != event:
             raise MarquoirError(_("the recorded deal does not match the table"))
         if self.tournament is not None:

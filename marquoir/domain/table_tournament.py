@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .accounts import Account
     from .extension import Applier
     from .hand import Hand, HandResult
+    from .table_room import TableRoom
     from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
 
@@ -40,6 +41,9 @@ def _money_positive(text: str) -> bool:
 class TournamentDirector(TablePart):
     """The tournament commands and their effects, held by every table (`Table.director`): a
     cash game's refuses them."""
+
+    # the room of a tournament at several tables (the table sets it)
+    room: TableRoom
 
     def appliers(self) -> dict[type, Applier]:
         return {
@@ -105,7 +109,25 @@ class TournamentDirector(TablePart):
                 )
             )
         self._check_late(tournament, N_("registration"))
+        if self.room.active:
+            if seat is not None:
+                raise IllegalAction(
+                    _("seats are drawn at random (`move {name} T:S` moves a player)").format(
+                        name=name
+                    )
+                )
+            seed = self.room.next_seed()
+            drawn = self.room.draw_seat(name, seed)
+            return Seated(name, drawn, tournament.stack, seed=seed)
         return Seated(name, self.table.free_seat(seat), tournament.stack)
+
+    def entered(self, event: Seated) -> None:
+        """A tournament entry was seated: a new entry (and, with several tables, a drawn
+        seat counted)."""
+        assert self.table.tournament is not None
+        self.table.tournament.enter(event.player)
+        if self.room.active:
+            self.room.entered(event.player, event.seat, event.seed)
 
     def entries_open(self) -> bool:
         """Whether an entry or a re-entry may still come (late registration open, or no hand
@@ -221,6 +243,10 @@ class TournamentDirector(TablePart):
                 )
             )
         self._check_late(settings, N_("registration"))
+        if self.room.active:
+            seed = self.room.next_seed()
+            seat = self.room.draw_seat(account.name, seed)
+            return Reentered(account.name, settings.stack, seat, seed)
         return Reentered(account.name, settings.stack)
 
     def chop_event(
@@ -390,7 +416,7 @@ class TournamentDirector(TablePart):
                 raise MarquoirError(_("the recorded rebuy does not match the tournament"))
             entry = self.table.tournament.entry_of(event.player)
             entry.rebuys += 1
-            entry.bust_hand, entry.eliminators = None, {}
+            entry.bust_hand, entry.eliminators, entry.step = None, {}, 0
         elif isinstance(event, AddedOn):
             if event != self.addon_event(event.player):
                 raise MarquoirError(_("the recorded add-on does not match the tournament"))
@@ -400,6 +426,9 @@ class TournamentDirector(TablePart):
                 raise MarquoirError(_("the recorded re-entry does not match the tournament"))
             self.table.tournament.entry_of(event.player).out = True
             self.table.tournament.enter(event.player)
+            if event.seat:
+                account.seat = event.seat
+                self.room.entered(event.player, event.seat, event.seed)
         account.stack += event.chips
         account.bought += event.chips
 
@@ -410,6 +439,7 @@ class TournamentDirector(TablePart):
 
         settings, state = self.table.settings.tournament, self.table.tournament
         assert settings is not None and state is not None
+        busted = []
         for name, chips in result.final.items():
             if chips or not result.start.get(name):
                 continue
@@ -417,6 +447,9 @@ class TournamentDirector(TablePart):
             state.bust(name, self.table.hand_no, result.start[name], beaten_by)
             entry = state.entry_of(name)
             entry.out = not self.may_rebuy(name)
+            busted.append(name)
+        if self.room.active:
+            self.room.hand_over(hand, busted)
 
     def may_rebuy(self, name: str) -> bool:
         """Whether `name`'s entry may still rebuy (its limit and period)."""

@@ -13,6 +13,7 @@ from ..domain import (
     TableConfig,
 )
 from ..domain.actions import ActionEvent
+from ..domain.events import Moved, WentOut
 from ..domain.games import GAMES, game_named
 from ..domain.table import (
     Account,
@@ -69,7 +70,10 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
         data["lang"] = settings.lang
     # (a cash game's settings are stored as they always were)
     if settings.tournament is not None:
-        data["tournament"] = settings.tournament._asdict()
+        data["tournament"] = tournament = settings.tournament._asdict()
+        if not settings.tournament.tables:  # (one table: stored as it always was)
+            for key in ("tables", "seats", "final_table", "seed"):
+                del tournament[key]
     return data
 
 
@@ -135,6 +139,8 @@ KINDS: dict[type, str] = {
     Rebought: "rebuy",
     AddedOn: "addon",
     Reentered: "reenter",
+    Moved: "move",
+    WentOut: "out",
     Chopped: "chop",
     Raced: "race",
     Paused: "pause",
@@ -158,6 +164,8 @@ def event_to_record(
         deal: dict[str, Any] = {"hand": event.hand_no, "button": event.button, "seats": seats}
         if event.dead:
             deal["dead"] = event.dead
+        if event.table:  # (several tables: the one dealt at)
+            deal["table"] = event.table
         return kind, deal
     if isinstance(event, Acted):
         return kind, action_record(event.action, detail, streets)
@@ -196,8 +204,13 @@ def event_to_record(
         return kind, {}  # a settlement whose count balanced is stored as it always was
     if isinstance(event, Paused) and event.minutes is None:
         return kind, {}  # a plain pause is stored as it always was
-    if isinstance(event, Seated) and not event.returning:
+    if isinstance(event, Seated) and not event.returning and event.seed is None:
         return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
+    if isinstance(event, (Seated, Reentered)):
+        # a seat drawn keeps its seed; the fields left at their defaults are not written,
+        # so the events of one table are stored as they always were
+        defaults = type(event)._field_defaults
+        return kind, {k: v for k, v in event._asdict().items() if defaults.get(k, k) != v}
     if isinstance(event, Left):
         return kind, [event.player, event.chips]
     return kind, event._asdict()
@@ -213,7 +226,7 @@ def event_text(
         if type(detail) is ActionEvent:
             return "action", _action_text(event.action, detail, streets)
         return "action", dumps(action_record(event.action, detail, streets))
-    if isinstance(event, Seated) and not event.returning:
+    if isinstance(event, Seated) and not event.returning and event.seed is None:
         return "seat", f"[{quote(event.player)},{event.seat:d},{event.chips:d}]"
     if isinstance(event, Left):
         return "leave", f"[{quote(event.player)},{event.chips:d}]"
@@ -222,9 +235,10 @@ def event_text(
     if isinstance(event, Dealt):
         seats = ",".join(f"[{quote(s.name)},{s.seat:d},{s.stack:d}]" for s in event.seats)
         dead = f'"dead":{event.dead:d},' if event.dead else ""
+        at = f',"table":{event.table:d}' if event.table else ""
         return (
             "deal",
-            f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]}}',
+            f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]{at}}}',
         )
     kind, data = event_to_record(event, detail, streets=streets)
     return kind, dumps(data)
@@ -334,7 +348,7 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
         return Seated(*data) if kind == "seat" else Left(*data)
     if kind == "deal":
         seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
-        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0))
+        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0))
     if kind == "action":
         if isinstance(data, list):
             amount = data[5] if len(data) > 5 else None
@@ -387,6 +401,8 @@ def event_from_record(kind: str, data: Any) -> TableEvent:
         "rebuy": Rebought,
         "addon": AddedOn,
         "reenter": Reentered,
+        "move": Moved,
+        "out": WentOut,
         "settle": Settled,
         "reopen": Reopened,
     }
@@ -426,6 +442,8 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
         **({"absorbed": list(table.absorbed)} if table.absorbed else {}),
         # (written only when announced, likewise)
         **({"clef": True} if table.clef_next else {}),
+        # (a tournament of several tables: its room)
+        **({"room": table.room.to_dict()} if table.room.active else {}),
     }
     if accounts:
         state["accounts"] = [
@@ -470,6 +488,8 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
         table.paused = data.get("paused", False)
         if "tournament" in data:
             table.tournament = TournamentState.from_dict(data["tournament"])
+        if "room" in data:
+            table.room.restore(data["room"])
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:

@@ -240,6 +240,12 @@ class Room:
         return moves
 
 
+def next_button(seats: Mapping[int, str], last: int) -> int:
+    """Where the button goes after seat `last`: the next occupied seat (no dead button)."""
+    ring = _clockwise(seats, last)
+    return ring[0]
+
+
 def _clockwise(seats: Mapping[int, str], button: int) -> list[int]:
     """The occupied seats in the order the blinds go round, starting after `button`."""
     after = sorted(s for s in seats if s > button)

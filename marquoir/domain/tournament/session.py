@@ -46,6 +46,12 @@ class TournamentSettings(Record):
     payouts: str = ""
     payout_unit: str = "1"
     chips: str = ""
+    # several tables (0: one table, the session's): how many, their seats, the final
+    # table's seats (0: as many as the others'), and the seed of the seat draws
+    tables: int = 0
+    seats: int = 0
+    final_table: int = 0
+    seed: int = 0
 
     def level_list(self) -> tuple[Level, ...]:
         """The levels, level 1 first."""
@@ -98,6 +104,26 @@ class TournamentSettings(Record):
             raise UsageError(_("an add-on needs its price: --add-on-price X"))
         if self.progressive and Decimal(self.bounty) == 0:
             raise UsageError(_("a progressive bounty needs its amount: --bounty X"))
+        self._validate_tables()
+
+    def _validate_tables(self) -> None:
+        if not self.tables:
+            if self.seats or self.final_table:
+                raise UsageError(_("--seats and --final-table go with --tables N"))
+            return
+        if not 1 <= self.tables <= 99:
+            raise UsageError(
+                _("a tournament has 1 to 99 tables (got {tables})").format(tables=self.tables)
+            )
+        for value, option in ((self.seats, "--seats"), (self.final_table, "--final-table")):
+            if value and not 2 <= value <= 10:
+                raise UsageError(
+                    _("{option}: a table has 2 to 10 seats (got {value})").format(
+                        option=option, value=value
+                    )
+                )
+        if not self.seats:
+            raise UsageError(_("several tables need their seats: --seats 9"))
 
 
 def check_money(text: str, what: str) -> Decimal:

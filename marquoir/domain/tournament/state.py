@@ -44,6 +44,9 @@ class Entry:
     eliminators: dict[str, int] = field(default_factory=dict)
     # out for good (a bust he may still rebuy from is not out yet)
     out: bool = False
+    # several tables: the moment of his bust, counted over the room (an `out`, or one hand
+    # at a table); the places follow it instead of the hand number (0: one table)
+    step: int = 0
 
     @property
     def label(self) -> str:
@@ -100,7 +103,7 @@ class TournamentState:
         """The eliminations so far (a bust waiting for a rebuy counts: he is out unless he
         rebuys before the next deal)."""
         return [
-            Bust(e.bust_hand, e.label, e.bust_stack)
+            Bust(e.step or e.bust_hand, e.label, e.bust_stack)
             for e in self.entries
             if e.bust_hand is not None
         ]
@@ -108,7 +111,7 @@ class TournamentState:
     def knockouts(self) -> list[Knockout]:
         """Who busted whom, for the bounties (a bust with no eliminator is left out)."""
         return [
-            Knockout(e.bust_hand, e.label, dict(e.eliminators))
+            Knockout(e.step or e.bust_hand, e.label, dict(e.eliminators))
             for e in self.entries
             if e.bust_hand is not None and e.eliminators
         ]
@@ -144,6 +147,8 @@ class TournamentState:
                     "bust_stack": e.bust_stack,
                     "eliminators": e.eliminators,
                     "out": e.out,
+                    # (only with several tables: the snapshots of others stay as they were)
+                    **({"step": e.step} if e.step else {}),
                 }
                 for e in self.entries
             ],

@@ -1,0 +1,112 @@
+"""The room of a tournament played at several tables, as readers see it: each table's
+players by seat, the seat list by name, and the moves to make (a table to balance).
+
+`room_data(table)` is the one read function: `balance --json`, `status` and the tournament
+page all show what it returns. Nothing here writes; the commands that change the room
+(`seat`, `move`, `out`) record their events through `app.table.execute`.
+"""
+
+from __future__ import annotations
+
+from ..domain.i18n import _
+from ..domain.table import Table
+from ..domain.table_room import table_and_seat
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..domain.tournament.seating import Move
+
+# the rules the moves follow, by their numbers in the TDA's 2024 rules
+RULE_BALANCE = "TDA 2024 rule 11"
+RULE_BREAK = "TDA 2024 rule 10"
+RULE_FINAL = "TDA 2024 rule 7"
+RULES = {"balance": RULE_BALANCE, "break": RULE_BREAK, "final": RULE_FINAL}
+
+
+def is_room(table: Table) -> bool:
+    """Whether the session is a tournament of several tables."""
+    return table.room.active
+
+
+def balance_move(table: Table) -> Move | None:
+    """The move that balances the tables now (None: balanced), as TDA 2024 rule 11 A says:
+    the player who would be big blind next at the table that gives moves to the worst
+    position at the short table; `player` and `seat` are None where a table's button is not
+    known (its hands are not recorded): the director finds them."""
+    return table.room.layout().balance()
+
+
+def move_dict(move: Move) -> dict[str, Any]:
+    """A move as JSON: from which table, who (null: the director finds him), to which
+    table and seat (null: likewise), why and under which rule."""
+    return {
+        "player": move.player,
+        "from_table": move.source,
+        "to_table": move.table,
+        "to_seat": move.seat,
+        "why": move.why,
+        "rule": RULES[move.why],
+    }
+
+
+def room_data(table: Table) -> dict[str, Any]:
+    """The room now: `tables` (each open table: its number, seats, players by seat with
+    their stacks, and the seat of its button at its last recorded hand, or null), `seats`
+    (every player still in, by name: table and seat, the list a player looks up), `moves`
+    (the move that balances the tables, if one is due), `balanced`, and `last_moves` (the
+    seats the last bust drew: a table broken, the final table). Callers check `is_room`
+    first (a one-table session has no room)."""
+    room = table.room
+    layout = room.layout()
+    accounts = table.accounts
+    tables = []
+    for number in sorted(layout.tables):
+        seated = layout.tables[number]
+        tables.append(
+            {
+                "table": number,
+                "seats": layout.seats_at(number),
+                "button": room.buttons.get(number),
+                "players": [
+                    {"seat": seat, "name": name, "stack": accounts[name].stack}
+                    for seat, name in sorted(seated.items())
+                ],
+            }
+        )
+    move = layout.balance()
+    return {
+        "tables": tables,
+        "seats": [
+            {"name": name, "table": place.table, "seat": place.seat}
+            for name, place in layout.seat_list()
+        ],
+        "balanced": move is None,
+        "moves": [] if move is None else [move_dict(move)],
+        "last_moves": [move_dict(m) for m in room.last_moves],
+    }
+
+
+def place_of(table: Table, name: str) -> tuple[int, int] | None:
+    """Where a player sits in the room (table, seat), or None (out, or one table)."""
+    if not table.room.active:
+        return None
+    return table.room.where(name)
+
+
+def seat_text(seat: int) -> str:
+    """A room seat in words: `table 2, seat 7`."""
+    number, at = table_and_seat(seat)
+    return _("table {table}, seat {seat}").format(table=number, seat=at)
+
+
+__all__ = [
+    "RULES",
+    "balance_move",
+    "is_room",
+    "move_dict",
+    "place_of",
+    "room_data",
+    "seat_text",
+]
