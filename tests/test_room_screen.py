@@ -199,17 +199,18 @@ def test_the_screen_shows_the_room_the_commands_drew(tmp_path: Path) -> None:
     room = json.loads(read(ds, "/tournament/club.json")[1])["room"]
     assert room["moves"] == []
     assert [t["count"] for t in room["tables"]] == ["7/9", "7/9", "8/9"]
-    # 4 more busts: 18 left fit on 2 tables, table 3 (the highest) breaks and its players
-    # are drawn at tables 1 and 2; the page lists the seats drawn with the rule
+    # 4 more busts at table 1: 18 left fit on 2 tables, table 3 (the highest) breaks and
+    # its 8 players are drawn at tables 1 and 2, which the seat list shows
     left = [n for n in NAMES if n not in gone]
-    for loser in [n for n in left if n != mover and where[n][0] == 1][:4]:
+    busted = [n for n in left if n != mover and where[n][0] == 1][:4]
+    for loser in busted:
         cli("out", loser, "--by", mover)
     room = json.loads(read(ds, "/tournament/club.json")[1])["room"]
     assert [t["title"] for t in room["tables"]] == ["Table 1", "Table 2"]
     assert [t["count"] for t in room["tables"]] == ["9/9", "9/9"]
-    broken = [d for d in room["drawn"] if d["why"] == "break"]
-    assert len(broken) == 8 and all(d["text"].startswith("Table 3 broken: ") for d in broken)
-    assert {d["rule"] for d in broken} == {"TDA 2024 rule 10"}
+    seats = {s["name"]: s["table"] for s in room["seats"]}
+    assert set(seats) == set(left) - set(busted)
+    assert {seats[n] for n in NAMES if where[n][0] == 3} <= {1, 2}
     # a one-table tournament has no room
     cli("new", "solo", "--tournament", "--buy-in", "20", "--stack", "1000", "--levels", "25/50")
     assert json.loads(read(ds, "/tournament/solo.json")[1])["room"] is None
@@ -248,14 +249,22 @@ def test_a_player_finds_his_seat_on_a_phone_and_the_room_fits_a_tv(
         browser.open(base + "/tournament/club", ready=FILLED)
         assert browser.run("document.documentElement.scrollWidth") <= 390
         assert browser.run(RIGHT_EDGE) <= 390
-        text = browser.run("document.getElementById('room').innerText")
+        text = browser.run("document.getElementById('room').textContent")
         for seen in ("Find your seat", "Moves to make", "Table 2 gives a player to table 1",
                      "TDA 2024 rule 11", "Table 3"):  # fmt: skip
             assert seen in text, seen
-        assert len(typed(browser, "")) == 22
-        # part of a name, any case, without its accent: the one player
+        # a link at the top leads a phone to the search, below the clock
+        assert browser.run("document.getElementById('find-link').hidden") is False
+        # busts recorded without their hand: no hand number beside them
+        out = browser.run("document.getElementById('out').textContent")
+        assert "(by " in out and "hand" not in out
+        everyone = typed(browser, "")
+        assert len(everyone) == 22
+        # part of a name, any case, with or without its accents
         assert typed(browser, "HELE") == ["hélène"]
-        assert typed(browser, "an") == ["anne", "karim", "nina", "tina"]
+        folded = {n: n.replace("é", "e").replace("è", "e") for n in everyone}
+        assert typed(browser, "NE") == [n for n in everyone if "ne" in folded[n]]
+        assert typed(browser, "ène") == [n for n in everyone if "ène" in n]
         assert browser.run("document.getElementById('seat-none').hidden") is True
         assert typed(browser, "zzz") == []
         assert browser.run("document.getElementById('seat-none').hidden") is False
@@ -295,7 +304,7 @@ def test_the_room_speaks_french_on_a_french_session(
             assert browser.run("document.documentElement.lang") == "fr"
             assert browser.run("document.documentElement.scrollWidth") <= width
             assert browser.run(RIGHT_EDGE) <= width
-            text = browser.run("document.getElementById('room').innerText")
+            text = browser.run("document.getElementById('room').textContent")
             for seen in ("Trouver sa place", "Déplacements à faire", "Tables",
                          "La table 2 donne un joueur à la table 1",
                          "règle 11 de la TDA 2024"):  # fmt: skip

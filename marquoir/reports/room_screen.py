@@ -114,6 +114,12 @@ def _move(move: dict[str, Any], where: dict[str, tuple[int, int]]) -> dict[str, 
     return {"why": move["why"], "text": text, "rule": rule_text(move["rule"])}
 
 
+def room_link_html() -> str:
+    """A link at the top of the page to the seat search (shown in a room only): on a phone
+    the room comes after the clock."""
+    return f'<a id="find-link" href="#room" hidden>{escape(_("Find your seat"))}</a>'
+
+
 def room_html() -> str:
     """The room's part of the page, empty until the script fills it (hidden for a
     tournament of one table)."""
@@ -145,8 +151,9 @@ ROOM_STYLE = """
 .find input { font: inherit; width: 100%; max-width: 30rem; padding: 0.4rem 0.6rem;
   border-radius: 0.4rem; border: 1px solid #4a6078; background: #1b2633; color: #f2f2f2; }
 .seat-list { list-style: none; padding: 0; margin: 0.5rem 0 0; max-height: 22rem;
-  overflow-y: auto; display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr));
-  gap: 0.1rem 1rem; }
+  overflow-y: auto; display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); gap: 0.1rem 1rem; }
+.seat-list span { white-space: nowrap; }
 .seat-list b { color: #ffd166; }
 .moves { list-style: none; padding: 0; }
 .moves li { background: #3a2a12; border-left: 0.3rem solid #ffd166; padding: 0.3rem 0.6rem;
@@ -204,6 +211,7 @@ ROOM_SCRIPT = r"""
   }
   function fill(room) {
     $("room").hidden = !room;
+    $("find-link").hidden = !room;
     if (!room) { return; }
     var list = $("seat-list");
     list.textContent = "";
@@ -211,7 +219,8 @@ ROOM_SCRIPT = r"""
       var li = item(list, "li");
       li.dataset.key = row.key;
       item(li, "b", row.name);
-      li.appendChild(document.createTextNode(" · " + row.text));
+      li.appendChild(document.createTextNode(" · "));
+      item(li, "span", row.text);
     });
     moves("moves", room.moves);
     moves("drawn", room.drawn);

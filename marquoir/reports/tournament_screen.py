@@ -243,7 +243,7 @@ def words() -> dict[str, str]:
 def screen_html(name: str, data: dict[str, Any]) -> str:
     """The page: its labels in the session's language, the data of its first draw inside
     (no wait for a fetch), and the script that counts and fetches again."""
-    from .room_screen import ROOM_SCRIPT, ROOM_STYLE, room_html
+    from .room_screen import ROOM_SCRIPT, ROOM_STYLE, room_html, room_link_html
 
     title = _("{name} - tournament").format(name=name)
     labels = {
@@ -272,6 +272,7 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
 <title>{escape(title)}</title><style>{STYLE}{ROOM_STYLE}</style></head><body>
 <header><h1>{escape(name)}</h1><nav><a href="/">{e["sessions"]}</a>
 <a href="/table/{quoted}">{e["table"]}</a>
+{room_link_html()}
 <button id="sound" type="button"></button>
 <button id="fullscreen" type="button">{e["fullscreen"]}</button></nav></header>
 <div id="alert" role="alert" hidden></div>
@@ -509,7 +510,9 @@ SCRIPT = r"""
     list("heads", data.heads.map(function (h) { return h.name + " · " + h.bounty; }));
     list("out", data.eliminations.map(function (e) {
       var by = e.by.length ? " (" + say(words.by, { names: e.by.join(", ") }) + ")" : "";
-      return e.place + ". " + e.name + by + " · " + say(words.hand, { hand: e.hand });
+      // (in a room, busts recorded without their hand: the hand count is another table's)
+      var hand = data.room ? "" : " · " + say(words.hand, { hand: e.hand });
+      return e.place + ". " + e.name + by + hand;
     }));
     if (window.marquoirRoom) { window.marquoirRoom(data.room); }
     tick();
