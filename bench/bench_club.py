@@ -12,10 +12,10 @@ table); tables break and the final table is drawn by the busts themselves. Then 
 --json` and `standings --json` (the league points).
 
 In the same run, the same commands on a one-table tournament of `--seats` players (a seat,
-`out`, `places`, `standings`): the median of each command on the big room is printed beside
-the one-table median of the same verb (for `balance` and `move`, which a single table does
-not have, beside the one-table `out`, the cheapest command that records an event), and the
-ratio (target: each <= 2).
+`out`, `places`, `standings`), once before the room and once after it: the median of each
+command on the big room is printed beside the one-table median of the same verb (for
+`balance` and `move`, which a single table does not have, beside the one-table `out`, the
+cheapest command that records an event), and the ratio (target: each <= 2).
 
 Last, the page: `marquoir serve` on the room right after the draw (every table full, the
 longest seat list), and the median time to answer `/tournament/NAME` and its `.json`, and,
@@ -229,10 +229,14 @@ def main() -> int:
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="marquoir-bench-club-"))
     try:
+        # the one-table night before and after the room, in files of their own, its times
+        # pooled: the machine's load drifts over the minutes the room takes
+        single = Runner(folder / "one.db", folder)
+        one_table(single, options)
         room = Runner(folder / "room.db", folder)
         page = None if options.no_page else (lambda r: page_figures(r, options.page_runs, folder))
         figures = room_night(room, options, page)
-        single = Runner(folder / "one.db", folder)
+        single.env["MARQUOIR_DB"] = str(folder / "one-after.db")
         one_table(single, options)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
