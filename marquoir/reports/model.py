@@ -691,13 +691,13 @@ def standings_of(
                         "{file}: session {name} ({created}) is already counted from {first}: "
                         "a file given twice, or a copy of it"
                     ).format(
-                        file=label,
+                        file=book.path,
                         name=session.name,
                         created=session.created_at[:16].replace("T", " "),
                         first=seen[key],
                     )
                 )
-            seen[key] = label
+            seen[key] = book.path
         prefix = f"{label}/" if len(books) > 1 else ""
         for name, nets in _session_nets(book, chosen, league, points).items():
             for session_name, net in nets:
