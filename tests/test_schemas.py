@@ -25,8 +25,8 @@ EXAMPLES = ROOT / "examples"
 
 
 # validated elsewhere: the tournament's commands in test_tournament_cli.py, the tournament
-# screen's data (`serve`) in test_tournament_screen.py
-TOURNAMENT_SCHEMAS = ("places", "chop", "race", "tournament-screen")
+# screen's data (`serve`) in test_tournament_screen.py, the room's in test_tournament_room.py
+TOURNAMENT_SCHEMAS = ("places", "chop", "race", "tournament-screen", "balance")
 
 
 def schema(name: str) -> Draft202012Validator:
@@ -64,7 +64,11 @@ class Outputs:
 @pytest.mark.parametrize(
     # (the tournament's outputs are checked in test_tournament_cli.py: no cash-outs there)
     "script",
-    sorted(p.name for p in EXAMPLES.glob("*.txt") if p.name not in ("closing.txt", "tournoi.txt")),
+    sorted(
+        p.name
+        for p in EXAMPLES.glob("*.txt")
+        if p.name not in ("closing.txt", "tournoi.txt", "club.txt")
+    ),
 )
 def test_every_json_output_validates(
     script: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

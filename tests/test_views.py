@@ -21,7 +21,9 @@ from marquoir.cli import main
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # (a tournament has no cash-outs nor recaves: its views are the cash game's)
 SCRIPTS = sorted(
-    p.name for p in EXAMPLES.glob("*.txt") if p.name not in ("closing.txt", "tournoi.txt")
+    p.name
+    for p in EXAMPLES.glob("*.txt")
+    if p.name not in ("closing.txt", "tournoi.txt", "club.txt")
 )
 
 

@@ -43,23 +43,40 @@ class Settled:
     payouts: list[Transfer]
 
 
-def count(books: Books, counted: dict[str, int], *, record: bool) -> Counted:
+def count(
+    books: Books, counted: dict[str, int], *, record: bool, table: int | None = None
+) -> Counted:
     """Compare the counted stacks with the tracked ones; with `record`, correct them (one
-    transaction, one event per stack that differs)."""
+    transaction, one event per stack that differs); `table`: in a tournament of several
+    tables, the players counted are that table's, and those not counted are its others."""
+    number = table
     with books.own(WRITE if record else READ) as book:
         if record:
-            table, done = book.execute_all(lambda t: _corrections(t, counted))
+            done_table, done = book.execute_all(lambda t: _corrections(t, counted, number))
         else:
-            table, done = book.read()[1], 0
-            follow_session(table.settings.lang)
-        lines = table.house.count(counted) if not record else None
-    missed = [a.name for a in table.present() if a.name not in counted]
-    return Counted(table, lines, done, missed)
+            done_table, done = book.read()[1], 0
+            follow_session(done_table.settings.lang)
+            _players_at(done_table, counted, number)
+        lines = done_table.house.count(counted) if not record else None
+    present = [a.name for a in done_table.present()]
+    if number is not None:
+        present = done_table.room.players_at(number)
+    elif done_table.room.active:
+        present = [name for name in present if done_table.room.where(name) is not None]
+    missed = [name for name in present if name not in counted]
+    return Counted(done_table, lines, done, missed)
 
 
-def _corrections(table: Table, counted: dict[str, int]) -> list[TableEvent]:
+def _players_at(table: Table, counted: dict[str, int], number: int | None) -> None:
+    """Refuse a count with `--table T` that names a player who is not at table T."""
+    if number is not None:
+        table.room.check_counted(number, [table.resolve(name) for name in counted])
+
+
+def _corrections(table: Table, counted: dict[str, int], number: int | None) -> list[TableEvent]:
     """The count's corrections, refused in the session's language."""
     follow_session(table.settings.lang)
+    _players_at(table, counted, number)
     return [
         table.house.correct_event(line.player, line.counted)
         for line in table.house.count(counted)

@@ -101,9 +101,15 @@ def seat_text(seat: int) -> str:
     return _("table {table}, seat {seat}").format(table=number, seat=at)
 
 
+def drawn_text(player: str, seat: int) -> str:
+    """What a seat draw says: `anne: table 2, seat 7`."""
+    return _("{player}: {place}").format(player=player, place=seat_text(seat))
+
+
 __all__ = [
     "RULES",
     "balance_move",
+    "drawn_text",
     "is_room",
     "move_dict",
     "place_of",

@@ -49,11 +49,15 @@ def count(
     record: Annotated[
         bool, typer.Option("--record", help="Correct the tracked stacks to the counts.")
     ] = False,
+    table: Annotated[
+        int | None,
+        typer.Option("--table", metavar="T", help="Several tables: the count of table T."),
+    ] = None,
 ) -> None:
     """Compare counted stacks with the tracked ones, between hands."""
     from . import closing
 
-    closing.count(_db(ctx), counts, record=record)
+    closing.count(_db(ctx), counts, record=record, table=table)
 
 
 @command()

@@ -52,9 +52,10 @@ def parse_counts(pairs: list[str]) -> dict[str, int]:
     return counted
 
 
-def count(db: Books, pairs: list[str], *, record: bool) -> None:
-    """Compare the counted stacks with the tracked ones; with `record`, correct them."""
-    counted = evening.count(db, parse_counts(pairs), record=record)
+def count(db: Books, pairs: list[str], *, record: bool, table: int | None = None) -> None:
+    """Compare the counted stacks with the tracked ones; with `record`, correct them
+    (`table`: several tables, the count of that table's players)."""
+    counted = evening.count(db, parse_counts(pairs), record=record, table=table)
     if counted.lines is None:
         done = counted.corrections
         print(

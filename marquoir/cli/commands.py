@@ -76,6 +76,8 @@ def deal(db: Books, *, table: int | None = None) -> None:
                 yield event
                 if isinstance(event, LevelSet):
                     moved.append(_("the clock moves to {value}").format(value=level_line(table)))
+        if at_table is not None:
+            table.room.settings()  # (refused outside a tournament of several tables)
         yield table.deal_event(at_table or 0)
 
     at_table = table
@@ -276,9 +278,9 @@ def seat(db: Books, player: str, *, seat: int | None, cave: int | None) -> None:
     assert isinstance(event, Seated)
     name = event.player
     if event.seed is not None:  # several tables: the seat drawn
-        from ..app.room import seat_text
+        from ..app.room import drawn_text
 
-        print(f"{name}: {seat_text(event.seat)}")
+        print(drawn_text(name, event.seat))
         return
     if not event.returning:
         print(

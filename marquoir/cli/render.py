@@ -89,6 +89,8 @@ def next_step(table: Table) -> str:
                 player=waiting[0]
             )
         return _("the tournament is over: `places` for the prizes, then `settle`")
+    if hand is None and table.room.active and len(table.room.tables) > 1:
+        return _("next: deal --table T (a hand at one table), or `out PLAYER` for a bust")
     if hand is None:
         return _("next: deal")
     if hand.phase is Phase.SHOWDOWN:
@@ -292,7 +294,7 @@ def status_text(session: str, table: Table) -> str:
     for entry in status_players(table):
         rows.append(
             [
-                str(entry["seat"]),
+                f"{entry['table']}:{entry['seat']}" if "table" in entry else str(entry["seat"]),
                 entry["name"],
                 number(entry["stack"]),
                 number(entry["bet"]),
@@ -306,6 +308,10 @@ def status_text(session: str, table: Table) -> str:
         )
     if table.clef_next:
         lines.append(clef_line(table.deal_config().ante, dealt=False))
+    if table.room.active:  # several tables: how many players at each, the moves to make
+        from .room import status_room_lines
+
+        lines.extend(status_room_lines(table))
     if hand is not None:
         lines.append(describe_pot(hand))
     lines.append(next_step(table))
@@ -345,6 +351,8 @@ def status_players(table: Table) -> list[dict[str, Any]]:
                 "note": ", ".join(_(note) for note in notes),
             }
         )
+        if account.seat >= 100 and table.room.active:  # several tables: table and seat
+            entries[-1]["table"], entries[-1]["seat"] = divmod(account.seat, 100)
     return entries
 
 
@@ -390,6 +398,10 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         "pot": 0,  # every chip in the middle, bets in front included
         "legal": None,
     }
+    if table.room.active:  # several tables: each table's players, the moves to make
+        from ..app.room import room_data
+
+        data["room"] = room_data(table)
     if hand is not None:
         data["pot"] = hand.total_in_middle()
         data["pots"] = [
@@ -424,6 +436,8 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
                 "busted": account.busted,
             }
         )
+        if account.seat >= 100 and table.room.active:  # several tables: table and seat
+            players[-1]["table"], players[-1]["seat"] = divmod(account.seat, 100)
     return {
         "version": JSON_VERSION,
         "session": session,

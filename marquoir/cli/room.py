@@ -75,9 +75,8 @@ def balance_lines(table: Table) -> list[str]:
         "table {source} must give a player to table {short} ({counts}): the tables may differ "
         "by one player at most ({rule} A)"
     ).format(source=move.source, short=move.table, counts=counts, rule=RULES["balance"])
-    if move.player is not None and move.seat is not None:
-        where = table.room.where(move.player)
-        assert where is not None
+    where = table.room.where(move.player) if move.player is not None else None
+    if where is not None and move.seat is not None:
         how = _(
             "{player} ({source}:{seat_from}), big blind next there, moves to the worst position "
             "at table {table}, seat {seat}: `move {player} {table}:{seat}`"
@@ -88,6 +87,12 @@ def balance_lines(table: Table) -> list[str]:
             table=move.table,
             seat=move.seat,
         )
+    elif where is not None:
+        how = _(
+            "{player} ({source}:{seat_from}), big blind next there, moves to the worst position "
+            "at table {table} (the seat that would be big blind next, never the small blind): "
+            "`move {player} {table}:SEAT`"
+        ).format(player=move.player, source=where[0], seat_from=where[1], table=move.table)
     else:
         how = _(
             "the player who would be big blind next at table {source} moves to the worst "
@@ -95,6 +100,23 @@ def balance_lines(table: Table) -> list[str]:
             "small blind): `move PLAYER {table}:SEAT`"
         ).format(source=move.source, table=move.table)
     return [head, how]
+
+
+def status_room_lines(table: Table) -> list[str]:
+    """`status` in a room: the tables in play with their players, and the move that
+    balances them when one is due."""
+    layout = table.room.layout()
+    counts = ", ".join(
+        _("table {table}: {count}").format(table=t, count=layout.count(t))
+        for t in sorted(layout.tables)
+    )
+    lines = [_("tables in play: {counts}").format(counts=counts)]
+    at = table.room.hand_table()
+    if at is not None:
+        lines.append(_("the hand in play is at table {table}").format(table=at))
+    if balance_move(table) is not None:
+        lines.extend(balance_lines(table))
+    return lines
 
 
 def room_lines(table: Table, *, busts: bool) -> list[str]:

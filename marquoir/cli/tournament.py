@@ -256,9 +256,9 @@ def reenter(db: str | None, player: str) -> None:
         )
     )
     if table.room.active:
-        from ..app.room import seat_text
+        from ..app.room import drawn_text
 
-        print(f"{entry.label}: {seat_text(table.accounts[name].seat)}")
+        print(drawn_text(entry.label, table.accounts[name].seat))
 
 
 def places_dict(session: str, table: Table) -> dict[str, Any]:
@@ -268,7 +268,14 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
         raise IllegalAction(_("places are for tournaments: this session is a cash game"))
-    return {"version": 1, "session": session, **places_data(settings, state)}
+    data = {"version": 1, "session": session, **places_data(settings, state)}
+    if table.room.active:
+        # several tables: where each entry still playing sits
+        for row in data["places"]:
+            where = table.room.where(row["player"]) if row["place"] is None else None
+            if where is not None and state.entry_of(row["player"]).label == row["name"]:
+                row["table"], row["seat"] = where
+    return data
 
 
 def places(db: str | None, *, as_json: bool) -> None:
@@ -316,6 +323,10 @@ def places(db: str | None, *, as_json: bool) -> None:
             extra += _(", out by {players}").format(players=", ".join(row["knocked_out_by"]))
         if Decimal(row["head"]) and row["place"] is None:
             extra += _(", bounty on the head {head}").format(head=money_item(row["head"], currency))
+        if "table" in row:  # several tables: where he sits
+            extra += _(", at table {table}, seat {seat}").format(
+                table=row["table"], seat=row["seat"]
+            )
         print(f"{place:<8} {row['name']:<12} {prize}{extra}")
 
 

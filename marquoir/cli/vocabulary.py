@@ -66,6 +66,9 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("clock", ("horloge", "pendule"), "tournoi : l'horloge en plein écran"),
     ("chips", ("jetons de départ", "répartition"), "tournoi : le tapis de départ en jetons"),
     ("race", ("course aux jetons", "course"), "tournoi : la course aux jetons (chip race)"),
+    ("out", ("éliminé", "élimination"), "plusieurs tables : éliminé JOUEUR [--by JOUEUR]"),
+    ("move", ("déplacer", "déplace"), "plusieurs tables : déplacer JOUEUR T:S"),
+    ("balance", ("équilibrer", "équilibre"), "plusieurs tables : les tables et qui déplacer"),
 )
 
 

@@ -134,6 +134,26 @@ class TableRoom(TablePart):
             return None
         return table_and_seat(account.seat)
 
+    def players_at(self, number: int) -> list[str]:
+        """The players seated at table `number`, by seat (refused: a table not in play)."""
+        layout = self.layout()
+        if number not in layout.tables:
+            raise IllegalAction(
+                _("no table {table} in play (tables: {tables})").format(
+                    table=number, tables=", ".join(map(str, layout.tables))
+                )
+            )
+        return [name for _seat, name in sorted(layout.tables[number].items())]
+
+    def check_counted(self, number: int, names: list[str]) -> None:
+        """Refuse a count of table `number` that names a player seated elsewhere."""
+        here = self.players_at(number)
+        for name in names:
+            if name not in here:
+                raise IllegalAction(
+                    _("{name} does not sit at table {table}").format(name=name, table=number)
+                )
+
     def next_seed(self) -> int:
         """The seed of the next draw: from the session's seed and the draws so far."""
         import random
@@ -303,6 +323,8 @@ class TableRoom(TablePart):
         moves: list[Move] = []
         while True:
             layout = self.layout()
+            if layout.players < 2:
+                break  # (the winner: nothing left to draw)
             rng = random.Random(self.next_seed())
             final = layout.final_due()
             broken = None if final else layout.table_to_break()
@@ -380,11 +402,16 @@ class TableRoom(TablePart):
         return Dealt(self.table.hand_no + 1, button, seats, self.table.carry, table)
 
     def _button(self, table: int, players: list[Account]) -> int:
+        """The button's seat: on the player `button` named, else the next seat after the
+        last button among the players dealt in there before (a newcomer never gets the
+        button before he has played a hand at the table)."""
         chosen = self.table.next_button
-        seats = [a.seat % ROOM_SEAT for a in players]
         for account in players:
             if account.name == chosen:
                 return account.seat % ROOM_SEAT
+        before = set(self.dealt.get(table, ()))
+        seats = [a.seat % ROOM_SEAT for a in players if a.name in before]
+        seats = seats or [a.seat % ROOM_SEAT for a in players]
         last = self.buttons.get(table)
         if last is None:
             return seats[0]
