@@ -313,3 +313,18 @@ def test_the_room_speaks_french_on_a_french_session(
             assert browser.run("document.getElementById('seat-search').placeholder") == "Votre nom"
             assert typed(browser, "helene") == ["hélène"]
             browser.screenshot(tmp_path / f"room-{width}-fr.png")
+
+
+@NOT_INSTALLED
+def test_a_field_the_payout_table_cannot_pay_is_said_not_a_server_error(tmp_path: Path) -> None:
+    """70 entries without `--payouts`: the default table stops at 69, so places cannot be
+    worked out; the screen says so in one line (no traceback), its data too."""
+    cli = Marquoir(tmp_path)
+    seats = "".join(f"seat p{number}\n" for number in range(1, 71))
+    cli.play(NEW_ROOM.replace("--tables 3", "--tables 8") + "\n" + seats)
+    ds = datasette_app(str(cli.db))
+    for path in ("/tournament/club", "/tournament/club.json"):
+        status, page = read(ds, path)
+        assert status == 500
+        assert "Error: the payout table stops at 69 entries; give --payouts" in page
+        assert "Traceback" not in page

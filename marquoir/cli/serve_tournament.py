@@ -67,7 +67,12 @@ def read_screen(datasette: Any, name: str) -> tuple[str, dict[str, Any]] | Respo
                 return Response.html(page("Marquoir", f"<p>{link}</p>", refresh=False), 404)
             now = clock_now()  # (MARQUOIR_NOW in tests, the time of day otherwise)
             clock = screen_clock(book, info, table, now)
-            data = screen_data(info.name, table, clock, now=now, room=read_room(table))
+            try:
+                data = screen_data(info.name, table, clock, now=now, room=read_room(table))
+            except MarquoirError as refused:  # (a tournament the rules cannot place yet:
+                # its words, not a server error's traceback)
+                text = _("Error: ") + str(refused)
+                return Response.html(page("Marquoir", f"<p>{escape(text)}</p>"), status=500)
             return info.settings.lang, data
 
 
