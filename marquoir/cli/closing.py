@@ -23,7 +23,8 @@ from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE
 from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table
-from ..reports.model import Settlement, Source, Standings, standings, standings_of
+from ..reports.model import Settlement
+from ..reports.standings import Source, Standings, standings, standings_of
 from ..reports.story import missing_data, missing_line
 from ..storage.db import CREATE, READ
 from ..storage.ledger import Ledger
