@@ -98,7 +98,7 @@ def test_a_preset_gives_levels_stack_and_minutes(cli: Marquoir) -> None:
 
 def test_bad_tournament_options_are_refused(cli: Marquoir) -> None:
     for args, words in (
-        (("--levels", "25/50", "--stack", "100"), "buy-in"),
+        (("--levels", "25/50", "--stack", "100", "--bounty", "5"), "buy-in"),
         (("--buy-in", "20", "--stack", "100"), "levels"),
         (("--buy-in", "20", "--levels", "25/50"), "starting stack"),
         (("--buy-in", "20", "--stack", "100", "--levels", "50/25"), "smaller"),

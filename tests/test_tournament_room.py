@@ -293,7 +293,12 @@ def test_a_hand_at_one_table_refuses_another_table_s_word(cli: Marquoir) -> None
     assert "the hand in play is at table 3, not 2" in cli.refused("call", "--table", "2")
     # jules, first to act at table 3, is in the hand: his bust comes from it
     assert "jules is playing hand 1" in cli.refused("out", "jules")
-    assert "called" not in cli("call", "--table", "3")
+    for word in ("allin", "fold", "call", "fold", "fold", "fold", "fold", "fold", "fold"):
+        cli(word, "--table", "3")  # jules all in, simon calls him
+    assert "the hand in play is at table 3, not 1" in cli.refused(
+        "showdown", "simon > jules", "--table", "1"
+    )
+    assert "jules is out in place 27" in cli("showdown", "simon > jules", "--table", "3")
 
 
 def _split(line: str) -> list[str]:
@@ -516,3 +521,17 @@ def test_places_says_where_each_player_still_playing_sits(cli: Marquoir) -> None
     lines = {line.split()[1]: line for line in cli("places").splitlines() if line[:1] in "p2"}
     assert lines["david"].endswith(", at table 1, seat 2")
     assert "at table" not in lines["oscar"]
+
+
+def test_a_page_reads_the_room_from_the_file(cli: Marquoir) -> None:
+    from marquoir.app.room import read_room
+    from marquoir.storage.db import READ
+    from marquoir.storage.ledger import Ledger
+
+    cli.play(_lines_up_to("# Hand 1"))
+    with Ledger(cli.db, mode=READ) as book:
+        data = read_room(book)
+    assert data is not None and {**data, "session": "club"} == _room(cli)
+    cli.play("new cash --blinds 1/2 --cave 100\n")
+    with Ledger(cli.db, mode=READ) as book:
+        assert read_room(book) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..domain.i18n import _
 from ..domain.table import Table
 from ..domain.table_room import table_and_seat
+from ..storage.ledger import Ledger, SessionInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,6 +89,15 @@ def room_data(table: Table) -> dict[str, Any]:
     }
 
 
+def read_room(book: Ledger, session: SessionInfo | None = None) -> dict[str, Any] | None:
+    """The room of a session read from an open file (`session`: the current one when not
+    given): `room_data` of its table, or None when the session is not a tournament at several
+    tables. What a page calls with its own read-only connection."""
+    info = book.current() if session is None else session
+    table = book.load(info)
+    return room_data(table) if is_room(table) else None
+
+
 def place_of(table: Table, name: str) -> tuple[int, int] | None:
     """Where a player sits in the room (table, seat), or None (out, or one table)."""
     if not table.room.active:
@@ -113,6 +123,7 @@ __all__ = [
     "is_room",
     "move_dict",
     "place_of",
+    "read_room",
     "room_data",
     "seat_text",
 ]

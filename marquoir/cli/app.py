@@ -611,6 +611,7 @@ def showdown(
     retourne: Annotated[
         str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
     ] = None,
+    table: TableOption = None,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
@@ -622,6 +623,7 @@ def showdown(
         odd_chip=odd_chip,
         english=english,
         retourne=retourne,
+        table=table,
     )
 
 

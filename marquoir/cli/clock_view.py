@@ -75,7 +75,9 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
         _("  prize pool {pool}").format(pool=money(f"{pool}", currency)),
         _("  payouts: {paid}").format(
             paid="  ".join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(paid, 1))
-        ),
+        )
+        if any(paid)
+        else _("  payouts: none (no prize money: places and league points only)"),
         "",
         _("  Ctrl-C to leave"),
     ]

@@ -86,13 +86,18 @@ def deal(db: Books, *, table: int | None = None) -> None:
 
 
 def showdown(
-    db: Books, ranking_text: str, *, odd_chip: str | None = None, low: str | None = None
+    db: Books,
+    ranking_text: str,
+    *,
+    odd_chip: str | None = None,
+    low: str | None = None,
+    table: int | None = None,
 ) -> None:
     """The showdown as a ranking; `low` ranks the qualifying lows of a hi-lo game."""
     ranking = parse_ranking(ranking_text)
     low_ranking = None if low is None else parse_ranking(low)
     _print_showdown(
-        execute(db, lambda table: table.showdown_event(ranking, odd_chip, low=low_ranking))
+        execute(db, lambda t: _at(t, table).showdown_event(ranking, odd_chip, low=low_ranking))
     )
 
 
@@ -103,12 +108,14 @@ def showdown_cards(
     *,
     odd_chip: str | None = None,
     lang: str = "fr",
+    table: int | None = None,
 ) -> None:
     """The showdown read from the cards shown: each hand named, then the pots."""
     values: dict[str, Any] = {}
+    at_table = table
 
     def read(table: Table) -> TableEvent:
-        event, found = table.game.cards_showdown_event(board, shown, odd_chip)
+        event, found = _at(table, at_table).game.cards_showdown_event(board, shown, odd_chip)
         values.update(found)
         return event
 

@@ -177,6 +177,7 @@ def showdown(
     odd_chip: str | None = None,
     english: bool = False,
     retourne: str | None = None,
+    table: str | None = None,
 ) -> None:
     """`showdown "alice > bob = carol"`, or the hands shown: `alice="As Ks" bob=QhQd`; in a
     hi-lo game `--low "bob > carol"` ranks the qualifying lows (the cards decide it when
@@ -188,12 +189,16 @@ def showdown(
         return
     shown = shown_hands(words, board=board)
     if shown is None:
-        commands.showdown(db, " ".join(words), odd_chip=odd_chip, low=low)
+        commands.showdown(
+            db, " ".join(words), odd_chip=odd_chip, low=low, table=table_number(table)
+        )
     else:
         if low is not None:
             raise UsageError(_("with the cards shown, the cards decide the low half: drop --low"))
         lang = "en" if english else "fr"
-        commands.showdown_cards(db, board or "", shown, odd_chip=odd_chip, lang=lang)
+        commands.showdown_cards(
+            db, board or "", shown, odd_chip=odd_chip, lang=lang, table=table_number(table)
+        )
 
 
 def bringin(db: Books, player: str, *, complete: bool = False) -> None:
@@ -321,7 +326,13 @@ VERBS: dict[str, Verb] = {
     "showdown": Verb(
         showdown,
         some_words,
-        options=(("--board", "board"), ("--low", "low"), ODD_CHIP, ("--retourne", "retourne")),
+        options=(
+            ("--board", "board"),
+            ("--low", "low"),
+            ODD_CHIP,
+            ("--retourne", "retourne"),
+            TABLE,
+        ),
         flags=(("--english", "english"),),
     ),
     "bringin": Verb(bringin, one_word, flags=(("--complete", "complete"),)),

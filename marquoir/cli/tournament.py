@@ -75,7 +75,7 @@ def tournament_settings(
 ) -> TournamentSettings:
     """The tournament structure of `new --tournament`, checked (`UsageError`)."""
     if buy_in is None:
-        raise UsageError(_("a tournament needs its buy-in: --buy-in 20"))
+        buy_in = "0"
     if levels is None:
         raise UsageError(_("a tournament needs its levels: --levels 25/50,50/100,... or a preset"))
     spec, minutes, breaks = read_levels(levels)
@@ -105,13 +105,26 @@ def tournament_settings(
     return settings
 
 
+def payouts_line(amounts: list[str], currency: str) -> str:
+    """`payouts: 1. 120 EUR, 2. 72 EUR`, or what a freeroll pays: nothing."""
+    if not any(Decimal(cash) for cash in amounts):
+        return _("payouts: none (no prize money: places and league points only)")
+    paid = ", ".join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(amounts, 1))
+    return _("payouts: {paid}").format(paid=paid)
+
+
 def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
     """What `new --tournament` recorded, said back: buy-in and fee, stack, levels, rebuys,
     add-on, bounty."""
     fee = Decimal(settings.fee)
+    buy_in = (
+        money(settings.buy_in, currency)
+        if Decimal(settings.buy_in)
+        else _("0 (a freeroll: places and league points)")
+    )
     lines = [
         _("buy-in {buy_in}{fee}, starting stack {stack} chips").format(
-            buy_in=money(settings.buy_in, currency),
+            buy_in=buy_in,
             fee=_(" + fee {fee}").format(fee=money(settings.fee, currency)) if fee else "",
             stack=grouped(settings.stack),
         )
@@ -300,10 +313,7 @@ def places(db: str | None, *, as_json: bool) -> None:
             prize_pool=money(data["prize_pool"], currency),
         )
     )
-    paid = ", ".join(
-        f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(data["payouts"], 1)
-    )
-    print(_("payouts: {paid}").format(paid=paid))
+    print(payouts_line(data["payouts"], currency))
     if Decimal(data["remainder"]):
         print(
             _("(the rounding remainder, {remainder}, went to first place)").format(

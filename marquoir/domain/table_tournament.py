@@ -256,7 +256,7 @@ class TournamentDirector(TablePart):
         and records it: club practice), computed by `method` from their stacks and the prizes
         still to be won (or, `custom`, the players' own amounts, which must add up
         to them); `keep` stays to play for."""
-        from .tournament.state import chop_shares, custom_shares
+        from .tournament.state import chop_shares, custom_shares, prize_pool
 
         settings, state = self._tournament(N_("a deal"))
         self.table.between_hands(N_("make a deal"))
@@ -265,6 +265,10 @@ class TournamentDirector(TablePart):
         players = [a for a in self.table.present() if a.stack > 0]
         if len(players) < 2:
             raise IllegalAction(_("a deal needs at least two players with chips"))
+        if not prize_pool(settings, state):
+            raise IllegalAction(
+                _("there is no prize money to share (a freeroll): play it out to the last player")
+            )
         stacks = [(state.entry_of(a.name).label, a.stack) for a in players]
         if method == "custom":
             if custom is None:

@@ -565,11 +565,14 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
     ]
     if state.entries:
         paid = payout_table(settings, state)
-        amounts = ", ".join(
-            f"{n}. {money_item(a, currency)}" for n, a in enumerate(paid.amounts, 1)
-        )
-        lines.append(_("payouts: {paid}").format(paid=amounts))
-        lines.append(paid.note())
+        if any(paid.amounts):
+            amounts = ", ".join(
+                f"{n}. {money_item(a, currency)}" for n, a in enumerate(paid.amounts, 1)
+            )
+            lines.append(_("payouts: {paid}").format(paid=amounts))
+            lines.append(paid.note())
+        else:
+            lines.append(_("payouts: none (no prize money: places and league points only)"))
     if state.chop is not None:
         chop = state.chop["amounts"].items()
         shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in chop)

@@ -117,7 +117,7 @@ def tournament_data(
     settings, state = table.settings.tournament, table.tournament
     if settings is None or state is None:
         return None
-    structure = settings._asdict()
+    structure: dict[str, Any] = settings.as_dict()
     structure["levels"] = [
         {
             "level": n,

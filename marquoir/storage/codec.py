@@ -70,10 +70,7 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
         data["lang"] = settings.lang
     # (a cash game's settings are stored as they always were)
     if settings.tournament is not None:
-        data["tournament"] = tournament = settings.tournament._asdict()
-        if not settings.tournament.tables:  # (one table: stored as it always was)
-            for key in ("tables", "seats", "final_table", "seed"):
-                del tournament[key]
+        data["tournament"] = settings.tournament.as_dict()
     return data
 
 

@@ -16,6 +16,9 @@ from ..inputs import read_money
 from ..records import Record
 from .levels import Level, parse_level
 
+# the settings of a tournament at several tables
+ROOM_FIELDS = ("tables", "seats", "final_table", "seed")
+
 
 class TournamentSettings(Record):
     """The structure of a tournament: entries, levels, rebuys and add-on, bounty, payouts.
@@ -53,6 +56,15 @@ class TournamentSettings(Record):
     final_table: int = 0
     seed: int = 0
 
+    def as_dict(self) -> dict[str, object]:
+        """The settings by field name; one table's leave out the fields of several tables
+        (so that the stored settings and the report of such a tournament stay as they were)."""
+        data: dict[str, object] = self._asdict()
+        if not self.tables:
+            for key in ROOM_FIELDS:
+                del data[key]
+        return data
+
     def level_list(self) -> tuple[Level, ...]:
         """The levels, level 1 first."""
         return tuple(parse_level(item) for item in self.levels.split(","))
@@ -85,14 +97,12 @@ class TournamentSettings(Record):
             value = getattr(self, field)
             if value is not None:
                 check_money(value, field.replace("_", "-"))
-        if Decimal(self.buy_in) <= 0:
-            raise UsageError(_("the buy-in must be more than 0"))
         if Decimal(self.payout_unit) <= 0:
             raise UsageError(_("the payout unit must be more than 0 (e.g. 1, or 0.01)"))
         for minutes in (self.level_minutes, self.level_hands):
             if minutes is not None and minutes < 1:
                 raise UsageError(_("a level lasts at least 1 minute, or 1 hand"))
-        if Decimal(self.bounty) >= Decimal(self.buy_in):
+        if Decimal(self.bounty) and Decimal(self.bounty) >= Decimal(self.buy_in):
             raise UsageError(_("the bounty must be less than the buy-in (the rest is the prize)"))
         if self.stack <= 0:
             raise UsageError(_("the starting stack must be at least 1 chip"))
