@@ -1,11 +1,12 @@
 """Bytes a hand in the database file, next to what the previous storage format took.
 
     python bench/bench_storage.py [--lines 50000] [--fold-hands 20000] [--phh FILE]
+                                  [--only random|folds|phh ...]
 
 With `--phh FILE` a third workload: the hands of a PHH file (`marquoir import phh FILE`),
 weighed against the PHH text itself (bytes a hand of the file). Every workload's bytes are
 also given by part (SQLite's `dbstat` table: events, snapshots, hand summaries, each index),
-by hand.
+by hand, and the log's rows a hand by kind of event.
 
 Two workloads: the random legal no-limit hold'em script of `bench_play.py` (`marquoir play`,
 about 15 lines a hand), and hands that fold to the big blind (a deal and three folds,
@@ -13,8 +14,8 @@ recorded in-process as `bench_latency.py` builds its file). Each file is vacuume
 weighed; the reference is the same hands in the previous version's format (migrations m004
 and m006, before m007), rewritten from the file: times as ISO text, actions as JSON objects,
 the events' index, summaries naming the players in every field in a rowid table with an
-index (the snapshots are the same). Standard library only (plus
-marquoir).
+index (the snapshots and the other events, deals included, are the same). Standard library
+only (plus marquoir).
 """
 
 from __future__ import annotations
@@ -152,6 +153,16 @@ def parts(path: Path) -> dict[str, int]:
     return found
 
 
+def rows_by_kind(path: Path) -> dict[str, int]:
+    """The log's rows by kind of event."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT kind, count(*) FROM events GROUP BY kind").fetchall()
+    finally:
+        conn.close()
+    return {str(kind): int(count) for kind, count in rows}
+
+
 def phh_import(folder: Path, source: Path) -> Path:
     db = folder / "phh.db"
     env = dict(os.environ, MARQUOIR_DB=str(db), XDG_CONFIG_HOME=str(folder))
@@ -201,16 +212,25 @@ def main() -> int:
     parser.add_argument("--lines", type=int, default=50_000)
     parser.add_argument("--fold-hands", type=int, default=20_000)
     parser.add_argument("--phh", type=Path, help="a PHH file to import and weigh as well")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=("random", "folds", "phh"),
+        help="weigh only these workloads (repeat the option); all of them by default",
+    )
     options = parser.parse_args()
+    only = set(options.only or ("random", "folds", "phh"))
     results = {}
+    kinds = {}
     with tempfile.TemporaryDirectory(prefix="marquoir-storage-") as tmp:
         folder = Path(tmp)
-        workloads = {
-            f"random hold'em ({options.lines:,}-line script)": random_script(folder, options.lines),
-            f"folds to the big blind ({options.fold_hands:,} hands)": folds(
-                folder, options.fold_hands
-            ),
-        }
+        workloads = {}
+        if "random" in only:
+            name = f"random hold'em ({options.lines:,}-line script)"
+            workloads[name] = random_script(folder, options.lines)
+        if "folds" in only:
+            name = f"folds to the big blind ({options.fold_hands:,} hands)"
+            workloads[name] = folds(folder, options.fold_hands)
         split = {}
         for name, db in workloads.items():
             hands = hand_count(db)
@@ -218,13 +238,15 @@ def main() -> int:
             now = weigh(db)
             results[name] = (hands, now, before, TARGET)
             split[name] = parts(db)
-        if options.phh is not None:
+            kinds[name] = rows_by_kind(db)
+        if options.phh is not None and "phh" in only:
             db = phh_import(folder, options.phh)
             hands = hand_count(db)
             text = options.phh.stat().st_size
             name = f"{options.phh.name} imported ({hands:,} hands)"
             results[name] = (hands, weigh(db), text, text / hands)
             split[name] = parts(db)
+            kinds[name] = rows_by_kind(db)
     print("bytes a hand (vacuumed file / finished hands):")
     for name, (hands, now, before, target) in results.items():
         verdict = "met" if now / hands <= target else "NOT met"
@@ -240,10 +262,13 @@ def main() -> int:
         )
         for part, size in sorted(split[name].items(), key=lambda item: -item[1]):
             print(f"      {part}: {size / hands:,.0f} B a hand")
+        rows = sorted(kinds[name].items(), key=lambda item: -item[1])
+        each = ", ".join(f"{kind} {count / hands:.2f}" for kind, count in rows)
+        print(f"      rows of the log a hand: {sum(kinds[name].values()) / hands:.1f} ({each})")
     print(
         json.dumps(
             {
-                k: {"hands": h, "bytes": n, "reference": b, "parts": split[k]}
+                k: {"hands": h, "bytes": n, "reference": b, "parts": split[k], "rows": kinds[k]}
                 for k, (h, n, b, _t) in results.items()
             }
         )

@@ -10,7 +10,7 @@ import pytest
 
 from marquoir.app import evening, table
 from marquoir.app.books import Books, KeptBooks
-from marquoir.domain import Action
+from marquoir.domain import Action, UsageError
 from marquoir.domain.settlement import BANK, Transfer
 
 from .installed import Marquoir
@@ -34,7 +34,7 @@ def test_an_evening_through_the_application_layer(cli: Marquoir) -> None:
     # one chip at 0.10 a chip: the folder pays the winner 0.10, in one transfer
     assert settled.settlement.balances == {folder: Decimal("-0.10"), winner: Decimal("0.10")}
     assert settled.settlement.transfers == (Transfer(folder, winner, Decimal("0.10")),)
-    assert settled.payouts == [] and settled.table.closed
+    assert settled.payouts == [] and settled.table.house.closed
     with pytest.raises(dataclasses.FrozenInstanceError):
         settled.payouts = []  # type: ignore[misc]
 
@@ -45,7 +45,7 @@ def test_an_evening_through_the_application_layer(cli: Marquoir) -> None:
         [Transfer(BANK, folder, Decimal("9.90")), Transfer(BANK, winner, Decimal("10.10"))]
     )
     assert evening.reopen(books).name == "soir"
-    assert not table.read(books)[1].closed
+    assert not table.read(books)[1].house.closed
 
 
 def test_undo_and_the_sessions_as_results(cli: Marquoir) -> None:
@@ -82,3 +82,55 @@ def test_play_s_connections_belong_to_its_kept_books(cli: Marquoir) -> None:
         other.close()
         kept.close()
     assert kept.ledgers == {} and other.ledgers == {}
+
+
+def test_a_tournaments_bank_pays_the_prizes_through_the_application_layer(
+    cli: Marquoir,
+) -> None:
+    from .test_tournament_cli import REBUYS
+
+    cli.play(REBUYS)
+    books = Books(str(cli.db))
+    settled = evening.settle(books, bank=True)
+    # (the worked example of the tournament tests: b wins 60, a 40; no fees, so the bank
+    # pays the two prizes and nothing to the house)
+    assert sorted(settled.payouts) == sorted(
+        [Transfer(BANK, "b", Decimal("60")), Transfer(BANK, "a", Decimal("40"))]
+    )
+
+
+def test_standings_and_exports_are_results_of_the_application_layer(cli: Marquoir) -> None:
+    from marquoir.app import outputs
+
+    cli("new", "soir", "--blinds", "1/2", "--cave", "100", "--chip-value", "0.10")
+    cli.play("seat anne\nseat bruno\ndeal\nfold\nleave --all\n")
+    books = Books(str(cli.db))
+    standings = outputs.standings(books, since=None, until=None)
+    # one session; heads-up, the small blind folds his 1 chip at 0.10 a chip
+    nets = {p.name: p.net for p in standings.players}
+    assert sorted(nets.values()) == [Decimal("-0.10"), Decimal("0.10")]
+    assert standings.sessions == ("soir",)
+    text = outputs.export_text(books, what="ledger", fmt="csv", session=None)
+    assert text.splitlines()[0].startswith("session")
+    with pytest.raises(UsageError, match="--excel is for CSV files"):
+        outputs.export_text(books, what="ledger", fmt="json", session=None, excel=True)
+    with outputs.report_chunks(books, fmt="md", session="soir") as chunks:
+        report = "".join(chunks)
+    assert "anne" in report and "bruno" in report
+
+
+def test_a_games_own_command_through_the_application_layer(cli: Marquoir) -> None:
+    from marquoir.domain import IllegalAction
+
+    cli.play(
+        "new br --game bouillotte --passe 2 --cave 30\nseat a\nseat b\nseat c\nseat d --cave 5\n"
+        "deal\nopen 2\ncall\ncall\nfold\nparole\nabattre\nshowdown c > b > d\n"
+    )
+    books = Books(str(cli.db))
+    done = table.game_command(books, "brelans_event", "not here", ("b",), "c")
+    # c's carré: two passes (4) from a and d; b's brelan: one passe (2) from a and d; b and
+    # c pay each other nothing; d, short (3 for 6), pays the carré first (Bouillotte rules)
+    assert done.paid == [("a", -6), ("b", 2), ("c", 7), ("d", -3)]
+    cli("new", "soir", "--blinds", "1/2")
+    with pytest.raises(IllegalAction, match="brelans are paid at Bouillotte only"):
+        table.game_command(books, "brelans_event", "brelans are paid at Bouillotte only", ("b",))

@@ -42,13 +42,10 @@ NAMED_ELSEWHERE = {
     ("cli/tournament.py", "draw"): "the chip race's draw",
     ("storage/codec.py", "draw"): "the chip race's draw",
 }
-# (file, game): a module outside the game's home that imports it, and why.
-IMPORTED_ELSEWHERE = {
-    # the game's own commands (`brelans`, `showdown --retourne`; `clef`) are still written in
-    # the command line: a game cannot yet add commands of its own
-    ("cli/commands.py", "bouillotte"): "the brelans and retourne commands",
-    ("cli/commands.py", "draw"): "the pot à la clef command",
-}
+# (file, game): a module outside the game's home that imports it, and why. None: a game's own
+# commands (Bouillotte's `brelan`, jackpots' `clef`) are found on its side by name
+# (`GameSide.own_command`), so the command line imports no game.
+IMPORTED_ELSEWHERE: dict[tuple[str, str], str] = {}
 
 
 def classes(root: Path) -> list[tuple[str, ast.ClassDef]]:
@@ -74,6 +71,9 @@ def lines(node: ast.ClassDef) -> int:
 def test_the_table_is_small() -> None:
     (table,) = [node for place, node in classes(DOMAIN) if place.endswith(" Table")]
     assert lines(table) < MAX_TABLE_LINES, f"Table has {lines(table)} lines"
+    # (its module too: the core's file holds no helpers that belong to a part)
+    module = (DOMAIN / "table.py").read_text(encoding="utf-8").count("\n")
+    assert module < MAX_TABLE_LINES, f"domain/table.py has {module} lines"
     assert methods(table) <= MAX_METHODS
 
 
@@ -182,3 +182,16 @@ def test_the_naming_check_sees_a_game_named(tmp_path: Path) -> None:
         (3, "Game.STUD"),
         (3, "'stud'"),
     ]
+
+
+@pytest.mark.parametrize("game", [str(game) for game in Game])
+def test_a_games_own_commands_are_methods_of_its_side(game: str) -> None:
+    # (the command line finds them by name: a name that is no method would fail at the
+    # table, not here)
+    where = GAMES[game].table_side
+    if not where:
+        return
+    module, name = where.split(":")
+    side = getattr(__import__(module, None, None, [name]), name)
+    for command in side.own_commands:
+        assert callable(getattr(side, command, None)), f"{where}: no method {command}"

@@ -31,7 +31,8 @@ from marquoir.domain import (
     IllegalAction,
     TableConfig,
 )
-from marquoir.domain.table import BlindsSet, SessionSettings, Table
+from marquoir.domain.events import BlindsSet
+from marquoir.domain.table import SessionSettings, Table
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger
 
@@ -59,7 +60,7 @@ def act(table: Table, *actions: Action) -> None:
 def chips(table: Table) -> int:
     """Every chip of the table: behind, in front and in the pots, and waiting in the middle."""
     middle = table.hand.total_in_middle() if table.hand is not None else 0
-    return sum(table.stacks_in_play().values()) + middle + table.carry
+    return sum(table.stacks_in_play().values()) + middle + table.house.carry
 
 
 def forced(table: Table) -> list[tuple[str, str, int]]:
@@ -221,7 +222,7 @@ def test_the_ledger_keeps_the_schedule_in_its_snapshots_and_undo_takes_it_back(
         # the table rebuilt from the whole log agrees with the one loaded from the snapshot
         replayed = Table(session.settings)
         for stored in book.events(session):
-            replayed.apply(codec.event_from_record(stored.kind, stored.data))
+            replayed.apply(codec.event_from_record(stored.kind, stored.data, replayed))
         loaded = book.load(session)
         assert codec.table_to_snapshot(replayed) == codec.table_to_snapshot(loaded)
         for _ in range(3):  # the two folds and the deal

@@ -40,7 +40,7 @@ def _replayed(book: Ledger) -> Table:
     session = book.current()
     table = Table(session.settings)
     for stored in book.events(session):
-        table.apply(codec.event_from_record(stored.kind, stored.data))
+        table.apply(codec.event_from_record(stored.kind, stored.data, table))
     return table
 
 

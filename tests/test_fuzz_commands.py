@@ -109,7 +109,7 @@ def assert_chips_conserved(db: Path) -> None:
     behind = sum(in_hand.get(a.name, a.stack) for a in table.accounts.values() if not a.left)
     middle = hand.total_in_middle() if hand is not None else 0
     accounts = table.accounts.values()
-    held = behind + middle + table.carry + sum(a.cashed_out for a in accounts)
+    held = behind + middle + table.house.carry + sum(a.cashed_out for a in accounts)
     assert held == sum(a.bought + a.adjusted for a in accounts)
 
 

@@ -84,7 +84,7 @@ def hplay(hand: Hand, script: str) -> list[str]:
 
 def table_total(t: Table) -> int:
     """Every chip the table accounts for: behind, in the middle (fines too), carried over."""
-    total = sum(t.stacks_in_play().values()) + t.carry
+    total = sum(t.stacks_in_play().values()) + t.house.carry
     if t.hand is not None:
         total += t.hand.total_in_middle() + sum(t.hand.fines.values())
     return total
@@ -339,16 +339,16 @@ def test_a_jackpot_nobody_opens_twice_carries_over_until_it_is_opened() -> None:
     result = t.last_hand.result
     assert result is not None
     assert (result.void, result.awards, result.carry) == (True, (), 3)
-    assert t.carry == 3
+    assert t.house.carry == 3
     assert stacks(t) == {"alice": 99, "bob": 99, "carol": 99}
     # everyone antes again; the void deal's antes stay in the pot
     assert t.deal_event().dead == 3
     hand = tdeal(t)
-    assert t.carry == 0 and hand.dead_in == 3
+    assert t.house.carry == 0 and hand.dead_in == 3
     assert (hand.button, hand.to_act) == ("bob", "carol")
     assert [p.amount for p in hand.pots()] == [6]
     tplay(t, "check; check; check")
-    assert t.carry == 6
+    assert t.house.carry == 6
     assert stacks(t) == {"alice": 98, "bob": 98, "carol": 98}
     hand = tdeal(t)
     assert (hand.button, hand.to_act) == ("carol", "alice")
@@ -362,7 +362,7 @@ def test_a_jackpot_nobody_opens_twice_carries_over_until_it_is_opened() -> None:
     assert hand.street == "after the draw" and hand.to_act == "alice"
     tplay(t, "bet 10; call")
     assert tshow(t, "bob > alice") == {"alice": 83, "bob": 120, "carol": 97}
-    assert t.carry == 0
+    assert t.house.carry == 0
     assert t.last_hand is not None and t.last_hand.result is not None
     assert [a.pot.amount for a in t.last_hand.result.awards] == [37]
 
@@ -386,7 +386,7 @@ def test_a_false_opener_is_out_his_chips_stay_and_his_fine_goes_to_the_next_pot(
     assert t.last_hand is not None and t.last_hand.result is not None
     assert [a.pot.amount for a in t.last_hand.result.awards] == [50]
     assert t.last_hand.result.carry == 1
-    assert t.carry == 1
+    assert t.house.carry == 1
     # the fine is in the next pot, with the four antes
     assert t.deal_event().dead == 1
     hand = tdeal(t)
@@ -418,7 +418,7 @@ def test_a_false_opener_who_owns_up_and_nobody_opens_leaves_a_void_deal() -> Non
     tplay(t, "check; open 3; false-open carol; check; check")
     assert t.last_hand is not None and t.last_hand.result is not None
     assert t.last_hand.result.void
-    assert t.carry == 4  # the four antes, no fine
+    assert t.house.carry == 4  # the four antes, no fine
     assert stacks(t) == {"alice": 99, "bob": 99, "carol": 99, "dave": 99}
 
 
@@ -532,7 +532,7 @@ def test_bouillotte_all_pass_then_the_passe_is_double() -> None:
     tplay(t, "check; check; check; check")
     assert t.last_hand is not None and t.last_hand.result is not None
     assert t.last_hand.result.void
-    assert t.carry == 1
+    assert t.house.carry == 1
     assert stacks(t) == {"alice": 19, "bob": 20, "carol": 20, "dave": 20}
     # the next dealer adds his chip: to play one must put in two
     hand = tdeal(t)
@@ -559,7 +559,7 @@ def test_bouillotte_two_void_deals_make_a_triple_passe() -> None:
     for _ in range(2):
         tdeal(t)
         tplay(t, "check; check; check")
-    assert t.carry == 2
+    assert t.house.carry == 2
     hand = tdeal(t)
     assert hand.button == "carol" and hand.legal().min_to == 3
     assert refused(t, "bet 2") == "the minimum bet is 3"
@@ -575,7 +575,7 @@ def test_bouillotte_an_open_nobody_holds_takes_the_chips() -> None:
     assert result is not None and result.by_fold
     assert result.returned == {"bob": 1}
     assert stacks(t) == {"alice": 19, "bob": 21, "carol": 20}
-    assert t.carry == 0
+    assert t.house.carry == 0
 
 
 def test_bouillotte_va_tout_makes_side_pots() -> None:
@@ -1177,7 +1177,7 @@ def play_session(
             raise AssertionError(f"the hand did not end in {MAX_STEPS} steps")
         assert hand.phase is Phase.COMPLETE and hand.result is not None
         hands.append((hand, out))
-        paid = t.brelans_hand == t.hand_no  # (by a showdown read from the cards)
+        paid = t.game.paid_hand == t.hand_no  # (by a showdown read from the cards)
         if bouillotte and not paid and data.draw(st.booleans(), label="brelans"):
             dealt = list(t.last_dealt)
             named = data.draw(st.lists(st.sampled_from(dealt), unique=True, max_size=3))
@@ -1357,7 +1357,7 @@ def test_chips_are_conserved(game: str, data: st.DataObject) -> None:
     t = session.table
     assert t.hand is None
     bought = sum(a.bought for a in t.accounts.values())
-    assert sum(a.stack for a in t.present()) + t.carry == bought
+    assert sum(a.stack for a in t.present()) + t.house.carry == bought
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -1395,18 +1395,18 @@ def test_a_false_openers_uncalled_bet_stays_in_the_pot() -> None:
     # alice takes everything: the antes, the three opening bets and bob's 20 nobody called
     assert t.last_hand.result.returned == {}
     assert {a.name: a.stack for a in t.present()} == {"alice": 132, "bob": 73, "carol": 94}
-    assert t.carry == 1  # bob's fine
+    assert t.house.carry == 1  # bob's fine
 
 
 def test_at_the_end_of_the_night_a_void_deals_chips_go_back() -> None:
     t = new_table(JACKPOTS, alice=100, bob=100, carol=100)
     tdeal(t)
     tplay(t, "check; check; check")
-    assert t.carry == 3
+    assert t.house.carry == 3
     split = t.house.carry_split_event()
     assert split.shares == (("bob", 1), ("carol", 1), ("alice", 1))
     t.apply(split)
-    assert (t.carry, {a.name: a.stack for a in t.present()}) == (
+    assert (t.house.carry, {a.name: a.stack for a in t.present()}) == (
         0,
         {"alice": 100, "bob": 100, "carol": 100},
     )
@@ -1420,7 +1420,7 @@ def test_a_house_fine_waits_in_the_middle_for_the_next_pot() -> None:
     t = new_table(JACKPOTS, **four())
     t.apply(t.house.fine_event("alice"))
     table_conserved(t)
-    assert t.carry == 1 and stacks(t)["alice"] == 99
+    assert t.house.carry == 1 and stacks(t)["alice"] == 99
     with pytest.raises(IllegalAction, match="^bob has only 100 chips for a fine$"):
         t.house.fine_event("bob", 101)
     hand = tdeal(t)

@@ -31,6 +31,7 @@ from marquoir.domain import (
     ShowdownError,
     TableConfig,
 )
+from marquoir.domain.events import Dealt, ShowedDown
 from marquoir.domain.hand import Hand
 from marquoir.domain.phh import (
     NotSupported,
@@ -46,7 +47,7 @@ from marquoir.domain.phh import (
     table_config,
     to_chips,
 )
-from marquoir.domain.table import SessionSettings, ShowedDown, Table, TableEvent
+from marquoir.domain.table import SessionSettings, Table, TableEvent
 from marquoir.reports.phh_export import export_phh, finished_hands
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger, SessionInfo
@@ -512,8 +513,8 @@ def test_the_pluribus_session_is_a_session_like_any_other(
         results = {a.name: a.result for a in table.accounts.values()}
         assert sum(results.values()) == 0 and len(results) == real.players
         snapshots = book.conn.execute("SELECT count(*) FROM snapshots").fetchone()[0]
-        # one every 100 hands, and one after the last event
-        assert snapshots == real.hands // 100 + (real.hands % 100 > 0)
+        # one every 200 hands, and one after the last event
+        assert snapshots == real.hands // 200 + (real.hands % 200 > 0)
 
 
 def test_pluribus_exported_again_has_the_same_betting_and_replays_in_pokerkit(
@@ -565,7 +566,7 @@ def test_wsop_holdem_and_omaha_hands_reach_their_finishing_stacks(
         info = ledger.session_named(name)
         replayed = Table(info.settings)
         for stored in ledger.events(info):
-            replayed.apply(codec.event_from_record(stored.kind, stored.data))
+            replayed.apply(codec.event_from_record(stored.kind, stored.data, replayed))
         loaded = codec.table_to_snapshot(ledger.load(info))
         assert codec.table_to_snapshot(replayed) == loaded
     # undo the last event: the table comes back from the snapshot before it
@@ -811,12 +812,14 @@ def test_exported_hands_import_back_to_the_same_stacks(
 
 
 def _seats_dealt(book: Ledger, info: SessionInfo) -> list[list[tuple[str, int]]]:
-    """Who sat where at each deal."""
-    return [
-        sorted((name, seat) for name, seat, _ in event.data["seats"])
-        for event in book.events(info)
-        if event.kind == "deal"
-    ]
+    """Who sat where at each deal (the log replayed: a deal's players are the table's)."""
+    table, found = Table(info.settings), []
+    for stored in book.events(info):
+        event = codec.event_from_record(stored.kind, stored.data, table)
+        table.apply(event)
+        if isinstance(event, Dealt):
+            found.append(sorted((seat.name, seat.seat) for seat in event.seats))
+    return found
 
 
 def test_what_phh_cannot_say_is_skipped(ledger: Ledger) -> None:

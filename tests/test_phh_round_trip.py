@@ -18,6 +18,12 @@ from pathlib import Path
 
 from pokerkit import HandHistory
 
+from marquoir.domain.events import Dealt
+from marquoir.domain.table import Table
+from marquoir.storage import codec
+from marquoir.storage.db import READ
+from marquoir.storage.ledger import Ledger
+
 from .installed import NOT_INSTALLED, Marquoir
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -71,16 +77,18 @@ def stacks_after_hands(db: Path, session: str) -> list[dict[str, int]]:
 
 
 def seats_dealt(db: Path, session: str) -> list[dict[str, int]]:
-    """Who sat where at each deal, from the log."""
-    conn = sqlite3.connect(db)
-    rows = conn.execute(
-        "SELECT json_extract(e.data, '$.seats') FROM events e JOIN sessions s "
-        "ON s.id = e.session_id WHERE s.name = ? AND e.kind = 'deal' AND e.undone = 0 "
-        "ORDER BY e.id",
-        (session,),
-    ).fetchall()
-    conn.close()
-    return [{name: seat for name, seat, _ in json.loads(row[0])} for row in rows]
+    """Who sat where at each deal, from the log replayed (a deal keeps its button and
+    number; its players are those the table deals)."""
+    found = []
+    with Ledger(db, mode=READ) as book:
+        info = book.session_named(session)
+        table = Table(info.settings)
+        for stored in book.events(info):
+            event = codec.event_from_record(stored.kind, stored.data, table)
+            table.apply(event)
+            if isinstance(event, Dealt):
+                found.append({seat.name: seat.seat for seat in event.seats})
+    return found
 
 
 @NOT_INSTALLED

@@ -147,7 +147,7 @@ def drawn_room(cli: Marquoir, *, lang: str = "") -> dict[str, tuple[int, int]]:
     where = {}
     for name in NAMES:
         said = cli("seat", name).strip().splitlines()[0]
-        found = re.fullmatch(rf"{name}: (?:table) (\d+), (?:seat|siège) (\d+)", said)
+        found = re.fullmatch(rf"{name} ?: table (\d+), (?:seat|siège) (\d+)", said)
         assert found is not None, said
         where[name] = (int(found[1]), int(found[2]))
     return where

@@ -237,12 +237,12 @@ def test_a_snapshot_keeps_who_absorbed_the_difference(cli: Marquoir) -> None:
     cli("settle", "--missing", "dave")
     with Ledger(str(cli.db), mode=READ) as book:
         session, table = book.read()
-    assert table.absorbed == ("dave", -3)
+    assert table.house.absorbed == ("dave", -3)
     again = table_from_snapshot(session.settings, table_to_snapshot(table))
-    assert (again.closed, again.absorbed) == (True, ("dave", -3))
+    assert (again.house.closed, again.house.absorbed) == (True, ("dave", -3))
     cli("reopen")
     with Ledger(str(cli.db), mode=READ) as book:
-        assert book.read()[1].absorbed is None
+        assert book.read()[1].house.absorbed is None
 
 
 def ledger(cli: Marquoir) -> dict[str, Decimal]:

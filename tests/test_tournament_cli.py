@@ -51,7 +51,8 @@ def test_an_entry_gets_the_starting_stack_and_no_recave(cli: Marquoir) -> None:
     assert "with 5000 chips" in cli("seat", "ann")
     cli("seat", "bob")
     assert "starting stack (5000 chips)" in cli.refused("seat", "cid", "--cave", "300")
-    assert "no recaves" in cli.refused("recave", "ann")
+    # a table says recave for a rebuy: the tournament's rebuy rules answer (none here)
+    assert "this tournament has no rebuys" in cli.refused("recave", "ann")
     assert "already seated" in cli.refused("seat", "ann")
 
 

@@ -104,7 +104,7 @@ def settled(books: Books, missing: str | None = None) -> tuple[SessionInfo, Tabl
     with books.own(WRITE) as book:
         session, table = book.read()
         follow_session(table.settings.lang)
-        if table.closed:  # settled before: the same settlement, printed again
+        if table.house.closed:  # settled before: the same settlement, printed again
             check_same_missing(table, missing)
             settlement, unsettled = settlement_of(table)
             if settlement is None:
@@ -144,7 +144,13 @@ def settle(books: Books, *, bank: bool, missing: str | None = None) -> Settled:
     not balance included)."""
     session, table, settlement = settled(books, missing)
     value = Decimal(session.settings.chip_value)
-    payouts = bank_payouts_of(table, value) if bank else []
+    payouts = []
+    if bank and table.director.state is not None:  # the bank took the buy-ins: the prizes
+        from .tournament import tournament_bank
+
+        payouts = tournament_bank(table)
+    elif bank:
+        payouts = bank_payouts_of(table, value)
     return Settled(session, table, settlement, payouts)
 
 

@@ -16,11 +16,11 @@ def check_same_missing(table: Table, missing: str | None) -> None:
     """A settled session prints its settlement again; `--missing` may repeat the choice it
     was settled with, not change it (that is `reopen`, then `settle` again)."""
     if missing is None or (
-        table.absorbed is None and not difference(list(table.accounts.values()))
+        table.house.absorbed is None and not difference(list(table.accounts.values()))
     ):
         return
     chosen = WORDS.get(missing.casefold()) or table.resolve(missing)
-    if table.absorbed is None or chosen != table.absorbed[0]:
+    if table.house.absorbed is None or chosen != table.house.absorbed[0]:
         raise IllegalAction(
             _(
                 "this session is settled already, the count's difference otherwise: "
@@ -34,8 +34,8 @@ def bank_payouts_of(table: Table, value: Decimal) -> list[Transfer]:
     count that did not balance included (the house's share is the bank's own)."""
     cashouts = {a.name: a.cashed_out for a in table.accounts.values()}
     absorbed = None
-    if table.absorbed is not None:
-        absorbed = absorbed_chips(*table.absorbed, cashouts)
+    if table.house.absorbed is not None:
+        absorbed = absorbed_chips(*table.house.absorbed, cashouts)
     payouts = bank_payouts(cashouts, value, absorbed=absorbed)
     # (a player who takes on more extra chips than he cashed out pays the bank)
     return [t if t.amount >= 0 else Transfer(t.payee, BANK, -t.amount) for t in payouts]

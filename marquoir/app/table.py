@@ -49,6 +49,41 @@ def execute(books: Books, command: Callable[[Table], Any]) -> Outcome:
     return outcome
 
 
+class GameCommandDone(Record):
+    """A game's own command, carried out: the outcome, what the command said beside its
+    event (Bouillotte's reading of the retourne), and the side payments it made (the
+    brelans), each player's in seat order, without those who paid or got nothing."""
+
+    outcome: Outcome
+    said: Any
+    paid: list[tuple[str, int]]
+
+
+def game_command(
+    books: Books, method: str, refusal: str, *args: Any, says: bool = False, **options: Any
+) -> GameCommandDone:
+    """Run one of the game's own commands (`GameSide.own_command`: Bouillotte's `brelan`,
+    jackpots' `clef`), or `refusal` when the session's game has none. A command that
+    `says` something returns its event and what it says (`said`)."""
+    said: list[Any] = [None]
+    before: list[dict[str, int]] = []
+
+    def command(table: Table) -> Any:
+        before.append(table.game.side_payments)
+        done = table.game.own_command(method, refusal)(*args, **options)
+        if says:  # (the event, and what it says)
+            done, said[0] = done
+        return done
+
+    outcome = execute(books, command)
+    table = outcome.table
+    # (a payment replaces the side's record of the last one: the same record, none made)
+    moves = table.game.side_payments
+    moves = {} if moves is before[0] else moves
+    paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
+    return GameCommandDone(outcome, said[0], paid)
+
+
 def execute_all(
     books: Books, events: Callable[[Ledger, Table], Iterable[TableEvent]]
 ) -> tuple[Table, int]:
@@ -69,6 +104,21 @@ def undo(books: Books) -> Undone:
     with books.ledger() as book:
         session, stored, table = book.undo()
     return Undone(session, stored, table)
+
+
+def current_settings(books: Books) -> SessionSettings | None:
+    """The current session's settings, read alone (not its table); None when the file or the
+    session is missing or cannot be read: what a line needs before it is parsed (the
+    session's language) or to choose its command (a tournament's `recave` is a rebuy)."""
+    import sqlite3
+
+    from ..domain import MarquoirError
+
+    try:
+        with books.ledger(READ) as book:
+            return book.current().settings
+    except (MarquoirError, sqlite3.Error):
+        return None
 
 
 def create(books: Books, name: str, settings: SessionSettings) -> SessionInfo:

@@ -121,7 +121,7 @@ def clock_of(book: Ledger, session: SessionInfo, table: Table, now: float) -> Cl
     if settings is None or settings.level_minutes is None:
         return None
     events, last_end = clock_events(book, session, settings)
-    if table.tournament is not None and table.tournament.over() and last_end is not None:
+    if table.director.state is not None and table.director.state.over() and last_end is not None:
         now = last_end  # the clock stopped with the winner (or the deal)
     return _state(events, max(now, events[-1].at) if events else now, settings)
 
@@ -151,8 +151,8 @@ def tournament_clock(
     state = clock_of(book, session, table, at)
     if settings is None or state is None:
         return None
-    over = table.tournament is not None and table.tournament.over()
-    level = state.level if state.started else table.level
+    over = table.director.state is not None and table.director.state.over()
+    level = state.level if state.started else table.director.level
     count = len(settings.level_list())
     following = state.next_level if state.started else (level + 1 if level < count else None)
     stands_still = state.paused or over or not state.started
@@ -185,7 +185,7 @@ def catch_up(
     """The events that bring the table to its clock before a command: the clock running
     again after a break that ended by itself, the level it reached (its blinds apply from
     the next deal: TDA 2024 rule 23). A deal during a break is refused (`dealing`)."""
-    if table.tournament is None:
+    if table.director.state is None:
         return
     state = clock_of(book, book.current(), table, clock_now() if now is None else now)
     if state is None or not state.started:
@@ -196,9 +196,9 @@ def catch_up(
                 left=_minutes_text(state.seconds_left or 0)
             )
         )
-    if table.paused and not state.paused and not state.on_break:
+    if table.director.paused and not state.paused and not state.on_break:
         yield table.director.resume_event()  # the break called with `break` is over
-    if state.level > table.level and not state.on_break:
+    if state.level > table.director.level and not state.on_break:
         yield table.director.level_event(state.level)
 
 
@@ -213,10 +213,10 @@ def target_level(book: Ledger, table: Table, where: str, *, now: float | None = 
     if settings is not None and settings.level_minutes is not None:
         state = clock_of(book, book.current(), table, clock_now() if now is None else now)
     started = state is not None and state.started
-    base = state.level if state is not None and started else table.level
+    base = state.level if state is not None and started else table.director.level
     if word in ("next", "suivant"):
         if state is not None and started and state.on_break:
-            return base if base != table.level else base + 1
+            return base if base != table.director.level else base + 1
         breaks: Breaks | None = None
         if settings is not None and settings.breaks:
             breaks = parse_breaks(settings.breaks)
@@ -241,7 +241,7 @@ def tournament_bank(table: Table) -> list[Transfer]:
     house."""
     from ..domain.tournament.state import HOUSE, paid_in, winnings
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     won = winnings(settings, state)
     fees = sum(paid_in(settings, state).values(), Decimal(0)) - sum(won.values(), Decimal(0))

@@ -22,12 +22,13 @@ from ..domain import (
     UsageError,
 )
 from ..domain.games import DEFAULT_GAME, GAMES, game_named
-from ..domain.i18n import LANGUAGES, _, french
+from ..domain.i18n import LANGUAGES, _, follow_session, french, language
 from ..domain.inputs import check_currency, read_chip_value, read_chips
 from ..domain.table import CavePolicy, SessionSettings
-from . import commands, grammar, vocabulary
-from .app_core import AsOption, JsonOption, TableOption, app, command
+from . import app_room, commands, grammar, vocabulary
+from .app_core import AsOption, AtOption, JsonOption, app, command, db_of
 from .app_core import books_of as _db
+from .app_room import room_options
 from .errors import error
 from .grammar import parse_chips
 from .help import usage_hint
@@ -235,16 +236,10 @@ def new(
         int | None,
         typer.Option(parser=chips, help="Tournament: the players expected (with --duration)."),
     ] = None,
-    tables: Annotated[
-        int, typer.Option(parser=chips, help="Tournament: several tables, seats drawn.")
-    ] = 0,
-    seats: Annotated[int, typer.Option(parser=chips, help="Tournament: seats a table.")] = 0,
-    final_table: Annotated[
-        int, typer.Option(parser=chips, help="Tournament: the final table's seats.")
-    ] = 0,
-    seed: Annotated[
-        int | None, typer.Option(parser=chips, help="Tournament: the seed of the seat draws.")
-    ] = None,
+    tables: app_room.TablesOption = 0,
+    seats: app_room.SeatsOption = 0,
+    final_table: app_room.FinalTableOption = 0,
+    seed: app_room.SeedOption = None,
 ) -> None:
     """Start a session (it becomes the current one)."""
     game = game_named(game_word.value)
@@ -270,11 +265,7 @@ def new(
             breaks=breaks,
             lang=lang,
         )
-    if not tournament and (tables or seats or final_table or seed is not None):
-        raise typer.BadParameter(
-            _("--tables, --seats, --final-table and --seed go with --tournament"),
-            param_hint="'--tables'",
-        )
+    room = room_options(tournament, tables=tables, seats=seats, final_table=final_table, seed=seed)
     if tournament:
         from .tournament import tournament_settings
 
@@ -299,10 +290,7 @@ def new(
             payouts=payouts,
             payout_unit=payout_unit,
             chips=chip_set,
-            tables=tables,
-            seats=seats,
-            final_table=final_table,
-            seed=seed,
+            **room,
         )
         if blinds is not None:
             raise typer.BadParameter(
@@ -437,8 +425,21 @@ def recave(
         int | None, typer.Argument(help="Chips (default: the session's cave).", parser=chips)
     ] = None,
 ) -> None:
-    """Re-buy, between hands only."""
+    """Re-buy, between hands only (a tournament: a rebuy, as `rebuy PLAYER`)."""
+    if chips is None and in_tournament(_db(ctx)):  # the table says recave for a rebuy too
+        from . import tournament
+
+        tournament.rebuy(db_of(ctx), player)
+        return
     commands.recave(_db(ctx), player, chips)
+
+
+def in_tournament(books: Books) -> bool:
+    """Whether the current session is a tournament."""
+    from ..app.table import current_settings
+
+    settings = current_settings(books)
+    return settings is not None and settings.tournament is not None
 
 
 @command()
@@ -495,55 +496,51 @@ def back(ctx: typer.Context, player: PlayerArg) -> None:
 
 
 @command()
-def deal(
-    ctx: typer.Context,
-    table: Annotated[
-        str | None, typer.Option("--table", metavar="T", help="Several tables: deal at table T.")
-    ] = None,
-) -> None:
+def deal(ctx: typer.Context, table: app_room.DealTableOption = None) -> None:
     """Start a hand: button, forced bets, who acts."""
     grammar.deal(_db(ctx), table=table)
 
 
 @command()
-def check(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
+def check(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act checks."""
     grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def parole(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
+def parole(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """Bouillotte: pass (before the opening) or pass the word; the same as check."""
     grammar.check(_db(ctx), player=as_, table=table)
 
 
 @command()
-def abattre(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
+def abattre(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """Bouillotte: hold the last raise without more and call the showdown."""
     grammar.abattre(_db(ctx), player=as_, table=table)
 
 
 @command()
-def call(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
+def call(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act calls (a check when there is nothing to call)."""
     grammar.call(_db(ctx), player=as_, table=table)
 
 
 @command()
-def fold(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
+def fold(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act folds."""
     grammar.fold(_db(ctx), player=as_, table=table)
 
 
 @command()
-def allin(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
+def allin(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
     """The player to act puts his whole stack in."""
     grammar.allin(_db(ctx), player=as_, table=table)
 
 
 @command("pass")
-def pass_(ctx: typer.Context, as_: AsOption = None, table: TableOption = None) -> None:
-    """Draw and Bouillotte (je passe): check while nobody has bet, fold after."""
+def pass_(ctx: typer.Context, as_: AsOption = None, table: AtOption = None) -> None:
+    """Je passe: a check while nobody has bet; after a bet, a fold at draw and Bouillotte
+    (hold'em and stud: refused, say call or fold)."""
     grammar.pass_(_db(ctx), player=as_, table=table)
 
 
@@ -553,17 +550,29 @@ AmountArg = Annotated[
 
 
 @command()
-def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None) -> None:
+def bet(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: AtOption = None) -> None:
     """Make the total bet for this round N (same as raise)."""
     grammar.bet(_db(ctx), n, player=as_, table=table)
 
 
 @command("raise")
-def raise_(
-    ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None
-) -> None:
+def raise_(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: AtOption = None) -> None:
     """Make the total bet for this round N (same as bet)."""
     grammar.bet(_db(ctx), n, player=as_, table=table)
+
+
+@command("raise-by")
+def raise_by(
+    ctx: typer.Context,
+    n: Annotated[
+        int,
+        typer.Argument(help="How much more than the bet to call.", metavar="N", parser=chips),
+    ],
+    as_: AsOption = None,
+    table: AtOption = None,
+) -> None:
+    """Raise by N: the total bet for this round becomes the bet to call plus N."""
+    grammar.raise_by(_db(ctx), n, player=as_, table=table)
 
 
 OddChipOption = Annotated[
@@ -580,7 +589,7 @@ def win(
     ctx: typer.Context,
     players: Annotated[list[str], typer.Argument(help="The winners; several players tie.")],
     odd_chip: OddChipOption = None,
-    table: TableOption = None,
+    table: AtOption = None,
 ) -> None:
     """Showdown: these players tie for the best hand, the others lose."""
     grammar.win(_db(ctx), players, odd_chip=odd_chip, table=table)
@@ -607,11 +616,18 @@ def showdown(
         ),
     ] = None,
     odd_chip: OddChipOption = None,
-    english: Annotated[bool, typer.Option("--english", help="Name the hands in English.")] = False,
+    english: Annotated[
+        bool,
+        typer.Option(
+            "--english",
+            help="The cards in the English notation (Ah Kd Tc 7s) and the hands named in "
+            "English; a French session reads the French notation (Ap Rk 10t 7p) without it.",
+        ),
+    ] = False,
     retourne: Annotated[
         str | None, typer.Option(help='Bouillotte: the card turned up, e.g. "Ah".')
     ] = None,
-    table: TableOption = None,
+    table: AtOption = None,
 ) -> None:
     """Showdown as a ranking ('>' beats, '=' ties; players not named lost or mucked), or
     from the cards shown: Marquoir reads the hands and names them."""
@@ -628,9 +644,7 @@ def showdown(
 
 
 @command("open")
-def open_(
-    ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: TableOption = None
-) -> None:
+def open_(ctx: typer.Context, n: AmountArg, as_: AsOption = None, table: AtOption = None) -> None:
     """Open the pot for N: jackpots, once the opener shows jacks or better (or Bouillotte)."""
     grammar.open_pot(_db(ctx), n, player=as_, table=table)
 
@@ -723,6 +737,15 @@ def play(
 
 
 _click_command: Any = None  # built once, on the first line typer reads
+_spoken: Any = None  # its words, in the language of the line (french_help.Spoken)
+
+
+def current_language(books: Books) -> str:
+    """The current session's language ("" when it has none, or there is no session)."""
+    from ..app.table import current_settings
+
+    settings = current_settings(books)
+    return "" if settings is None else settings.lang
 
 
 def unknown_command(word: str, commands: list[str]) -> str:
@@ -736,13 +759,16 @@ def unknown_command(word: str, commands: list[str]) -> str:
 
 def run_typer(args: list[str], db: Books, where: str) -> int:
     """Read and run a line with the typer app (help, usage errors, the other commands)."""
-    global _click_command
+    global _click_command, _spoken
+    # the line speaks its session's language (`new ... --lang fr`), unless `--lang` chose
+    # one: its usage errors and its help too, which are written before any table is read
+    follow_session(current_language(db))
     if _click_command is None:
-        _click_command = typer.main.get_command(app)
-        if french():
-            from .french_help import speak_french
+        from .french_help import Spoken
 
-            speak_french(_click_command)
+        _click_command = typer.main.get_command(app)
+        _spoken = Spoken(_click_command)
+    _spoken.speak(language())
     if args and not args[0].startswith("-") and args[0] not in _click_command.commands:
         hint = usage_hint(args)  # a short form of `play` says what was meant
         error(hint or unknown_command(args[0], sorted(_click_command.commands)), where)

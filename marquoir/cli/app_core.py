@@ -57,7 +57,7 @@ def command(name: str | None = None) -> Callable[[F], F]:
 AsOption = Annotated[
     str | None, typer.Option("--as", help="Refuse unless PLAYER is the one to act.")
 ]
-TableOption = Annotated[
+AtOption = Annotated[
     str | None,
     typer.Option("--table", metavar="T", help="Several tables: refuse unless the hand is at T."),
 ]

@@ -12,10 +12,11 @@ import time
 from decimal import Decimal
 
 from ..domain import IllegalAction
-from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext
+from ..domain.i18n import _, follow_session, grouped, money, ngettext
 from ..domain.now import now as clock_now
 from ..domain.table import Table
 from ..domain.tournament.state import payout_table, prize_pool
+from ..reports.tournament import payouts_line
 from ..storage.db import READ
 from ..storage.ledger import Ledger, SessionInfo
 from .tournament import clock_line, ledger
@@ -28,14 +29,14 @@ HOME = "\x1b[H\x1b[2J"
 def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -> list[str]:
     """What the clock shows: level, time left, blinds now and next, break, players left,
     entries, average stack (chips and big blinds), prize pool and payouts."""
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     from ..app.tournament import tournament_clock
 
     clock = tournament_clock(book, session, table, now)
     count = len(settings.level_list())
     # the clock's level, never the table's alone: one level on the screen at a time
-    level = clock.level if clock is not None else table.level
+    level = clock.level if clock is not None else table.director.level
     upcoming = str(settings.level(level + 1)) if level < count else _("(last level)")
     alive = [a for a in table.present() if a.stack > 0]
     chips = sum(a.stack for a in alive)
@@ -73,11 +74,7 @@ def screen_lines(session: SessionInfo, table: Table, now: float, book: Ledger) -
             average=grouped(average), blinds=f"{Decimal(average) / big_blind:.1f}"
         ),
         _("  prize pool {pool}").format(pool=money(f"{pool}", currency)),
-        _("  payouts: {paid}").format(
-            paid="  ".join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(paid, 1))
-        )
-        if any(paid)
-        else _("  payouts: none (no prize money: places and league points only)"),
+        "  " + payouts_line(paid, currency, sep="  "),
         "",
         _("  Ctrl-C to leave"),
     ]

@@ -13,20 +13,17 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
-from ..app import evening
+from ..app import evening, outputs
 from ..app.books import Books
-from ..app.evening import report_of as _report_of
-from ..domain import IllegalAction, UsageError
+from ..domain import UsageError
 from ..domain.events import CountLine
-from ..domain.i18n import N_, _, money, ngettext, number, speaking
+from ..domain.i18n import N_, _, money, ngettext, number
 from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE
 from ..domain.settlement import BANK, Transfer
-from ..domain.table import Table
 from ..reports.model import Settlement
-from ..reports.standings import Source, Standings, standings, standings_of
+from ..reports.standings import Source, Standings
 from ..reports.story import missing_data, missing_line
-from ..storage.db import CREATE, READ
 from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
 from .render import columns
@@ -103,20 +100,6 @@ def _money(amount: Decimal) -> str:
     return f"{amount:+.2f}" if amount else "0.00"
 
 
-def _tournament_bank(table: Table) -> list[Transfer]:
-    """The bank (the buy-ins went to it) pays each prize and bounty, and the fees to the
-    house."""
-    from ..domain.tournament.state import HOUSE, paid_in, winnings
-
-    settings, state = table.settings.tournament, table.tournament
-    assert settings is not None and state is not None
-    won = winnings(settings, state)
-    fees = sum(paid_in(settings, state).values(), Decimal(0)) - sum(won.values(), Decimal(0))
-    if fees:
-        won[HOUSE] = fees
-    return [Transfer(BANK, name, amount) for name, amount in won.items()]
-
-
 def reopen(db: Books) -> None:
     """Reopen a settled session: table commands are accepted again."""
     session = evening.reopen(db)
@@ -141,10 +124,6 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
     payouts = settled.payouts
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
-    if bank and table.tournament is not None:
-        from ..app.tournament import tournament_bank
-
-        payouts = tournament_bank(table)
     if as_json:
         print(
             json.dumps(
@@ -172,7 +151,7 @@ def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | No
     for name, balance in settlement.balances.items():
         print(f"  {name.ljust(width)}  {money(_money(balance), currency)}")
     if bank:
-        if table.tournament is not None:
+        if table.director.state is not None:
             print(_("the bank (it took the buy-ins) pays the prizes:"))
         else:
             print(_("the bank pays back the chips cashed out:"))
@@ -228,15 +207,6 @@ def _settle_dict(
     }
 
 
-def _write(text: str, output: str | None, *, force: bool, db: Books) -> None:
-    write_text(text, output, force=force, database=db.path)
-
-
-def _excel_only_for_csv(fmt: str, excel: bool) -> None:
-    if excel and fmt not in ("csv", "pokernow"):
-        raise UsageError(_("--excel is for CSV files, not {fmt}").format(fmt=fmt))
-
-
 def report(
     db: Books,
     *,
@@ -246,17 +216,10 @@ def report(
     force: bool = False,
     excel: bool = False,
 ) -> None:
-    from ..reports.exports import excel as to_excel
-    from ..reports.render import render_chunks
-
-    _excel_only_for_csv(fmt, excel)
-    with _ledger(db, READ) as book:  # (open while written: the hands are read as they go)
-        data = _report_of(book, session, fmt=fmt)
+    """`report`: the session's report written to `output` (standard output by default)."""
+    with outputs.report_chunks(db, fmt=fmt, session=session, excel=excel) as chunks:
         if output not in (None, STDOUT):
             check_target(output, force=force, database=db.path)
-        chunks = render_chunks(data, fmt)
-        if excel:
-            chunks = iter((to_excel("".join(chunks)),))
         write_chunks(chunks, output, force=force, database=db.path)
 
 
@@ -270,38 +233,27 @@ def export(
     force: bool = False,
     excel: bool = False,
 ) -> None:
-    from ..reports import exports
-
-    _excel_only_for_csv(fmt, excel)
+    """`export`: the session's hands or ledger as data, or its hands as PHH (the hands left
+    out, and those without hole cards, said on standard error)."""
+    outputs.check_excel(fmt, excel)
     if fmt == "phh":
-        from ..domain.phh import dumps
-        from ..reports.phh_export import UNKNOWN_CARDS_NOTE, phh_hands, unknown_cards
+        from ..reports.phh_export import UNKNOWN_CARDS_NOTE
 
-        with _ledger(db, READ) as book:
-            hands, skipped = phh_hands(book, session)
-        for message in skipped:
+        done = outputs.export_phh(db, session)
+        for message in done.skipped:
             print(_("skipped: {message}").format(message=message), file=sys.stderr)
-        blind = unknown_cards(hands)
-        if blind:  # said once, on standard error: the file itself stays valid PHH
+        if done.unknown_cards:  # said once, on standard error: the file itself stays valid PHH
             print(
                 _("note: {blind} of {len} {UNKNOWN_CARDS_NOTE}").format(
-                    blind=blind, len=len(hands), UNKNOWN_CARDS_NOTE=UNKNOWN_CARDS_NOTE
+                    blind=done.unknown_cards, len=done.hands, UNKNOWN_CARDS_NOTE=UNKNOWN_CARDS_NOTE
                 ),
                 file=sys.stderr,
             )
-        if hands:
-            _write(dumps(hands), output, force=force, db=db)
+        if done.hands:
+            write_text(done.text, output, force=force, database=db.path)
         return
-
-    # (open while written: the hands are read as they go; data, in English)
-    with _ledger(db, READ) as book, speaking("en"):
-        data = _report_of(book, session)
-        times = book.player_times(book.session_named(data.name))
-        if fmt == "pokernow":
-            text = exports.pokernow_csv(data, times)
-        else:
-            text = exports.export(data, what, fmt)
-    _write(exports.excel(text) if excel else text, output, force=force, db=db)
+    text = outputs.export_text(db, what=what, fmt=fmt, session=session, excel=excel)
+    write_text(text, output, force=force, database=db.path)
 
 
 POINTS_WORDS = {
@@ -321,16 +273,10 @@ def show_standings(
 ) -> None:
     from tabulate import tabulate
 
-    from ..domain.tournament.league import parse_points, points_text
+    from ..domain.tournament.league import points_text
     from ..reports.exports import OUTPUT_VERSION
 
-    if points is not None:
-        points = parse_points(points)  # (a usage error before the file is read)
-    if files:
-        table = _standings_of_files(files, since=since, until=until, points=points)
-    else:
-        with _ledger(db, READ) as book:
-            table = standings(book, since=since, until=until, points=points)
+    table = outputs.standings(db, files=files, since=since, until=until, points=points)
     league = bool(table.points)
     if as_json:
         print(
@@ -344,9 +290,7 @@ def show_standings(
                     # (a file without tournaments prints what it always printed)
                     **({"points": table.points} if league else {}),
                     # where each session came from, when several files were read
-                    **(
-                        {"files": [_source_json(s) for s in table.sources]} if table.sources else {}
-                    ),
+                    **({"files": _sources_json(table)} if table.sources else {}),
                     "players": [
                         {
                             "player": p.name,
@@ -405,13 +349,17 @@ def show_standings(
     print(tabulate(rows, headers=headers, disable_numparse=True))
 
 
-def _source_json(source: Source) -> dict[str, object]:
-    return {
-        "file": source.file,
-        "label": source.label,
-        "sessions": list(source.sessions),
-        "tournaments": list(source.tournaments),
-    }
+def _sources_json(table: Standings) -> list[dict[str, object]]:
+    """Each file read and the sessions it gave (`standings --json`'s `files`)."""
+    return [
+        {
+            "file": source.file,
+            "label": source.label,
+            "sessions": list(source.sessions),
+            "tournaments": list(source.tournaments),
+        }
+        for source in table.sources
+    ]
 
 
 def _source_line(source: Source) -> str:
@@ -425,35 +373,8 @@ def _source_line(source: Source) -> str:
     )
 
 
-def _standings_of_files(
-    files: Sequence[str], *, since: date | None, until: date | None, points: str | None
-) -> Standings:
-    """The standings of several files read together, each labelled by its name (without
-    `.db`), or by its path when two files share a name."""
-    import os
-    from contextlib import ExitStack
-
-    stems = [os.path.splitext(os.path.basename(path))[0] for path in files]
-    labels = stems if len(set(stems)) == len(stems) else list(files)
-    with ExitStack() as stack:
-        books = []
-        for label, path in zip(labels, files, strict=True):
-            if not os.path.isfile(path):
-                raise IllegalAction(_("{path}: no such file").format(path=path))
-            books.append((label, stack.enter_context(Ledger(path, mode=READ))))
-        return standings_of(books, since=since, until=until, points=points)
-
-
 def import_phh(db: Books, files: list[str], *, session: str | None) -> None:
     """`import phh FILE...`: a new session; the counts and every difference."""
-    import os
-    import re
+    from ..app.phh import import_phh as run_import
 
-    from ..storage.phh_import import import_phh as run_import
-
-    if session is None:
-        stem = os.path.splitext(os.path.basename(files[0]))[0]
-        session = re.sub(r"[^\w.-]+", "-", stem) or "imported"
-    with _ledger(db, CREATE) as book:
-        outcome = run_import(book, files, session=session)
-    print("\n".join(outcome.lines()))
+    print("\n".join(run_import(db, files, session=session).lines()))

@@ -13,17 +13,11 @@ from ..app.books import Books
 from ..app.table import execute
 from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
+from ..domain.events import LevelSet, Seated
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import N_, _, follow_session, money, number
+from ..domain.i18n import N_, _, follow_session, french, money, number
 from ..domain.ranking import parse_ranking
-from ..domain.table import (
-    LevelSet,
-    Seated,
-    SessionSettings,
-    Table,
-    TableEvent,
-    name_key,
-)
+from ..domain.table import SessionSettings, Table, TableEvent, name_key
 from ..storage.codec import settings_to_dict
 from ..storage.ledger import Ledger, Outcome
 from . import render
@@ -66,7 +60,7 @@ def deal(db: Books, *, table: int | None = None) -> None:
 
     def events(book: Ledger, table: Table) -> Iterator[TableEvent]:
         follow_session(table.settings.lang)  # before the command: its refusal too
-        if table.tournament is not None:
+        if table.director.state is not None:
             # a tournament's level reached by the clock applies from this deal (TDA 2024
             # rule 23): the move is recorded before the deal; no deal during a break
             from ..app.tournament import catch_up
@@ -108,49 +102,48 @@ def showdown_cards(
     *,
     odd_chip: str | None = None,
     lang: str = "fr",
+    english: bool = False,
     table: int | None = None,
 ) -> None:
-    """The showdown read from the cards shown: each hand named, then the pots."""
+    """The showdown read from the cards shown: each hand named, then the pots. The cards
+    are typed in the notation of the session's language (`english`: the English one)."""
+    from ..domain.cards import canonical, labels
+
     values: dict[str, Any] = {}
     at_table = table
 
     def read(table: Table) -> TableEvent:
-        event, found = _at(table, at_table).game.cards_showdown_event(board, shown, odd_chip)
+        in_french = french() and not english  # (the session's language, followed by now)
+        on_board = canonical(board, french=in_french) if board else board
+        hands = {name: canonical(text, french=in_french) for name, text in shown.items()}
+        event, found = _at(table, at_table).game.cards_showdown_event(on_board, hands, odd_chip)
         values.update(found)
         return event
 
     outcome = execute(db, read)
     for name, value in values.items():
-        print(f"{name}: {value.name(lang)} ({' '.join(map(str, value.cards))})")
+        cards = labels(value.cards) if not english else " ".join(map(str, value.cards))
+        print(f"{name}: {value.name(lang)} ({cards})")
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
-def showdown_retourne(db: Books, retourne: str, shown: dict[str, str]) -> None:
+def showdown_retourne(
+    db: Books, retourne: str, shown: dict[str, str], *, english: bool = False
+) -> None:
     """Bouillotte from the cards: the reading (brelans, points, owners, the winning colour),
-    each pot by its own ranking, and the brelans paid."""
-    from ..domain.games.bouillotte.cards import describe
-    from ..domain.games.bouillotte.table import bouillotte_side
-
-    found: list[Any] = []
-
-    def read(table: Table) -> TableEvent:
-        side = bouillotte_side(
-            table, N_("--retourne is Bouillotte's: the card the dealer turns up")
-        )
-        event, reading = side.retourne_showdown_event(retourne, shown)
-        found.append(reading)
-        return event
-
-    outcome = execute(db, read)
-    print("\n".join(describe(found[0])))
+    each pot by its own ranking, and the brelans paid. The cards are typed in the notation
+    of the session's language (`english`: the English one)."""
+    refusal = N_("--retourne is Bouillotte's: the card the dealer turns up")
+    done = tables.game_command(
+        db, "retourne_showdown", refusal, retourne, shown, says=True, english=english
+    )
+    outcome = done.outcome
+    print("\n".join(done.said))
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
-    table = outcome.table
-    moves = table.last_side_payments if table.brelans_hand == table.hand_no else {}
-    paid = [(a.name, moves[a.name]) for a in table.present() if moves.get(a.name)]
-    if paid:
-        paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in paid)
+    if done.paid:
+        paid_text = ", ".join(f"{name} {render.signed(c)}" for name, c in done.paid)
         print(_("brelans paid: {moves}").format(moves=paid_text))
 
 
@@ -163,22 +156,9 @@ def win(
 
 def brelans(db: Books, players: list[str], *, carre: str | None, misdeal: bool = False) -> None:
     """Bouillotte: pay the brelans of the last hand (`misdeal`: of a misdeal)."""
-    from ..domain.games.bouillotte.table import bouillotte_side
-
-    before = {}
-
-    def pay(table: Table) -> TableEvent:
-        before.update({a.name: a.stack for a in table.present()})
-        side = bouillotte_side(table)
-        return side.brelans_event(tuple(players), carre, misdeal=misdeal)
-
-    outcome = execute(db, pay)
-    after = {a.name: a.stack for a in outcome.table.present()}
-    moves = ", ".join(
-        f"{name} {render.signed(after[name] - before[name])}"
-        for name in after
-        if after[name] != before[name]
-    )
+    refusal = N_("brelans are paid at Bouillotte only")
+    done = tables.game_command(db, "brelans_event", refusal, tuple(players), carre, misdeal=misdeal)
+    moves = ", ".join(f"{name} {render.signed(chips)}" for name, chips in done.paid)
     print(
         _("brelans paid: {moves}").format(moves=moves)
         if moves
@@ -346,7 +326,7 @@ def fine(db: Books, player: str, chips: int | None) -> None:
             name=name,
             chips=number(outcome.event.chips),  # type: ignore[union-attr]
             stack=number(table.accounts[name].stack),
-            carry=number(table.carry),
+            carry=number(table.house.carry),
         )
     )
 
@@ -399,9 +379,8 @@ def blinds(db: Books, schedule: ForcedBetSchedule) -> None:
 
 def clef(db: Books) -> None:
     """Jackpots, between hands: the next deal is the pot à la clef (the ante doubled)."""
-    from ..domain.games.draw import jackpots_side
-
-    outcome = execute(db, lambda table: jackpots_side(table).clef_event())
+    refusal = N_("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
+    outcome = tables.game_command(db, "clef_event", refusal).outcome
     print(render.clef_line(outcome.table.deal_config().ante, dealt=False))
 
 

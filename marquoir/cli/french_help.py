@@ -15,6 +15,8 @@ from ..domain.i18n import N_, _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from typer.core import TyperCommand, TyperGroup
 
     Command = TyperCommand | TyperGroup
@@ -58,9 +60,32 @@ _USAGE_ERRORS = (
 )
 
 
+# What the parser says of a value it refuses (inside "Invalid value for ...: "), read back.
+_VALUE_ERRORS = (
+    (
+        re.compile(r"(?:Value error, )?(.+) is not one of (.+)\.$", re.DOTALL),
+        N_("{value} is not one of {choices}."),
+    ),
+)
+
+
 def usage_error(message: str) -> str:
     """A usage error of the parser, in French when the parser's words are known."""
     for pattern, french in _USAGE_ERRORS:
+        found = pattern.match(message)
+        if found:
+            keys = re.findall(r"\{(\w+)", french)
+            words = dict(zip(keys, found.groups(), strict=True))
+            if "message" in words:
+                words["message"] = value_error(words["message"])
+            return _(french).format(**words)
+    return message
+
+
+def value_error(message: str) -> str:
+    """What the parser says of a refused value, in French when its words are known (the
+    prefix its validation library adds, `Value error, `, left out)."""
+    for pattern, french in _VALUE_ERRORS:
         found = pattern.match(message)
         if found:
             keys = re.findall(r"\{(\w+)", french)
@@ -68,10 +93,64 @@ def usage_error(message: str) -> str:
     return message
 
 
-def speak_french(command: Command) -> None:
-    """Translate every help text of the command tree (once)."""
-    for holder, attribute in help_holders(command):
-        setattr(holder, attribute, _(getattr(holder, attribute)))
+# The names of the values in the usage line and the help (`--as PLAYER`), in French.
+METAVAR_WORDS = (
+    N_("PLAYER"),
+    N_("PLAYER..."),
+    N_("NAME"),
+    N_("FILE"),
+    N_("FILE..."),
+    N_("CHIPS"),
+    N_("CARDS"),
+    N_("CARD"),
+    N_("SMALL/BIG"),
+    N_("MONEY"),
+    N_("PLAYER=CHIPS..."),
+    N_("NAME=AMOUNT..."),
+    N_("NAME=COUNT..."),
+    N_("NAME,NAME,..."),
+    N_("CHIP"),
+    N_("PATH"),
+    N_("SPEC"),
+)
+
+
+class Spoken:
+    """The command tree's words (help texts and value names) as written in English, put back
+    in the language of each line: a command tree outlives a line (`play`, a program calling
+    `main`), and the next line may be on a session that speaks the other language."""
+
+    def __init__(self, command: Command) -> None:
+        from .help import french_metavar
+
+        self.texts = [
+            (holder, attribute, getattr(holder, attribute))
+            for holder, attribute in help_holders(command)
+        ]
+        self.metavars = [
+            (param, str(param.metavar), french_metavar(param))
+            for param in all_params(command)
+            if param.metavar
+        ]
+        self.language = "en"
+
+    def speak(self, language: str) -> None:
+        """Every word of the tree in `language` ("en" or "fr")."""
+        if language == self.language:
+            return
+        self.language = language
+        for holder, attribute, english in self.texts:
+            setattr(holder, attribute, _(english))
+        for param, english, french in self.metavars:
+            param.metavar = _(french) if language == "fr" else english
+
+
+def all_params(command: Command) -> list[Any]:
+    """Every parameter of the command tree."""
+    params = list(command.params)
+    for sub in getattr(command, "commands", {}).values():
+        params.extend(all_params(sub))
+    return params
 
 
 def help_holders(command: Command) -> list[tuple[object, str]]:

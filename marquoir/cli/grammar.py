@@ -103,17 +103,16 @@ def fold(db: Books, *, player: str | None = None, table: str | None = None) -> N
 
 
 def pass_(db: Books, *, player: str | None = None, table: str | None = None) -> None:
-    """`pass` (*je passe*): a check while nobody has bet, a fold after; jackpots, draw and
-    Bouillotte only, where the word says that (in hold'em and stud it is ambiguous)."""
+    """`pass` (*je passe*): a check while nobody has bet; after a bet, a fold in jackpots,
+    draw and Bouillotte, where the word says that, and a question in hold'em and stud, where
+    a player who passes facing a bet may mean either."""
 
     def choose(table: Table) -> Action:
-        if not table.config.rules.says_pass:
-            raise IllegalAction(
-                _("pass means check or fold only in draw and Bouillotte: say which")
-            )
         hand = table.hand
         if hand is None or hand.to_act is None or hand.legal().can_check:
             return Action.check(player)
+        if not table.config.rules.says_pass:
+            raise IllegalAction(_("check or fold? A bet is owed: say call or fold"))
         return Action.fold(player)
 
     commands.act_named(db, choose, table=table_number(table))
@@ -128,6 +127,21 @@ def bet(db: Books, total: int, *, player: str | None = None, table: str | None =
     """`bet N` and `raise N`: the player's total bet for this round is N (TDA 2024 rule
     43-A: a declared amount is the total bet)."""
     commands.act(db, Action.bet(total, player), table=table_number(table))
+
+
+def raise_by(
+    db: Books, increase: int, *, player: str | None = None, table: str | None = None
+) -> None:
+    """`raise-by N` (*je relance de N*): the player's total for the round becomes the bet to
+    call plus N; recorded as the `raise` to that total would be."""
+
+    def by(table: Table) -> Action:
+        hand = table.hand
+        legal = None if hand is None or hand.to_act is None else hand.legal()
+        # (no hand, or nobody to act: the raise is refused as `raise N` would be)
+        return Action.bet(increase + (0 if legal is None else legal.current_bet), player)
+
+    commands.act_named(db, by, table=table_number(table))
 
 
 def open_pot(db: Books, total: int, *, player: str | None = None, table: str | None = None) -> None:
@@ -185,7 +199,8 @@ def showdown(
     if retourne is not None:
         if low is not None:
             raise UsageError(_("Bouillotte has no low half: drop --low"))
-        commands.showdown_retourne(db, retourne, shown_hands(words, board=retourne) or {})
+        hands = shown_hands(words, board=retourne) or {}
+        commands.showdown_retourne(db, retourne, hands, english=english)
         return
     shown = shown_hands(words, board=board)
     if shown is None:
@@ -197,7 +212,13 @@ def showdown(
             raise UsageError(_("with the cards shown, the cards decide the low half: drop --low"))
         lang = "en" if english else "fr"
         commands.showdown_cards(
-            db, board or "", shown, odd_chip=odd_chip, lang=lang, table=table_number(table)
+            db,
+            board or "",
+            shown,
+            odd_chip=odd_chip,
+            lang=lang,
+            english=english,
+            table=table_number(table),
         )
 
 
@@ -317,6 +338,7 @@ VERBS: dict[str, Verb] = {
     "pass": Verb(pass_, options=AS),
     "bet": Verb(bet, one_amount, options=AS),
     "raise": Verb(bet, one_amount, options=AS),
+    "raise-by": Verb(raise_by, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),
     "deal": Verb(deal, options=(TABLE,)),
     "undo": Verb(undo),

@@ -10,12 +10,13 @@ was meant (`usage_hint`).
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any
 
 from typer.core import TyperCommand, TyperGroup
 
-from ..domain.i18n import _
+from ..domain.i18n import _, french
 from .grammar import SHORT_FORMS
 
 # What a value is called, by option or argument name (the parameter's Python name).
@@ -54,6 +55,9 @@ METAVARS = {
 # Options that take a number of chips (or a count): N.
 NUMBERS = {"ante", "cap", "cave", "cave_min", "cave_max", "recaves", "chip_unit", "passe"}
 NUMBERS |= {"bring_in", "deck", "seat", "n"}
+# Those that take chips: N in English, JETONS in French (N stays N for a count).
+CHIP_AMOUNTS = {"ante", "cave", "cave_min", "cave_max", "chip_unit", "passe", "bring_in", "n"}
+CHIP_AMOUNTS |= {"chips", "stack", "rebuy_stack"}
 
 SHORT_FORMS_TEXT = "  ".join(f"{short} {verb}" for short, verb in SHORT_FORMS.items())
 
@@ -81,6 +85,7 @@ EXAMPLES: dict[str, list[str]] = {
     "allin": ["marquoir allin"],
     "bet": ["marquoir bet 20"],
     "raise": ["marquoir raise 60      # the player's total bet for the round is now 60"],
+    "raise-by": ["marquoir raise-by 10   # facing a bet of 2: the player's total is now 12"],
     "win": ["marquoir win alice", "marquoir win alice bob      # a split pot"],
     "showdown": [
         'marquoir showdown "alice > bob = carol"',
@@ -168,6 +173,11 @@ class PlainCommand(TyperCommand):
         """`-h, --help`, its help in the language of the output."""
         return translated_help(super().get_help_option(ctx))
 
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        """The examples, in the language of the output."""
+        self.epilog = epilog(self.name)
+        super().format_epilog(ctx, formatter)
+
 
 class PlainGroup(TyperGroup):
     """The `marquoir` command itself: its help in the language of the output."""
@@ -207,7 +217,13 @@ def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
     """click's usage line, its prefix in the language of the output (click's `write_usage`
     takes the prefix as an argument)."""
     pieces = " ".join(command.collect_usage_pieces(ctx))
-    formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
+    path = ctx.command_path
+    if french() and ctx.parent is not None:  # `marquoir relancer`, the word the table says
+        from .vocabulary import french_line
+
+        prog, _space, name = path.rpartition(" ")
+        path = " ".join([prog, *french_line([name])]) if prog else path
+    formatter.write_usage(path, pieces, _("Usage: "))
 
 
 def write_parameters(command: Any, ctx: Any, formatter: Any) -> None:
@@ -250,14 +266,19 @@ def plain_help(command: Any) -> None:
     for param in command.params:
         if param.name != "help" and not getattr(param, "hidden", False):
             _plain_param(param)
-    name = command.name
+    command.epilog = epilog(command.name)
+
+
+def epilog(name: str | None) -> str:
+    """The examples under a command's help (and `play`'s short forms), in the language of
+    the output: in French, the command said with its French word (`marquoir relancer 60`)."""
     paragraphs = []
     if name == "play":
         paragraphs.append([_("Short forms, at the prompt and in scripts:"), SHORT_FORMS_TEXT])
     if name in EXAMPLES:
         paragraphs.append([_("Examples:"), *(_example(line) for line in EXAMPLES[name])])
     # "\b": click prints the paragraph's lines as they are, without rewrapping them
-    command.epilog = "\n\n".join(
+    return "\n\n".join(
         "\b\n" + head + "\n" + "\n".join(f"  {line}" for line in lines)
         for head, *lines in paragraphs
     )
@@ -271,9 +292,20 @@ def example_comments() -> list[str]:
 
 
 def _example(line: str) -> str:
-    """An example with its comment in the language of the output (the command stays)."""
+    """An example with its comment in the language of the output; in French, its command
+    said the French way (`marquoir relancer 60`, a chip worth `0,10`)."""
     command, mark, comment = line.partition("# ")
-    return command + mark + _(comment) if mark else line
+    if not french():
+        return line
+    from .vocabulary import french_line
+
+    words = command.split()
+    if words[0] == "marquoir":
+        # (the spaces before the comment kept as they were)
+        spaces = command[len(command.rstrip()) :]
+        command = " ".join(["marquoir", *french_line(words[1:])]) + spaces
+    command = re.sub(r"(?<=\d)\.(?=\d)", ",", command)  # the French decimal comma
+    return command + mark + _(comment) if mark else command
 
 
 def _plain_param(param: Any) -> None:
@@ -282,9 +314,11 @@ def _plain_param(param: Any) -> None:
         if param.metavar is None:
             param.metavar = _metavar(param)
         if is_argument:
-            metavar = str(param.metavar)
-            usage = metavar if param.required else f"[{metavar}]"
-            param.get_usage_pieces = lambda ctx: [usage]  # not typer's `{name}`
+            # not typer's `{name}`; the value's name as it is now (`speak` translates it)
+            required = param.required
+            param.get_usage_pieces = lambda ctx: [
+                str(param.metavar) if required else f"[{param.metavar}]"
+            ]
             param.display_type_rich = lambda ctx: None  # not `<str>` after the name
     default = _default_text(param)
     help_text = param.help or ""
@@ -293,6 +327,12 @@ def _plain_param(param: Any) -> None:
         stem, period = (help_text[:-1], ".") if help_text.endswith(".") else (help_text, "")
         param.help = f"{stem} (default: {default}){period}".strip()
     param.show_default = False
+
+
+def french_metavar(param: Any) -> str:
+    """The English name of the value a French help translates (`N` of chips: `CHIPS`)."""
+    metavar = str(param.metavar)
+    return "CHIPS" if metavar == "N" and param.name in CHIP_AMOUNTS else metavar
 
 
 def _metavar(param: Any) -> str:

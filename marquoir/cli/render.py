@@ -80,9 +80,9 @@ def describe_pot(hand: Hand) -> str:
 def next_step(table: Table) -> str:
     """What the table waits for now."""
     hand = table.hand
-    if table.closed:
+    if table.house.closed:
         return _("the session is settled: `marquoir reopen` to change it")
-    if hand is None and table.tournament is not None and table.tournament.over():
+    if hand is None and table.director.state is not None and table.director.state.over():
         waiting = _may_rebuy(table)
         if waiting:
             return _("the tournament is over unless {player} rebuys: `rebuy {player}`").format(
@@ -174,7 +174,7 @@ def result_lines(hand: Hand, hand_no: int) -> list[str]:
 def bust_lines(table: Table) -> list[str]:
     """Tournament: who lost his last chips on the hand just over: out (and his place), or
     out unless a rebuy comes before the next deal; and the winner when one is left."""
-    state = table.tournament
+    state = table.director.state
     if state is None or table.hand is not None:
         return []
     lines = []
@@ -211,7 +211,7 @@ def bust_lines(table: Table) -> list[str]:
 
 def _may_rebuy(table: Table) -> list[str]:
     """The busted entries that may still rebuy (out only at the next deal)."""
-    state = table.tournament
+    state = table.director.state
     assert state is not None
     return [e.label for e in state.entries if e.busted and not e.out]
 
@@ -289,7 +289,7 @@ def status_text(session: str, table: Table) -> str:
     else:
         head += played
     if table.settings.tournament is not None:
-        head += _(" | level {level}").format(level=table.level)
+        head += _(" | level {level}").format(level=table.director.level)
     rows = [[_("seat"), _("player"), _("stack"), _("bet"), ""]]
     for entry in status_players(table):
         rows.append(
@@ -302,11 +302,13 @@ def status_text(session: str, table: Table) -> str:
             ]
         )
     lines = [head, columns(rows)]
-    if table.carry:
+    if table.house.carry:
         lines.append(
-            _("waiting in the middle for the next deal: {chips}").format(chips=number(table.carry))
+            _("waiting in the middle for the next deal: {chips}").format(
+                chips=number(table.house.carry)
+            )
         )
-    if table.clef_next:
+    if table.game.announced():
         lines.append(clef_line(table.deal_config().ante, dealt=False))
     if table.room.active:  # several tables: how many players at each, the moves to make
         from .room import status_room_lines
@@ -386,7 +388,7 @@ def status_dict(session: str, table: Table) -> dict[str, Any]:
         # those of the hand in play, or of the next deal (the pot à la clef's doubled ante)
         "forced_bets": forced_bets_dict(hand.config if hand else table.deal_config()),
         "hand": table.hand_no,
-        "carry": table.carry,
+        "carry": table.house.carry,
         "in_hand": hand is not None,
         "street": hand.street if hand else None,
         "phase": hand.phase.value if hand else None,
@@ -420,8 +422,8 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
     for account in sorted(table.accounts.values(), key=lambda a: (a.left, a.seat)):
         stack = 0 if account.left else in_play.get(account.name, account.stack)
         recaves = account.recaves
-        if table.tournament is not None:  # a tournament's rebuys, add-ons, re-entries
-            recaves = table.tournament.buys_after_entry(account.name)
+        if table.director.state is not None:  # a tournament's rebuys, add-ons, re-entries
+            recaves = table.director.state.buys_after_entry(account.name)
         players.append(
             {
                 "name": account.name,
@@ -443,7 +445,7 @@ def stacks_dict(session: str, table: Table) -> dict[str, Any]:
         "session": session,
         "hand": table.hand_no,
         "in_hand": table.in_hand,
-        "carry": table.carry,
+        "carry": table.house.carry,
         "players": players,
     }
 

@@ -123,7 +123,8 @@ def room_lines(table: Table, *, busts: bool) -> list[str]:
     """After a bust: the seats it drew (a table broken, the final table), then the move
     that balances the tables, if one is due."""
     lines = drawn_lines(table.room.last_moves) if busts else []
-    alive = [e for e in table.tournament.entries if not e.busted] if table.tournament else []
+    state = table.director.state
+    alive = [e for e in state.entries if not e.busted] if state is not None else []
     if len(alive) > 1 and len(table.room.tables) > 1:
         move = balance_move(table)
         if move is not None:
@@ -141,7 +142,7 @@ def out(db: Books, player: str, *, by: str | None) -> None:
 def bust_lines_after_out(table: Table, name: str) -> list[str]:
     """The bust `out` recorded: his place (provisional while entries are open), who busted
     him, the winner when one is left; then what the room does."""
-    state = table.tournament
+    state = table.director.state
     assert state is not None
     entry = state.entries[max(i for i, e in enumerate(state.entries) if e.player == name)]
     places = {p.entry: p.place for p in state.places()}

@@ -23,15 +23,21 @@ if TYPE_CHECKING:
     Fallback = Callable[[list[str], Books, str], int]
 
 
+def _amount_word(args: list[str]) -> bool:
+    """`open de 4` (`play`'s spelling of `j'ouvre de 4`): a French word after an English
+    verb (the same test as vocabulary.takes_amount_word, without importing the vocabulary)."""
+    return len(args) > 2 and args[0] in ("raise", "open") and args[1].lower() in ("de", "à", "a")
+
+
 def run_line(args: list[str], *, db: Books, fallback: Fallback, where: str = "") -> int:
     """Run one command line (without the word `marquoir`) on the books `db`; return its exit
     code."""
     outer = locate(where)
     try:
-        if args and args[0] not in grammar.VERBS:  # a French word: its command, for every parser
+        if args and (args[0] not in grammar.VERBS or _amount_word(args)):
             from . import vocabulary  # its table is built at import: not for the English verbs
 
-            args = vocabulary.to_english(args)
+            args = vocabulary.to_english(args)  # a French word: its command, for every parser
         command = grammar.route(args)
         if command is None:  # not a hot verb, or a line only typer reads (help, usage errors)
             return fallback(args, db, where)

@@ -9,8 +9,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
+from ..domain.events import AddedOn, Chopped, Rebought
 from ..domain.i18n import _, follow_session, grouped, money, money_item, ngettext, number
-from ..domain.table import AddedOn, Chopped, Rebought, Table
+from ..domain.table import Table
 from ..domain.tournament.levels import (
     parse_breaks,
     parse_levels,
@@ -105,14 +106,6 @@ def tournament_settings(
     return settings
 
 
-def payouts_line(amounts: list[str], currency: str) -> str:
-    """`payouts: 1. 120 EUR, 2. 72 EUR`, or what a freeroll pays: nothing."""
-    if not any(Decimal(cash) for cash in amounts):
-        return _("payouts: none (no prize money: places and league points only)")
-    paid = ", ".join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(amounts, 1))
-    return _("payouts: {paid}").format(paid=paid)
-
-
 def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:
     """What `new --tournament` recorded, said back: buy-in and fee, stack, levels, rebuys,
     add-on, bounty."""
@@ -196,7 +189,7 @@ def level_line(table: Table) -> str:
     assert tournament is not None
     count = len(tournament.level_list())
     return _("level {level} of {count}: {stakes}").format(
-        level=table.level, count=count, stakes=table.config.stakes()
+        level=table.director.level, count=count, stakes=table.config.stakes()
     )
 
 
@@ -230,8 +223,8 @@ def rebuy(db: str | None, player: str) -> None:
     table, event = outcome.table, outcome.event
     assert isinstance(event, Rebought)
     name = event.player
-    assert table.tournament is not None and table.settings.tournament is not None
-    entry = table.tournament.entry_of(name)
+    assert table.director.state is not None and table.settings.tournament is not None
+    entry = table.director.state.entry_of(name)
     print(
         _("{player} rebuys {chips}: stack {stack} (rebuy {rebuy} of {rebuys})").format(
             player=entry.label,
@@ -261,8 +254,8 @@ def reenter(db: str | None, player: str) -> None:
     outcome = execute(db, lambda table: table.director.reenter_event(player))
     table = outcome.table
     name = getattr(outcome.event, "player")  # noqa: B009 (a player event)
-    assert table.tournament is not None
-    entry = table.tournament.entry_of(name)
+    assert table.director.state is not None
+    entry = table.director.state.entry_of(name)
     print(
         _("{label} re-enters with {stack} chips (a new entry)").format(
             label=entry.label, stack=number(table.accounts[name].stack)
@@ -278,7 +271,7 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
     """`places --json`: every entry's place, prize and bounties, and the prize pool."""
     from ..reports.tournament import places_data
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     if settings is None or state is None:
         raise IllegalAction(_("places are for tournaments: this session is a cash game"))
     data = {"version": 1, "session": session, **places_data(settings, state)}
@@ -305,14 +298,16 @@ def places(db: str | None, *, as_json: bool) -> None:
         return
     from ..domain.tournament.state import field_text
 
-    assert table.tournament is not None  # (places_dict refused a cash game)
+    assert table.director.state is not None  # (places_dict refused a cash game)
     print(
         _("tournament {name}: {field}, prize pool {prize_pool}").format(
             name=session.name,
-            field=field_text(table.tournament),
+            field=field_text(table.director.state),
             prize_pool=money(data["prize_pool"], currency),
         )
     )
+    from ..reports.tournament import payouts_line
+
     print(payouts_line(data["payouts"], currency))
     if Decimal(data["remainder"]):
         print(
@@ -321,7 +316,7 @@ def places(db: str | None, *, as_json: bool) -> None:
             )
         )
     for row in data["places"]:
-        over = table.tournament is not None and table.tournament.over()
+        over = table.director.state is not None and table.director.state.over()
         waiting = _("deal") if over else _("playing")
         place = waiting if row["place"] is None else f"{row['place']}."
         if row["shared"] > 1:

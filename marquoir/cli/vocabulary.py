@@ -15,11 +15,28 @@ import unicodedata
 # The French words (or phrases) for each command, the first one the usual word, and what the
 # word means at the table (for the help and the glossary). Never two commands for one word.
 VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("check", ("parole", "checker"), "parler sans miser (Bouillotte : passer la parole)"),
-    ("call", ("suivre", "suis", "tenir", "tiens", "voir", "vois", "payer"), "suivre la mise"),
+    ("check", ("parole", "checker", "checke"), "parler sans miser (Bouillotte : passer la parole)"),
+    (
+        "call",
+        ("suivre", "suis", "suivi", "tenir", "tiens", "voir", "vois", "payer", "paie", "paye"),
+        "suivre la mise",
+    ),
     ("bet", ("miser", "mise", "misé"), "miser N jetons (le total du tour)"),
-    ("raise", ("relancer", "relance", "sur-relancer"), "relancer à N (le total du tour)"),
-    ("allin", ("tapis", "va-tout", "vatout", "faire tapis", "faire va-tout"), "faire tapis"),
+    (
+        "raise",
+        ("relancer", "relance", "sur-relancer"),
+        "relancer à N : la mise du tour est à N (un total)",
+    ),
+    (
+        "raise-by",
+        ("relancer de", "relance de"),
+        "relancer de N : N de plus que la mise à suivre (une augmentation)",
+    ),
+    (
+        "allin",
+        ("tapis", "va-tout", "vatout", "faire tapis", "fais tapis", "faire va-tout", "all-in"),
+        "faire tapis",
+    ),
     (
         "fold",
         ("se coucher", "coucher", "couché", "je me couche", "s'en aller", "s'en va", "filer"),
@@ -41,6 +58,7 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("seat", ("asseoir", "s'asseoir", "assoir"), "asseoir JOUEUR (--cave N : sa cave)"),
     ("recave", ("se recaver", "recaver"), "recave JOUEUR [N] : entre deux coups"),
     ("leave", ("part", "partir", "quitte la table"), "part JOUEUR : il quitte la table"),
+    ("leave --all", ("part tout le monde", "tout le monde part"), "fin de soirée : tous partent"),
     ("new", ("nouvelle", "nouvelle partie"), "nouvelle partie NOM"),
     ("button", ("bouton",), "bouton JOUEUR : le bouton au prochain coup"),
     ("first", ("premier", "premier en cartes"), "stud : qui parle le premier"),
@@ -93,13 +111,56 @@ LONGEST = max(len(key.split()) for key in FRENCH)
 
 
 def to_english(args: list[str]) -> list[str]:
-    """The line with its French first word(s) turned into the command (`relance 40`)."""
+    """The line with its French first word(s) turned into the command (`relance 40`).
+
+    A table speaks in sentences: `je` before the verb is dropped (`je suis`, `je relance à
+    6`), and after `relance` the small word says how the amount counts: *à* a total (`relance
+    à 6`: `raise 6`), *de* an increase over the bet to call (`relance de 10`: `raise-by 10`).
+    """
     if not args or args[0].startswith("-"):
         return args
+    found = _command(args)
+    if found is None and args[0] in AMOUNT_VERBS:  # `j'ouvre de 4`: `play` spelt `open de 4`
+        found = [args[0]], args[1:]
+    if found is None and len(args) > 1 and normalize(args[0]) == "je":
+        found = _command(args[1:]) or ([], args[1:])  # an unknown verb: it is the one to suggest
+    if found is None:
+        return args
+    command, rest = found
+    if command == ["raise"] and len(rest) > 1 and normalize(rest[0]) in AMOUNT_WORDS:
+        return [AMOUNT_WORDS[normalize(rest[0])], *rest[1:]]
+    if command == ["open"] and len(rest) > 1 and normalize(rest[0]) in AMOUNT_WORDS:
+        return [*command, *rest[1:]]  # (an opening has no bet before it: *de* is *à*)
+    return [*command, *rest]
+
+
+# After `relance`: *à* N, the total for the round; *de* N, N more than the bet to call.
+AMOUNT_WORDS = {"a": "raise", "de": "raise-by"}
+# The commands whose amount a French table says with *à* or *de* (runner.py reads the same).
+AMOUNT_VERBS = ("raise", "open")
+
+
+def _command(args: list[str]) -> tuple[list[str], list[str]] | None:
+    """The command of the line's first words (a command may carry its option: `leave --all`)
+    and the words after them; None when the first word is not French."""
     for count in range(min(LONGEST, len(args)), 0, -1):
         command = FRENCH.get(normalize(" ".join(args[:count])))
         if command is not None:
-            return [command, *args[count:]]
+            return command.split(), args[count:]
+    return None
+
+
+# The usual French word of each command (the first of its words).
+SAID = {command: words[0] for command, words, _meaning in VOCABULARY}
+
+
+def french_line(args: list[str]) -> list[str]:
+    """An English command line with its command said the French way (`raise 60` ->
+    `relancer 60`, `leave --all` -> `part tout le monde`): the help's examples in French."""
+    for count in (2, 1):
+        said = SAID.get(" ".join(args[:count])) if len(args) >= count else None
+        if said is not None:
+            return [*said.split(), *args[count:]]
     return args
 
 

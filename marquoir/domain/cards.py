@@ -101,8 +101,9 @@ class HandValue(Record):
         return (_name_fr if language == "fr" else _name_en)(self.category, self.ranks)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else."""
+def parse_cards(text: str, *, deck: str | None = None) -> tuple[Card, ...]:
+    """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else
+    (naming `deck`'s ranks when the game's deck is not the 52 cards)."""
     if _WRITTEN.fullmatch(text):  # (cards as a hand history writes them: each card known)
         return tuple(_DECK[text[at : at + 2]] for at in range(0, len(text), 2))
     squeezed = "".join(text.split())
@@ -114,12 +115,72 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             raise UsageError(
                 _(
                     "cannot read the card {bad!r} in {text!r}: write cards like Ah Kd Tc 7s (rank "
-                    "2-9, T, J, Q, K, A; suit c, d, h, s)"
-                ).format(bad=bad, text=text)
+                    "{ranks}; suit c, d, h, s)"
+                ).format(bad=bad, text=text, ranks=deck or "2-9, T, J, Q, K, A")
             )
         cards.append(Card(RANKS[found.group(1).upper()], found.group(2).lower()))
         at = found.end()
     return tuple(cards)
+
+
+# -- the French notation ------------------------------------------------------------------
+# A French table writes the ranks V (valet), D (dame), R (roi), A (as) and 10, the suits p
+# (pique), c (cœur), k (carreau), t (trèfle). The letters clash with the English notation
+# (`c` is clubs in English, cœur in French): the session's language says which one is meant,
+# and the cards are stored the canonical (English) way whichever was typed.
+FRENCH_RANKS = {str(rank): rank for rank in range(2, 11)} | {"V": 11, "D": 12, "R": 13, "A": 14}
+FRENCH_SUITS = {"p": "s", "c": "h", "k": "d", "t": "c"}
+_FRENCH_CARD = re.compile(r"(10|[2-9VDRA])([PCKT])", re.IGNORECASE)
+_FRENCH_LABELS = {11: "V", 12: "D", 13: "R", 14: "A"}
+_SUIT_IN_FRENCH = {english: french for french, english in FRENCH_SUITS.items()}
+
+
+def parse_french_cards(text: str, *, deck: str | None = None) -> tuple[Card, ...]:
+    """Read cards in the French notation ("Ap Rc 10k 7t", or "ApRc10k7t"); a clear error
+    for anything else, which names the notation expected (and `deck`'s ranks, when the
+    game's deck is not the 52 cards: Bouillotte's "A, R, D, 9, 8")."""
+    squeezed = "".join(text.split())
+    cards, at = [], 0
+    while at < len(squeezed):
+        found = _FRENCH_CARD.match(squeezed, at)
+        if found is None:
+            bad = squeezed[at : at + 3] if squeezed[at : at + 2] == "10" else squeezed[at : at + 2]
+            ranks = deck or _("2-10, V, D, R, A")
+            raise UsageError(
+                _(
+                    "cannot read the card {bad!r} in {text!r}: in the French notation, write "
+                    "cards like Ap Rc 10k 7t (rank {ranks}; suit p pique, c cœur, k carreau, "
+                    "t trèfle); --english reads the English notation (Ah Kd Tc 7s)"
+                ).format(bad=bad or squeezed[at:], text=text, ranks=ranks)
+            )
+        suit = FRENCH_SUITS[found.group(2).lower()]
+        cards.append(Card(FRENCH_RANKS[found.group(1).upper()], suit))
+        at = found.end()
+    return tuple(cards)
+
+
+def canonical(text: str, *, french: bool, deck: str | None = None) -> str:
+    """Cards as typed at the table (the French notation when `french`), written the
+    canonical way ("Ah Kd Tc"), which the rules read and the event log stores; English cards
+    are passed as typed (the rules read them, with their own error)."""
+    if not french:
+        return text if deck is None else " ".join(map(str, parse_cards(text, deck=deck)))
+    return " ".join(map(str, parse_french_cards(text, deck=deck)))
+
+
+def label(card: Card) -> str:
+    """A card as the output shows it: the French notation ("Rc", "10k") in French, else the
+    canonical one ("Kh", "Td")."""
+    from .i18n import french
+
+    if not french():
+        return str(card)
+    return (_FRENCH_LABELS.get(card.rank) or str(card.rank)) + _SUIT_IN_FRENCH[card.suit]
+
+
+def labels(cards: Iterable[Card]) -> str:
+    """Cards as the output shows them, separated by spaces."""
+    return " ".join(map(label, cards))
 
 
 # cards written the canonical way, without spaces ("AhKd7c"), and each such card
@@ -367,12 +428,12 @@ def check_shown(
             if card.rank < lowest:
                 raise ShowdownError(
                     _("there is no {card} in a {size}-card deck ({where})").format(
-                        card=card, size=4 * (15 - lowest), where=where
+                        card=label(card), size=4 * (15 - lowest), where=where
                     )
                 )
             if card in seen:
                 raise ShowdownError(
-                    _("the {card} is shown twice ({where})").format(card=card, where=where)
+                    _("the {card} is shown twice ({where})").format(card=label(card), where=where)
                 )
             seen.add(card)
 

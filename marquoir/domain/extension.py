@@ -27,9 +27,17 @@ if TYPE_CHECKING:
     from .config import TableConfig
     from .events import ShowedDown
     from .hand import Hand, ShowdownEvent
-    from .tournament.state import TournamentState
 
     Applier = Callable[[Any], "ActionEvent | ShowdownEvent | None"]
+
+    class Buttons(Protocol):
+        """What a part may read of the table's seating part: the last deal's button, and the
+        player the next deal puts it on (`button PLAYER`)."""
+
+        @property
+        def last_button(self) -> int | None: ...
+        @property
+        def next_button(self) -> str | None: ...
 
     class Host(Protocol):
         """What a part of the table may use of the core (`Table` is one)."""
@@ -38,19 +46,11 @@ if TYPE_CHECKING:
         accounts: dict[str, Account]
         hand_no: int
         hand: Hand | None
-        carry: int
-        last_button: int | None
-        next_button: str | None
         last_dealt: tuple[str, ...]
-        brelans_hand: int
-        last_side_payments: dict[str, int]
-        clef_next: bool
-        closed: bool
-        absorbed: tuple[str, int] | None
-        level: int
-        level_hands: int
-        paused: bool
-        tournament: TournamentState | None
+        game: GameSide
+
+        @property
+        def seating(self) -> Buttons: ...
 
         @property
         def config(self) -> TableConfig: ...
@@ -77,6 +77,47 @@ class TablePart:
 
 class GameSide(TablePart):
     """What a game adds to the table between hands; the base adds nothing."""
+
+    # the game's own commands: the names of this side's methods that the command line may
+    # call (`own_command`), such as Bouillotte's `brelans_event` or jackpots' `clef_event`
+    own_commands: frozenset[str] = frozenset()
+
+    def __init__(self, table: Host) -> None:
+        super().__init__(table)
+        # the last hand whose side payments (the game's: Bouillotte's brelans) were paid,
+        # and what they moved, player by player
+        self.paid_hand = 0
+        self.side_payments: dict[str, int] = {}
+
+    def own_command(self, method: str, refusal: str) -> Callable[..., Any]:
+        """The game's own command `method`, one of `own_commands`, or `refusal` (translated)
+        when the table's game has none. Found by name, so that the command line reaches a
+        game's commands without naming the game (its module is loaded with its table)."""
+        if method not in self.own_commands:
+            raise IllegalAction(_(refusal))
+        command: Callable[..., Any] = getattr(self, method)
+        return command
+
+    def paid_now(self) -> dict[str, int]:
+        """What the side payments moved after the last hand, if they were paid for it."""
+        return self.side_payments if self.paid_hand == self.table.hand_no else {}
+
+    def announced(self) -> bool:
+        """Whether the next deal was announced as the game's special deal (jackpots' pot à la
+        clef), which `deal_config` changes."""
+        return False
+
+    def dealt(self) -> None:
+        """A new deal: what the game announced for it (the pot à la clef) is spent."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """What a snapshot of the table keeps of the game's own state, beside the hand whose
+        side payments were paid (the snapshot's "brelans_hand")."""
+        return {}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take back what a snapshot kept."""
+        self.paid_hand = data.get("brelans_hand", 0)
 
     def showdown(self, hand: Hand, event: ShowedDown) -> ShowdownEvent | None:
         """Carry out a showdown the game reads itself (Bouillotte's from the retourne), or

@@ -12,38 +12,9 @@ from operator import attrgetter
 from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
 from .caves import CavePolicy
-from .config import ForcedBetSchedule, TableConfig
+from .config import TableConfig
 from .errors import IllegalAction, MarquoirError
-from .events import (
-    Acted,
-    AddedOn,
-    Back,
-    BlindsSet,
-    BrelansPaid,
-    ButtonSet,
-    CarrySplit,
-    Chopped,
-    Corrected,
-    CountLine,
-    Dealt,
-    Fined,
-    Left,
-    LeftAll,
-    LevelSet,
-    Paused,
-    PotALaClef,
-    Raced,
-    Rebought,
-    Recaved,
-    Reentered,
-    Reopened,
-    Resumed,
-    SatOut,
-    Seated,
-    Settled,
-    ShowedDown,
-    TableEvent,
-)
+from .events import Acted, Dealt, Left, Reopened, Seated, ShowedDown, TableEvent
 from .extension import GameSide
 from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
 from .i18n import N_, _
@@ -57,7 +28,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .extension import Applier
     from .ranking import Ranking
-    from .tournament.state import TournamentState
 
 MAX_SEATS = 10
 _SEAT = attrgetter("seat")
@@ -83,41 +53,15 @@ class Table:
         self.accounts: dict[str, Account] = {}
         self._present: dict[str, Account] = {}
         self._by_key: dict[str, list[str]] = {}
-        self.last_button: int | None = None
-        self.next_button: str | None = None
         self.hand_no = 0
         self.hand: Hand | None = None
         self.last_hand: Hand | None = None
-        # chips waiting in the middle for the next deal (a void deal, a false opener's fine)
-        self.carry = 0
-        # the last hand whose side payments (the game's: Bouillotte's brelans) were paid, and
-        # who was dealt in the last hand
-        self.brelans_hand = 0
+        # who was dealt in the last hand, in seat order
         self.last_dealt: tuple[str, ...] = ()
-        # what the last side payment after a hand (the game's: Bouillotte's brelans) moved,
-        # player by player
-        self.last_side_payments: dict[str, int] = {}
-        # the next deal is the pot à la clef: its ante is doubled (jackpots)
-        self.clef_next = False
-        # settled: the books are closed until the session is reopened; who absorbed a count
-        # that did not balance, and the difference (chips cashed out minus chips bought)
-        self.closed = False
-        self.absorbed: tuple[str, int] | None = None
-        # a tournament's level now in force (1 until the director moves it), the hands dealt
-        # at it, and its entries (None: a cash game)
-        self.level = 1
-        self.level_hands = 0
-        self.paused = False
-        self.tournament: TournamentState | None = None
-        if settings.tournament is not None:
-            # imported here: a cash game never loads the tournament modules
-            from .tournament.state import TournamentState
-
-            self.tournament = TournamentState()
         self.seating = Seating(self)
         self.house = House(self)
         self.director = TournamentDirector(self)
-        self.room = self.director.room = TableRoom(self, self.director.may_rebuy)
+        self.room = self.director.room = TableRoom(self, self.director)
         self.game = _game_side(self)
         # the method that carries out each kind of event (`Acted` and `Reopened` are carried
         # out before the session is checked open: see `apply`), the parts' included
@@ -165,13 +109,6 @@ class Table:
             if len(candidates) == 1:
                 return candidates[0]
         return name
-
-    def check_open(self) -> None:
-        """Refuse to change a settled session: its books are closed until `reopen`."""
-        if self.closed:
-            raise IllegalAction(
-                _("this session is settled, its books are closed: `marquoir reopen` reopens it")
-            )
 
     def account(self, name: str) -> Account:
         """The account of a player at the table, or an error naming the player."""
@@ -268,10 +205,9 @@ class Table:
         (`table`: which of a tournament's tables)."""
         if self.hand is not None:
             raise IllegalAction(self._hand_pending())
-        if self.tournament is not None:
-            self.director.check_deal()
+        self.director.check_deal()
         if self.room.active:
-            return self.room.deal_event(table)
+            return self.room.deal_event(table, self.house.carry)
         players = [a for a in self.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
@@ -279,7 +215,7 @@ class Table:
             )
         self.config.rules.check_players(len(players))
         seats = tuple([SeatInfo(a.name, a.seat, a.stack) for a in players])
-        return Dealt(self.hand_no + 1, self._button_seat(players), seats, self.carry)
+        return Dealt(self.hand_no + 1, self.seating.button_seat(players), seats, self.house.carry)
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
@@ -303,8 +239,8 @@ class Table:
     def apply(self, event: TableEvent) -> ActionEvent | ShowdownEvent | None:
         """Carry out an event; betting and showdown events return what the hand made of them."""
         if type(event) is Acted:  # (the most frequent, first)
-            if self.closed:
-                self.check_open()  # (refused)
+            if self.house.closed:
+                self.house.check_open()  # (refused)
             hand = self.hand
             if hand is None:
                 hand = self.hand_in_play()  # (refused)
@@ -316,8 +252,8 @@ class Table:
         if kind is Reopened:
             self.house.apply_reopen(Reopened())
             return None
-        if self.closed:
-            self.check_open()  # (refused)
+        if self.house.closed:
+            self.house.check_open()  # (refused)
         # (events are records of exactly these classes: one look-up finds the method that
         # carries each out, where a chain of `isinstance` would try them in turn)
         applier = self._appliers.get(kind)
@@ -375,15 +311,13 @@ class Table:
         else:
             self._by_key.setdefault(name_key(player), []).append(player)
         self.accounts[player] = self._present[player] = account
-        if self.tournament is not None:
-            self.director.entered(event)
+        self.director.seated(event)
 
     def _apply_deal(self, event: Dealt) -> None:
         expected = self.deal_event(event.table)
         if expected != event:
             raise MarquoirError(_("the recorded deal does not match the table"))
-        if self.tournament is not None:
-            self.director.deal()
+        self.director.deal()
         self.hand = Hand(
             self.deal_config(),
             event.seats,
@@ -391,19 +325,17 @@ class Table:
             dead=event.dead,
             fine_ante=self.config.ante,
         )
-        self.clef_next = False
-        self.carry = 0
+        self.game.dealt()
+        self.house.carry = 0
         self.hand_no = event.hand_no
-        self.last_button = event.button
-        self.next_button = None
+        self.seating.dealt(event.button)
         self.after_hand_step(self.hand)
 
     def after_hand_step(self, hand: Hand) -> None:
         if hand.phase is not Phase.COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
-        if self.tournament is not None:
-            self.director.busts(hand, hand.result)
+        self.director.busts(hand, hand.result)
         self.last_hand = hand
         self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
         self.hand = None
@@ -411,7 +343,7 @@ class Table:
     def _settle(self, result: HandResult) -> None:
         for name, chips in result.final.items():
             self.accounts[name].stack = chips
-        self.carry += result.carry
+        self.house.carry += result.carry
 
     def stacks_in_play(self) -> dict[str, int]:
         """Each present player's chips behind, counting a hand in play at its current point."""
@@ -444,25 +376,6 @@ class Table:
             raise IllegalAction(_("no hand in play: deal first"))
         return self.hand
 
-    def _button_seat(self, players: list[Account]) -> int:
-        if self.next_button is not None:
-            chosen = self.accounts[self.next_button]
-            if not chosen.plays:
-                raise IllegalAction(
-                    _(
-                        "the button was set on {name}, who is not dealt in: set it on another "
-                        "player"
-                    ).format(name=chosen.name)
-                )
-            return chosen.seat
-        seats = [a.seat for a in players]
-        if self.last_button is None:
-            return seats[0]
-        # The button moves to the next seat with chips after the seat that last had it, even
-        # if that player has left.
-        later = [s for s in seats if s > self.last_button]
-        return later[0] if later else seats[0]
-
 
 def _game_side(table: Table) -> GameSide:
     """The side of the table's game (`GameRules.table_side`, "module:Class"), imported when
@@ -478,37 +391,11 @@ def _game_side(table: Table) -> GameSide:
 __all__ = [
     "MAX_SEATS",
     "Account",
-    "Acted",
-    "AddedOn",
-    "Back",
-    "BlindsSet",
-    "BrelansPaid",
-    "ButtonSet",
-    "CarrySplit",
     "CavePolicy",
-    "Chopped",
-    "Corrected",
-    "CountLine",
-    "Dealt",
-    "Fined",
-    "ForcedBetSchedule",
-    "Left",
-    "LeftAll",
-    "LevelSet",
-    "Paused",
-    "PotALaClef",
-    "Raced",
-    "Rebought",
-    "Recaved",
-    "Reentered",
-    "Reopened",
-    "Resumed",
-    "SatOut",
-    "Seated",
     "SessionSettings",
-    "Settled",
     "ShowedDown",
     "Table",
+    "TableConfig",
     "TableEvent",
     "check_name",
     "name_key",

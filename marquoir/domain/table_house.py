@@ -27,12 +27,45 @@ from .pots import split_amount
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .config import ForcedBetSchedule
-    from .extension import Applier
+    from .extension import Applier, Host
 
 
 class House(TablePart):
     """The commands on the money between hands, and their effects."""
+
+    def __init__(self, table: Host) -> None:
+        super().__init__(table)
+        # chips waiting in the middle for the next deal (a void deal, a false opener's fine)
+        self.carry = 0
+        # settled: the books are closed until the session is reopened; who absorbed a count
+        # that did not balance, and the difference (chips cashed out minus chips bought)
+        self.closed = False
+        self.absorbed: tuple[str, int] | None = None
+
+    def snapshot(self) -> dict[str, Any]:
+        """What a snapshot keeps of the books (written only when settled: the snapshots of
+        an open session stay as they were)."""
+        return {
+            **({"closed": True} if self.closed else {}),
+            **({"absorbed": list(self.absorbed)} if self.absorbed else {}),
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take back what `snapshot` kept, and the chips in the middle."""
+        self.carry = data.get("carry", 0)
+        self.closed = bool(data.get("closed", False))
+        if "absorbed" in data:
+            self.absorbed = (data["absorbed"][0], data["absorbed"][1])
+
+    def check_open(self) -> None:
+        """Refuse to change a settled session: its books are closed until `reopen`."""
+        if self.closed:
+            raise IllegalAction(
+                _("this session is settled, its books are closed: `marquoir reopen` reopens it")
+            )
 
     def appliers(self) -> dict[type, Applier]:
         return {
@@ -49,12 +82,12 @@ class House(TablePart):
         """Close the books: the session is settled (the money is computed by the caller).
         `missing`: who absorbs a count that does not balance (see `missing.py`)."""
         table = self.table
-        if table.closed:
+        if self.closed:
             raise IllegalAction(_("this session is already settled"))
         table.between_hands(N_("settle"))
         if missing is None:
             return Settled()
-        if table.tournament is not None:
+        if table.settings.tournament is not None:
             raise UsageError(_("--missing is for a cash game's count: a tournament pays prizes"))
         from .missing import missing_event
 
@@ -62,7 +95,7 @@ class House(TablePart):
 
     def reopen_event(self) -> Reopened:
         """Reopen a settled session: table commands are accepted again."""
-        if not self.table.closed:
+        if not self.closed:
             raise IllegalAction(_("this session is not settled: nothing to reopen"))
         return Reopened()
 
@@ -73,14 +106,14 @@ class House(TablePart):
             from .missing import check_missing
 
             check_missing(event, self.table.accounts)
-        self.table.closed = True
-        self.table.absorbed = (event.missing, event.difference) if event.missing else None
+        self.closed = True
+        self.absorbed = (event.missing, event.difference) if event.missing else None
 
     def apply_reopen(self, event: Reopened) -> None:
         """Reopen the books (checked again; carried out on a closed table)."""
         self.reopen_event()
-        self.table.closed = False
-        self.table.absorbed = None
+        self.closed = False
+        self.absorbed = None
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
@@ -102,7 +135,7 @@ class House(TablePart):
         players = self.table.present()
         if not players:
             raise IllegalAction(_("nobody is at the table"))
-        shares = self.carry_split_event().shares if self.table.carry else ()
+        shares = self.carry_split_event().shares if self.carry else ()
         won = dict(shares)
         return LeftAll(tuple((a.name, a.stack + won.get(a.name, 0)) for a in players), shares)
 
@@ -182,12 +215,14 @@ class House(TablePart):
         """Give the chips of a void deal back to the players at the table (end of night)."""
         self.table.between_hands(N_("split the pot"))
         players = self.table.present()
-        if not self.table.carry or not players:
+        if not self.carry or not players:
             raise IllegalAction(_("no chips wait in the middle"))
         seats = [a.seat for a in players]
-        start = next((i for i, s in enumerate(seats) if s > (self.table.last_button or 0)), 0)
+        start = next(
+            (i for i, s in enumerate(seats) if s > (self.table.seating.last_button or 0)), 0
+        )
         order = [a.name for a in players[start:] + players[:start]]
-        shares = split_amount(self.table.carry, order, chip_unit=self.table.config.chip_unit)
+        shares = split_amount(self.carry, order, chip_unit=self.table.config.chip_unit)
         return CarrySplit(tuple(zip(order, shares, strict=True)))
 
     def apply_recave(self, event: Recaved) -> None:
@@ -208,7 +243,7 @@ class House(TablePart):
     def apply_fine(self, event: Fined) -> None:
         self.fine_event(event.player, event.chips)
         self.table.accounts[event.player].stack -= event.chips
-        self.table.carry += event.chips
+        self.carry += event.chips
 
     def apply_blinds(self, event: BlindsSet) -> None:
         self.blinds_event(event.schedule)
@@ -226,7 +261,7 @@ class House(TablePart):
             raise MarquoirError(_("the recorded split does not match the table"))
         for name, chips in event.shares:
             self.table.accounts[name].stack += chips
-        self.table.carry = 0
+        self.carry = 0
 
 
 __all__ = ["House"]

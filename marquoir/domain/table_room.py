@@ -33,8 +33,7 @@ from .outcome import SeatInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+    from typing import Any, Protocol
 
     from .accounts import Account
     from .extension import Applier, Host
@@ -42,6 +41,14 @@ if TYPE_CHECKING:
     from .tournament.seating import Move, Room
     from .tournament.session import TournamentSettings
     from .tournament.state import TournamentState
+
+    class Director(Protocol):
+        """What the room reads of the tournament's part (`Table.director`)."""
+
+        state: TournamentState | None
+
+        def may_rebuy(self, name: str) -> bool: ...
+
 
 # a room seat is table x ROOM_SEAT + the seat at the table
 ROOM_SEAT = 100
@@ -61,10 +68,11 @@ class TableRoom(TablePart):
     """The tables of a tournament, their seats and buttons, and the commands that change
     them (`move`, `out`)."""
 
-    def __init__(self, table: Host, may_rebuy: Callable[[str], bool]) -> None:
+    def __init__(self, table: Host, director: Director) -> None:
         super().__init__(table)
-        # whether a busted entry may still rebuy (the director's rule): not out yet then
-        self.may_rebuy = may_rebuy
+        # the tournament's entries, and whether a busted entry may still rebuy (then he is
+        # not out yet): the director's
+        self.director = director
         settings = table.settings.tournament
         count = settings.tables if settings is not None else 0
         self.active: bool = count > 0
@@ -100,7 +108,7 @@ class TableRoom(TablePart):
         return settings
 
     def _state(self) -> TournamentState:
-        state = self.table.tournament
+        state = self.director.state
         assert state is not None
         return state
 
@@ -293,7 +301,7 @@ class TableRoom(TablePart):
         after = self.table.hand_no - (1 if self.table.hand is not None else 0)
         state.bust(event.player, after, chips, {event.by: 1} if event.by else {})
         entry = state.entry_of(event.player)
-        entry.out = not self.may_rebuy(event.player)
+        entry.out = not self.director.may_rebuy(event.player)
         self.steps += 1
         entry.step = self.steps
         if self.table.hand is not None:
@@ -367,7 +375,7 @@ class TableRoom(TablePart):
                 )
             )
 
-    def deal_event(self, table: int) -> Dealt:
+    def deal_event(self, table: int, carry: int = 0) -> Dealt:
         """A hand at `table` (the only table left when 0): its players with chips, its
         button moved on from its last hand; a newcomer between the button and the small
         blind waits for the button to pass (TDA 2024 rules 8 A, 10 A)."""
@@ -399,13 +407,13 @@ class TableRoom(TablePart):
         dealt = [a for a in players if a.name not in waiting]
         self.table.config.rules.check_players(len(dealt))
         seats = tuple([SeatInfo(a.name, a.seat % ROOM_SEAT, a.stack) for a in dealt])
-        return Dealt(self.table.hand_no + 1, button, seats, self.table.carry, table)
+        return Dealt(self.table.hand_no + 1, button, seats, carry, table)
 
     def _button(self, table: int, players: list[Account]) -> int:
         """The button's seat: on the player `button` named, else the next seat after the
         last button among the players dealt in there before (a newcomer never gets the
         button before he has played a hand at the table)."""
-        chosen = self.table.next_button
+        chosen = self.table.seating.next_button
         for account in players:
             if account.name == chosen:
                 return account.seat % ROOM_SEAT

@@ -12,11 +12,43 @@ from .i18n import N_, _
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .accounts import Account
-    from .extension import Applier
+    from .extension import Applier, Host
 
 
 class Seating(TablePart):
     """The commands on who is dealt in, and their effects."""
+
+    def __init__(self, table: Host) -> None:
+        super().__init__(table)
+        # the seat of the last deal's button, and the player the button was set on for the
+        # next deal (`button`)
+        self.last_button: int | None = None
+        self.next_button: str | None = None
+
+    def dealt(self, button: int) -> None:
+        """A deal was dealt with the button on `button`: a button set is spent."""
+        self.last_button = button
+        self.next_button = None
+
+    def button_seat(self, players: list[Account]) -> int:
+        """The seat of the next deal's button among the players dealt in."""
+        if self.next_button is not None:
+            chosen = self.table.accounts[self.next_button]
+            if not chosen.plays:
+                raise IllegalAction(
+                    _(
+                        "the button was set on {name}, who is not dealt in: set it on another "
+                        "player"
+                    ).format(name=chosen.name)
+                )
+            return chosen.seat
+        seats = [a.seat for a in players]
+        if self.last_button is None:
+            return seats[0]
+        # The button moves to the next seat with chips after the seat that last had it, even
+        # if that player has left.
+        later = [s for s in seats if s > self.last_button]
+        return later[0] if later else seats[0]
 
     def appliers(self) -> dict[type, Applier]:
         return {ButtonSet: self.apply_button, SatOut: self.apply_sitout, Back: self.apply_back}
@@ -60,7 +92,7 @@ class Seating(TablePart):
 
     def apply_button(self, event: ButtonSet) -> None:
         self._button_check(event.player)
-        self.table.next_button = event.player
+        self.next_button = event.player
 
     def apply_sitout(self, event: SatOut) -> None:
         self.sitout_event(event.player)

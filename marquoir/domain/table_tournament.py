@@ -25,8 +25,10 @@ from .i18n import N_, _, ngettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .accounts import Account
-    from .extension import Applier
+    from .extension import Applier, Host
     from .hand import Hand, HandResult
     from .table_room import TableRoom
     from .tournament.session import TournamentSettings
@@ -45,6 +47,20 @@ class TournamentDirector(TablePart):
     # the room of a tournament at several tables (the table sets it)
     room: TableRoom
 
+    def __init__(self, table: Host) -> None:
+        super().__init__(table)
+        # the level now in force (1 until the director moves it), the hands dealt at it,
+        # whether the clock is stopped, and the entries (None: a cash game)
+        self.level = 1
+        self.level_hands = 0
+        self.paused = False
+        self.state: TournamentState | None = None
+        if table.settings.tournament is not None:
+            # imported here: a cash game never loads the tournament modules
+            from .tournament.state import TournamentState
+
+            self.state = TournamentState()
+
     def appliers(self) -> dict[type, Applier]:
         return {
             LevelSet: self._apply_level,
@@ -59,7 +75,7 @@ class TournamentDirector(TablePart):
 
     def check_deal(self) -> None:
         """Refuse a deal after a deal between the players that left nothing to play for."""
-        chop = self.table.tournament.chop if self.table.tournament is not None else None
+        chop = self.state.chop if self.state is not None else None
         if chop is not None and not _money_positive(chop["kept"]):
             raise IllegalAction(_("the tournament ended with a deal: nothing is left to play for"))
 
@@ -69,18 +85,18 @@ class TournamentDirector(TablePart):
 
     def _apply_pause(self, event: Paused) -> None:
         self.pause_event(event.minutes)
-        self.table.paused = True
+        self.paused = True
 
     def _apply_resume(self, event: Resumed) -> None:
         self.resume_event()
-        self.table.paused = False
+        self.paused = False
 
     def _apply_chop(self, event: Chopped) -> None:
         custom = event.shares if event.method == "custom" else None
         if event != self.chop_event(event.method, event.keep, custom):
             raise MarquoirError(_("the recorded deal does not match the tournament"))
-        assert self.table.tournament is not None
-        self.table.tournament.chop = {
+        assert self.state is not None
+        self.state.chop = {
             "method": event.method,
             "kept": event.keep,
             "amounts": dict(event.shares),
@@ -121,13 +137,36 @@ class TournamentDirector(TablePart):
             return Seated(name, drawn, tournament.stack, seed=seed)
         return Seated(name, self.table.free_seat(seat), tournament.stack)
 
-    def entered(self, event: Seated) -> None:
-        """A tournament entry was seated: a new entry (and, with several tables, a drawn
+    def seated(self, event: Seated) -> None:
+        """A player sat down: in a tournament, an entry (and, with several tables, his drawn
         seat counted)."""
-        assert self.table.tournament is not None
-        self.table.tournament.enter(event.player)
-        if self.room.active:
-            self.room.entered(event.player, event.seat, event.seed)
+        if self.state is not None:
+            self.state.enter(event.player)
+            if self.room.active:
+                self.room.entered(event.player, event.seat, event.seed)
+
+    def snapshot(self) -> dict[str, object]:
+        """What a snapshot of the table keeps of the tournament (nothing for a cash game)."""
+        if self.state is None:
+            return {}
+        return {
+            "level": self.level,
+            "level_hands": self.level_hands,
+            "paused": self.paused,
+            "tournament": self.state.to_dict(),
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take back what `snapshot` kept."""
+        if self.state is None:
+            return
+        from .tournament.state import TournamentState
+
+        self.level = data.get("level", 1)
+        self.level_hands = data.get("level_hands", 0)
+        self.paused = data.get("paused", False)
+        if "tournament" in data:
+            self.state = TournamentState.from_dict(data["tournament"])
 
     def entries_open(self) -> bool:
         """Whether an entry or a re-entry may still come (late registration open, or no hand
@@ -136,11 +175,11 @@ class TournamentDirector(TablePart):
         if tournament is None:
             return False
         late = tournament.late_until
-        return self.table.level <= late if late is not None else not self.table.hand_no
+        return self.level <= late if late is not None else not self.table.hand_no
 
     def _check_late(self, tournament: TournamentSettings, what: str) -> None:
         late = tournament.late_until
-        if late is not None and self.table.level > late:
+        if late is not None and self.level > late:
             raise IllegalAction(
                 _("late {what} closed at the end of level {late}").format(what=_(what), late=late)
             )
@@ -153,11 +192,11 @@ class TournamentDirector(TablePart):
             )
 
     def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
-        if self.table.settings.tournament is None or self.table.tournament is None:
+        if self.table.settings.tournament is None or self.state is None:
             raise IllegalAction(
                 _("{what} is for tournaments: this session is a cash game").format(what=_(what))
             )
-        return self.table.settings.tournament, self.table.tournament
+        return self.table.settings.tournament, self.state
 
     def rebuy_event(self, name: str) -> Rebought:
         """A rebuy: within its limit and period, at or below the starting stack (or busted),
@@ -172,7 +211,7 @@ class TournamentDirector(TablePart):
             raise IllegalAction(_("{label} is out of the tournament").format(label=entry.label))
         from .tournament.entry_rules import rebuy_open
 
-        if not rebuy_open(settings, level=self.table.level, hands_at_level=self.table.level_hands):
+        if not rebuy_open(settings, level=self.level, hands_at_level=self.level_hands):
             raise IllegalAction(
                 _("the rebuy period ended with level {rebuy_until}").format(
                     rebuy_until=settings.rebuy_until
@@ -214,12 +253,12 @@ class TournamentDirector(TablePart):
         if last is None:
             every = int(settings.breaks.partition(":")[0]) if settings.breaks else 1
             last = every
-        level = self.table.level
-        at_break = level == last or (level == last + 1 and not self.table.level_hands)
+        level = self.level
+        at_break = level == last or (level == last + 1 and not self.level_hands)
         if not at_break:
             raise IllegalAction(
                 _("the add-on is taken at the break after level {last} (now level {level})").format(
-                    last=last, level=self.table.level
+                    last=last, level=self.level
                 )
             )
         return AddedOn(account.name, settings.add_on)
@@ -370,20 +409,20 @@ class TournamentDirector(TablePart):
             # chips the race adds or takes out of play, as a count correction does
             account.stack += change
             account.adjusted += change
-        assert self.table.tournament is not None
-        self.table.tournament.raced.add(event.removed)
+        assert self.state is not None
+        self.state.raced.add(event.removed)
 
     def pause_event(self, minutes: int | None = None) -> Paused:
         """Stop the tournament's clock (with `minutes`: a break of that length, now)."""
         from .tournament.clock_rules import check_pause
 
-        check_pause(self._tournament(N_("the clock"))[0], paused=self.table.paused, minutes=minutes)
+        check_pause(self._tournament(N_("the clock"))[0], paused=self.paused, minutes=minutes)
         return Paused(minutes)
 
     def resume_event(self) -> Resumed:
         """Start the stopped clock again."""
         self._tournament(N_("the clock"))
-        if not self.table.paused:
+        if not self.paused:
             raise IllegalAction(_("the clock is running: nothing to resume"))
         return Resumed()
 
@@ -400,7 +439,7 @@ class TournamentDirector(TablePart):
                     count=count, level=level
                 )
             )
-        if level == self.table.level:
+        if level == self.level:
             raise IllegalAction(_("the level is already {level}").format(level=level))
         return LevelSet(level)
 
@@ -409,27 +448,27 @@ class TournamentDirector(TablePart):
         assert tournament is not None
         table = self.table.config.with_schedule(tournament.schedule(level))
         self.table.settings = self.table.settings._replace(table=table)
-        self.table.level = level
-        self.table.level_hands = 0
+        self.level = level
+        self.level_hands = 0
 
     def _apply_entry_money(self, event: Rebought | AddedOn | Reentered) -> None:
         account = self.table.accounts[event.player]
-        assert self.table.tournament is not None
+        assert self.state is not None
         if isinstance(event, Rebought):
             if event != self.rebuy_event(event.player):
                 raise MarquoirError(_("the recorded rebuy does not match the tournament"))
-            entry = self.table.tournament.entry_of(event.player)
+            entry = self.state.entry_of(event.player)
             entry.rebuys += 1
             entry.bust_hand, entry.eliminators, entry.step = None, {}, 0
         elif isinstance(event, AddedOn):
             if event != self.addon_event(event.player):
                 raise MarquoirError(_("the recorded add-on does not match the tournament"))
-            self.table.tournament.entry_of(event.player).add_on = True
+            self.state.entry_of(event.player).add_on = True
         else:
             if event != self.reenter_event(event.player):
                 raise MarquoirError(_("the recorded re-entry does not match the tournament"))
-            self.table.tournament.entry_of(event.player).out = True
-            self.table.tournament.enter(event.player)
+            self.state.entry_of(event.player).out = True
+            self.state.enter(event.player)
             if event.seat:
                 account.seat = event.seat
                 self.room.entered(event.player, event.seat, event.seed)
@@ -438,11 +477,12 @@ class TournamentDirector(TablePart):
 
     def busts(self, hand: Hand, result: HandResult) -> None:
         """Players left without chips: out, unless they may still rebuy (before the next
-        deal)."""
+        deal). A cash game's table has nothing to do."""
+        state = self.state
+        if state is None:
+            return
         from .tournament.state import eliminators
 
-        settings, state = self.table.settings.tournament, self.table.tournament
-        assert settings is not None and state is not None
         busted = []
         for name, chips in result.final.items():
             if chips or not result.start.get(name):
@@ -457,26 +497,28 @@ class TournamentDirector(TablePart):
 
     def may_rebuy(self, name: str) -> bool:
         """Whether `name`'s entry may still rebuy (its limit and period)."""
-        settings, state = self.table.settings.tournament, self.table.tournament
+        settings, state = self.table.settings.tournament, self.state
         if settings is None or state is None or not settings.rebuys:
             return False
         assert settings.rebuy_until is not None
         from .tournament.entry_rules import rebuy_open
 
         entry = state.entry_of(name)
-        open_ = rebuy_open(settings, level=self.table.level, hands_at_level=self.table.level_hands)
+        open_ = rebuy_open(settings, level=self.level, hands_at_level=self.level_hands)
         return open_ and entry.rebuys < settings.rebuys
 
     def deal(self) -> None:
         """At the deal: a bust who did not rebuy is out; levels by hands move on (the new
-        level applies to this hand, TDA 2024 rule 23)."""
-        settings, state = self.table.settings.tournament, self.table.tournament
-        assert settings is not None and state is not None
+        level applies to this hand, TDA 2024 rule 23). A cash game's table has nothing to
+        do."""
+        settings, state = self.table.settings.tournament, self.state
+        if settings is None or state is None:
+            return
         for entry in state.entries:
             if entry.busted:
                 entry.out = True
         count = len(settings.level_list())
-        due = settings.level_hands and self.table.level_hands >= settings.level_hands
-        if due and self.table.level < count:
-            self._set_level(self.table.level + 1)
-        self.table.level_hands += 1
+        due = settings.level_hands and self.level_hands >= settings.level_hands
+        if due and self.level < count:
+            self._set_level(self.level + 1)
+        self.level_hands += 1

@@ -397,7 +397,7 @@ def player_lines(
                 account.left,
             )
         )
-    if table.tournament is not None:  # its money: the buy-ins and the prizes, not chips
+    if table.director.state is not None:  # its money: the buy-ins and the prizes, not chips
         from .tournament import with_money
 
         lines = with_money(table, lines)
@@ -433,13 +433,13 @@ def settlement_of(
     a count that does not balance, and the difference (by default, the table's record)."""
     if table.hand is not None:
         return None, _("hand {number} is still in play").format(number=table.hand_no)
-    if table.tournament is not None:
+    if table.director.state is not None:
         return _tournament_settlement(table)
-    if table.carry:
+    if table.house.carry:
         return None, _(
             "{chips} chips of a void deal wait in the middle for the next deal: "
             "play it before settling"
-        ).format(chips=table.carry)
+        ).format(chips=table.house.carry)
     holding = [a.name for a in table.present() if a.stack > 0]
     if holding:
         return None, ngettext(
@@ -451,7 +451,7 @@ def settlement_of(
         ).format(names=", ".join(holding))
     results = {a.name: a.result for a in table.accounts.values()}
     gap = sum(results.values())
-    absorbed = absorbed or table.absorbed
+    absorbed = absorbed or table.house.absorbed
     if gap and (absorbed is None or absorbed[1] != gap):
         more = _(
             "the chips cashed out are {chips} more than the chips bought (after the count "
@@ -492,11 +492,11 @@ def _tournament_settlement(table: Table) -> tuple[Settlement | None, str | None]
     from ..domain.tournament import state as tournament
 
     settings = table.settings.tournament
-    assert settings is not None and table.tournament is not None
-    why = tournament.unfinished(table.tournament)
+    assert settings is not None and table.director.state is not None
+    why = tournament.unfinished(table.director.state)
     if why is not None:
         return None, why
-    balances = tournament.balances(settings, table.tournament)
+    balances = tournament.balances(settings, table.director.state)
     transfers = tuple(settle(balances))
     groups = tuple(tuple(group) for group in zero_sum_groups(balances))
     return Settlement(balances, transfers, groups), None
@@ -513,7 +513,7 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
     seated = sorted(table.accounts.values(), key=lambda a: (a.seat, a.name))
     log = HandLog(book, session, [account.name for account in seated])
     lines, data = tournament_lines(table), None
-    if table.tournament is not None:
+    if table.director.state is not None:
         # (a tournament's part reads every hand and the events: a tournament is a few
         # hundred hands at most, so the log is read whole here)
         from .tournament import extra_lines, tournament_data
@@ -539,7 +539,7 @@ def build_report(book: Ledger, session: SessionInfo, created_at: str) -> Session
 
 def tournament_lines(table: Table) -> tuple[str, ...]:
     """The report's tournament section: structure, field and pool, the deal, the places."""
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     if settings is None or state is None:
         return ()
     from ..domain.tournament.state import field_text, payout_table, prize_pool, standings
@@ -564,15 +564,11 @@ def tournament_lines(table: Table) -> tuple[str, ...]:
         ),
     ]
     if state.entries:
+        from .tournament import payouts_line
+
         paid = payout_table(settings, state)
-        if any(paid.amounts):
-            amounts = ", ".join(
-                f"{n}. {money_item(a, currency)}" for n, a in enumerate(paid.amounts, 1)
-            )
-            lines.append(_("payouts: {paid}").format(paid=amounts))
-            lines.append(paid.note())
-        else:
-            lines.append(_("payouts: none (no prize money: places and league points only)"))
+        lines.append(payouts_line(paid.amounts, currency))
+        lines += [paid.note()] if any(paid.amounts) else []
     if state.chop is not None:
         chop = state.chop["amounts"].items()
         shares = ", ".join(f"{label} {money_item(cash, currency)}" for label, cash in chop)

@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import datetime
 
+from ..domain.events import Acted, Dealt, ShowedDown
 from ..domain.hand import Hand
 from ..domain.phh import HOLE_CARDS, PHHHand, dumps, forced_bet_fields, variant_of
 from ..domain.records import Record
-from ..domain.table import Acted, Dealt, ShowedDown, Table
+from ..domain.table import Table
 from ..storage.codec import dumps as dumps_json
 from ..storage.codec import event_from_record, settings_to_dict
 from ..storage.ledger import Ledger, SessionInfo
@@ -155,7 +156,7 @@ class _Stories:
         showed: ShowedDown | None = None
         showdown: str | None = None
         for stored in self.ledger.events(self.info):
-            event = event_from_record(stored.kind, stored.data)
+            event = event_from_record(stored.kind, stored.data, table)
             in_hand = table.hand is not None or isinstance(event, Dealt)
             table.apply(event)
             text = f"{stored.kind} {dumps_json(stored.data)}"
@@ -192,7 +193,7 @@ def finished_hands(
     table = Table(info.settings)
     showed: ShowedDown | None = None
     for stored in ledger.events(info):
-        event = event_from_record(stored.kind, stored.data)
+        event = event_from_record(stored.kind, stored.data, table)
         in_hand = table.hand is not None or isinstance(event, Dealt)
         table.apply(event)
         if isinstance(event, Dealt):

@@ -230,7 +230,7 @@ def _tournament_money(
     from ..domain.tournament import state as tournament
     from ..domain.tournament.league import tournament_points
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     rows = [(row.player, row.place, row.shared) for row in tournament.standings(settings, state)]
     ended_by_deal = state.chop is not None and not Decimal(state.chop["kept"])

@@ -32,6 +32,16 @@ class HandLine(Protocol):
     def forced_bets(self) -> dict[str, Any] | None: ...
 
 
+def payouts_line(amounts: Sequence[Decimal | str], currency: str, *, sep: str = ", ") -> str:
+    """`payouts: 1. 120 EUR, 2. 72 EUR`, or what a freeroll pays: nothing."""
+    from ..domain.i18n import money_item
+
+    if not any(Decimal(cash) for cash in amounts):
+        return _("payouts: none (no prize money: places and league points only)")
+    paid = sep.join(f"{n}. {money_item(cash, currency)}" for n, cash in enumerate(amounts, 1))
+    return _("payouts: {paid}").format(paid=paid)
+
+
 def player_money(table: Table) -> dict[str, tuple[int, Decimal]]:
     """A tournament's money for each player: (the buys after his first entry: rebuys,
     add-ons and re-entries; his result in money: prizes and bounties less entries, rebuys,
@@ -39,7 +49,7 @@ def player_money(table: Table) -> dict[str, tuple[int, Decimal]]:
     paid in and what is paid out."""
     from ..domain.tournament.state import HOUSE, balances
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     money = balances(settings, state)
     money.pop(HOUSE, None)
@@ -114,7 +124,7 @@ def tournament_data(
     table: Table, hands: Sequence[HandLine], events: list[Any]
 ) -> dict[str, Any] | None:
     """The tournament's keys of `report --format json` (None: a cash game)."""
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     if settings is None or state is None:
         return None
     structure: dict[str, Any] = settings.as_dict()

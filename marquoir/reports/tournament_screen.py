@@ -156,13 +156,13 @@ def screen_data(
     null otherwise), values written in the session's language."""
     from .room_screen import room_view
 
-    settings, state = table.settings.tournament, table.tournament
+    settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     currency = table.settings.currency
     alive = [a for a in table.present() if a.stack > 0]
     chips = sum(a.stack for a in alive)
     average = chips // len(alive) if alive else 0
-    level_now = clock.level if clock is not None and clock.started else table.level
+    level_now = clock.level if clock is not None and clock.started else table.director.level
     big_blind = settings.level(level_now).big_blind
     paid = payout_table(settings, state).amounts if state.entries else ()
     pool = prize_pool(settings, state)

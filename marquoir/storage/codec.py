@@ -13,10 +13,7 @@ from ..domain import (
     TableConfig,
 )
 from ..domain.actions import ActionEvent
-from ..domain.events import Moved, WentOut
-from ..domain.games import GAMES, game_named
-from ..domain.table import (
-    Account,
+from ..domain.events import (
     Acted,
     AddedOn,
     Back,
@@ -24,7 +21,6 @@ from ..domain.table import (
     BrelansPaid,
     ButtonSet,
     CarrySplit,
-    CavePolicy,
     Chopped,
     Corrected,
     Dealt,
@@ -32,6 +28,7 @@ from ..domain.table import (
     Left,
     LeftAll,
     LevelSet,
+    Moved,
     Paused,
     PotALaClef,
     Raced,
@@ -42,12 +39,12 @@ from ..domain.table import (
     Resumed,
     SatOut,
     Seated,
-    SessionSettings,
     Settled,
     ShowedDown,
-    Table,
-    TableEvent,
+    WentOut,
 )
+from ..domain.games import GAMES, game_named
+from ..domain.table import Account, CavePolicy, SessionSettings, Table, TableEvent
 from .jsontext import dumps as dumps  # every stored value is written as this text
 from .jsontext import quote
 
@@ -157,13 +154,9 @@ def event_to_record(
     short array (`streets`: the game's streets, to keep a street by its number)."""
     kind = KINDS[type(event)]
     if isinstance(event, Dealt):
-        seats = [[s.name, s.seat, s.stack] for s in event.seats]
-        deal: dict[str, Any] = {"hand": event.hand_no, "button": event.button, "seats": seats}
-        if event.dead:
-            deal["dead"] = event.dead
         if event.table:  # (several tables: the one dealt at)
-            deal["table"] = event.table
-        return kind, deal
+            return kind, [event.button, event.dead, event.table]
+        return kind, [event.button, event.dead] if event.dead else [event.button]  # (DEAL)
     if isinstance(event, Acted):
         return kind, action_record(event.action, detail, streets)
     if isinstance(event, Corrected) and isinstance(detail, int):
@@ -230,15 +223,27 @@ def event_text(
     if isinstance(event, ButtonSet):
         return "button", f'{{"player":{quote(event.player)}}}'
     if isinstance(event, Dealt):
-        seats = ",".join(f"[{quote(s.name)},{s.seat:d},{s.stack:d}]" for s in event.seats)
-        dead = f'"dead":{event.dead:d},' if event.dead else ""
-        at = f',"table":{event.table:d}' if event.table else ""
-        return (
-            "deal",
-            f'{{"button":{event.button:d},{dead}"hand":{event.hand_no:d},"seats":[{seats}]{at}}}',
-        )
+        dead = f",{event.dead:d}" if event.dead or event.table else ""
+        at = f",{event.table:d}" if event.table else ""
+        return "deal", f"[{event.button:d}{dead}{at}]"  # (see DEAL)
     kind, data = event_to_record(event, detail, streets=streets)
     return kind, dumps(data)
+
+
+def _deal(data: Any, table: Table | None) -> Dealt:
+    """A stored deal: in full (files before m013), or its button and dead chips, the players
+    dealt in being those the table deals (its check when the deal is applied is then that
+    of the button and the dead chips)."""
+    if type(data) is dict and "seats" in data:
+        seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
+        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0))
+    if type(data) is list:
+        data = dict(zip(DEAL, data, strict=False))
+    if table is None:
+        raise ValueError("a deal stored without its seats is read at its table")
+    at = data.get("table", 0)
+    made = table.deal_event(at)
+    return Dealt(made.hand_no, data["button"], made.seats, data.get("dead", 0), at)
 
 
 def streets_of(config: TableConfig) -> tuple[str, ...]:
@@ -305,19 +310,35 @@ PLAIN_ARRAYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def readable(kind: str, data: Any) -> Any:
+# A deal is stored as [button seat] or [button seat, dead chips] (migration m013; before
+# it, {"button":..,"hand":..,"seats":[[player, seat, stack]...]}): the hand number is the
+# row's, and the seats are the table's players dealt in, which the table works out from the
+# events before (a deal is recorded only when it is the one the table makes). The seats were
+# the largest part of a deal, and a deal is in every hand: 150 bytes a hand of six.
+# With several tables a third item says the table dealt at ([button, dead, table]).
+DEAL = ("button", "dead", "table")
+
+
+def readable(kind: str, data: Any, hand_no: int | None = None) -> Any:
     """A stored event's data as readers take it: a first seat's or a departure's array as the
-    object of its fields (see PLAIN_ARRAYS); any other data as it is."""
-    if type(data) is list and kind in PLAIN_ARRAYS:
-        return dict(zip(PLAIN_ARRAYS[kind], data, strict=True))
+    object of its fields (see PLAIN_ARRAYS), a deal's as {"hand", "button", "dead"?} (the
+    seats are the table's: `event_from_record`); any other data as it is."""
+    if type(data) is list:
+        if kind in PLAIN_ARRAYS:
+            return dict(zip(PLAIN_ARRAYS[kind], data, strict=True))
+        if kind == "deal":
+            return {"hand": hand_no, **dict(zip(DEAL, data, strict=False))}
     return data
 
 
-def expand_event(kind: str, data: Any, *, streets: tuple[str, ...] = ()) -> dict[str, Any]:
+def expand_event(
+    kind: str, data: Any, *, streets: tuple[str, ...] = (), hand_no: int | None = None
+) -> dict[str, Any]:
     """An event's data with every field, whether it was stored compact or in full (an
-    action's street named from `streets`, the game's)."""
+    action's street named from `streets`, the game's; a deal's number, `hand_no`, the
+    row's)."""
     if kind != "action":
-        return dict(readable(kind, data))
+        return dict(readable(kind, data, hand_no))
     if isinstance(data, dict):  # (the JSON object of files before m007)
         full = {"amount": None, "added": 0, "total": 0, "all_in": False, **data}
         if "player" in data:
@@ -337,15 +358,15 @@ def expand_event(kind: str, data: Any, *, streets: tuple[str, ...] = ()) -> dict
     return full
 
 
-def event_from_record(kind: str, data: Any) -> TableEvent:
-    """Rebuild the event from its stored form (full or compact)."""
+def event_from_record(kind: str, data: Any, table: Table | None = None) -> TableEvent:
+    """Rebuild the event from its stored form (full or compact); a deal stored without its
+    seats (`DEAL`) is read at its `table`, as the events before it left it."""
     if kind == "correction":
         return Corrected(data["player"], data["stack"])
     if type(data) is list and kind in PLAIN_ARRAYS:
         return Seated(*data) if kind == "seat" else Left(*data)
     if kind == "deal":
-        seats = tuple(SeatInfo(n, s, c) for n, s, c in data["seats"])
-        return Dealt(data["hand"], data["button"], seats, data.get("dead", 0), data.get("table", 0))
+        return _deal(data, table)
     if kind == "action":
         if isinstance(data, list):
             amount = data[5] if len(data) > 5 else None
@@ -427,20 +448,18 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
     state = {
         "schedule": table.config.schedule._asdict(),
         "hand_no": table.hand_no,
-        "carry": table.carry,
-        "brelans_hand": table.brelans_hand,
+        "carry": table.house.carry,
+        "brelans_hand": table.game.paid_hand,
         "last_dealt": list(table.last_dealt),
-        "last_button": table.last_button,
-        "next_button": table.next_button,
-        **(_tournament_snapshot(table) if table.tournament is not None else {}),
-        # (written only when settled: the snapshots of an open session stay as they were)
-        **({"closed": True} if table.closed else {}),
-        # (likewise: who absorbed a count that did not balance, and its difference)
-        **({"absorbed": list(table.absorbed)} if table.absorbed else {}),
-        # (written only when announced, likewise)
-        **({"clef": True} if table.clef_next else {}),
+        "last_button": table.seating.last_button,
+        "next_button": table.seating.next_button,
+        **table.director.snapshot(),
         # (a tournament of several tables: its room)
         **({"room": table.room.to_dict()} if table.room.active else {}),
+        # (written only when settled, or when the game announced its next deal: the
+        # snapshots of an open session stay as they were)
+        **table.house.snapshot(),
+        **table.game.snapshot(),
     }
     if accounts:
         state["accounts"] = [
@@ -448,16 +467,6 @@ def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
             for account in table.accounts.values()
         ]
     return state
-
-
-def _tournament_snapshot(table: Table) -> dict[str, Any]:
-    assert table.tournament is not None
-    return {
-        "level": table.level,
-        "level_hands": table.level_hands,
-        "paused": table.paused,
-        "tournament": table.tournament.to_dict(),
-    }
 
 
 def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Table:
@@ -468,25 +477,14 @@ def table_from_snapshot(settings: SessionSettings, data: dict[str, Any]) -> Tabl
         settings = settings._replace(table=settings.table.with_schedule(schedule))
     table = Table(settings)
     table.hand_no = data["hand_no"]
-    table.carry = data.get("carry", 0)
-    table.brelans_hand = data.get("brelans_hand", 0)
+    table.house.restore(data)
+    table.game.restore(data)
     table.last_dealt = tuple(data.get("last_dealt", ()))
-    table.last_button = data["last_button"]
-    table.next_button = data["next_button"]
-    table.closed = bool(data.get("closed", False))
-    if "absorbed" in data:
-        table.absorbed = (data["absorbed"][0], data["absorbed"][1])
-    table.clef_next = bool(data.get("clef", False))
-    if table.tournament is not None:
-        from ..domain.tournament.state import TournamentState
-
-        table.level = data.get("level", 1)
-        table.level_hands = data.get("level_hands", 0)
-        table.paused = data.get("paused", False)
-        if "tournament" in data:
-            table.tournament = TournamentState.from_dict(data["tournament"])
-        if "room" in data:
-            table.room.restore(data["room"])
+    table.seating.last_button = data["last_button"]
+    table.seating.next_button = data["next_button"]
+    table.director.restore(data)
+    if "room" in data:
+        table.room.restore(data["room"])
     for row in data["accounts"]:
         account = Account(row["name"], row["seat"])
         for field in ACCOUNT_FIELDS[2:]:

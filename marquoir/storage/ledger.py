@@ -13,22 +13,12 @@ import time
 
 from ..domain import IllegalAction, MarquoirError
 from ..domain.actions import ActionEvent
-from ..domain.events import Acted
+from ..domain.events import Acted, BrelansPaid, Corrected, Dealt, ShowedDown
 from ..domain.hand import ShowdownEvent
 from ..domain.i18n import _, follow_session
 from ..domain.now import now as clock_now
 from ..domain.records import Record
-from ..domain.table import (
-    BrelansPaid,
-    Corrected,
-    Dealt,
-    SessionSettings,
-    ShowedDown,
-    Table,
-    TableEvent,
-    check_name,
-    name_key,
-)
+from ..domain.table import SessionSettings, Table, TableEvent, check_name, name_key
 from . import codec
 from .db import CREATE, DatabaseError, connect
 from .jsontext import loads
@@ -320,7 +310,7 @@ class Ledger:
                 ) from None
             after = int(row[0])
         for stored in self.events(session, after=after):
-            table.apply(codec.event_from_record(stored.kind, stored.data))
+            table.apply(codec.event_from_record(stored.kind, stored.data, table))
             if between is not None and table.hand is None:
                 between[:] = [(stored.id, codec.table_to_snapshot(table))]
         return table
@@ -333,7 +323,7 @@ class Ledger:
             (session.id, after),
         )
         readable = codec.readable
-        return [StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]))) for r in rows]
+        return [StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]), r[1])) for r in rows]
 
     def timed_events(
         self, session: SessionInfo, kinds: tuple[str, ...]
@@ -359,7 +349,7 @@ class Ledger:
         with self.transaction():
             version, session, table = self._take()
             if not closed_ok:
-                table.check_open()
+                table.house.check_open()
             event = command(table)
             detail = self._apply(session, table, event)
         self._keep(version, session, table)
@@ -387,7 +377,7 @@ class Ledger:
         count = 0
         with self.transaction():
             version, session, table = self._take()
-            table.check_open()
+            table.house.check_open()
             for event in commands(table):
                 self._apply(session, table, event)
                 count += 1
@@ -404,9 +394,9 @@ class Ledger:
         extra: object = detail
         # the side payments this event made: a `brelan` command's, or a showdown read from
         # the cards that paid the brelans shown with the pots
-        paid_now = isinstance(event, ShowedDown) and table.brelans_hand == table.hand_no
+        paid_now = isinstance(event, ShowedDown) and table.game.paid_hand == table.hand_no
         if isinstance(event, BrelansPaid) or paid_now:
-            extra = dict(table.last_side_payments)
+            extra = dict(table.game.side_payments)
         streets = codec.streets_of(table.config) if isinstance(event, Acted) else ()
         kind, data = codec.event_to_record(event, extra, streets=streets)
         hand_no = event.hand_no if isinstance(event, Dealt) else None
@@ -579,7 +569,7 @@ class Ledger:
             if between:  # the snapshot loading needs, if pruning had removed it
                 self._put_back(session, *between[0])
         streets = codec.streets_of(session.settings.table)
-        data = codec.expand_event(row[2], loads(row[3]), streets=streets)
+        data = codec.expand_event(row[2], loads(row[3]), streets=streets, hand_no=row[1])
         return session, StoredEvent(row[0], row[1], row[2], data), table
 
     def _drop_hands_after(self, session: SessionInfo, event_id: int) -> None:

@@ -67,7 +67,7 @@ from ..domain.phh import (
     table_config,
 )
 from ..domain.table import check_name
-from . import codec
+from . import codec, game_data
 from .ledger import NoSession
 from .phh_history import exported_settings, same_stakes, session_settings
 from .phh_replay import (
@@ -75,6 +75,7 @@ from .phh_replay import (
     PHHImportError,
     PHHSource,
     Plan,
+    departures,
     explain_difference,
     import_hand,
     player_names,
@@ -315,7 +316,11 @@ class _Groups:
 
     def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:
         """Every hand replayed and given to the writer, in order; what became of each."""
-        return [plan.unplayable() or import_hand(self.group(plan), plan, writer) for plan in plans]
+        done = [plan.unplayable() or import_hand(self.group(plan), plan, writer) for plan in plans]
+        for group in self.groups.values():
+            if group.session_id and not group.exact:
+                writer.rows(group, departures(group, writer.next_id))
+        return done
 
 
 class _Writer:
@@ -357,6 +362,9 @@ class _Writer:
         )
         group.session_id, group.name = int(cursor.lastrowid or 0), name
         self.made.append(group)
+        # (the `actions` view names each action's street from these rows, as for a session
+        # made by `new`)
+        game_data.ensure_streets(self.conn, str(group.settings.table.game))
 
     def flush(self) -> None:
         """Write the events and hand summaries waiting."""
@@ -384,6 +392,14 @@ class _Writer:
                 (group.session_id, group.last_event, codec.dumps(group.before())),
             )
             group.saved = True
+
+    def rows(self, group: Group, rows: Rows) -> None:
+        """Events after the group's last hand (its players' departures)."""
+        if rows:
+            self.events.setdefault(group.session_id, []).extend(rows)
+            self.next_id += len(rows)
+            self.waiting += len(rows)
+            group.finished(self.next_id - 1)
 
     def hand(
         self,

@@ -8,11 +8,20 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 from __future__ import annotations
 
 import json
-from itertools import islice
+from itertools import pairwise
 from operator import attrgetter
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
-from ..domain.events import Acted, ButtonSet, Corrected, Dealt, Left, Seated
+from ..domain.events import (
+    Acted,
+    ButtonSet,
+    Corrected,
+    Dealt,
+    Left,
+    Recaved,
+    Seated,
+    ShowedDown,
+)
 from ..domain.hand import Hand
 from ..domain.i18n import _
 from ..domain.inputs import MAX_CHIPS
@@ -27,8 +36,9 @@ from ..domain.phh import (
     to_chips,
 )
 from ..domain.records import Record
-from ..domain.table import SessionSettings, ShowedDown, Table, TableEvent, check_name
+from ..domain.table import SessionSettings, Table, TableEvent, check_name
 from . import codec, summaries
+from .ledger import SNAPSHOT_BLOCK
 from .phh_history import ranking_from_result, same_stakes, seats_of
 from .phh_report import HandImport
 
@@ -53,9 +63,10 @@ if TYPE_CHECKING:
 
 _SEAT = attrgetter("seat")
 _VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
-# A snapshot of the table every so many hands, and after the last one: loading a session
-# replays at most that many hands (the table commands write one after every hand).
-SNAPSHOT_EVERY = 100
+# A snapshot of the table every so many hands, and after the last one (loading starts from
+# that one): those between are kept for `verify` only, as the table commands keep the last
+# one of every block of as many hands (`ledger.SNAPSHOT_BLOCK`).
+SNAPSHOT_EVERY = SNAPSHOT_BLOCK
 
 # What Marquoir's own fields may carry: the events of a session between its hands, those
 # recorded during a hand (not a betting action: those are the hand's actions), a showdown.
@@ -159,6 +170,15 @@ class Group:
         self.done: dict[object, str] = {}
         self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
         self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
+        self.returned: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
+        self.recaved: dict[tuple[str, int], tuple[Recaved, str, str]] = {}
+        # the players stay seated from hand to hand when the caves allow it (`keep_seats`)
+        caves = settings.caves
+        self.stay = caves.minimum is None and caves.maximum is None and caves.recaves is None
+        # the accounts the hand in play changed, and those it put last (a seat puts its
+        # player's account last), in that order: what `written` reads again
+        self.changed: set[str] = set()
+        self.moved: list[str] = []
         # the actions made, by what the history says and who says it (see `_act`)
         self.said: dict[tuple[int, str], Acted] = {}
         # the last event written, and whether the snapshot after it is written too
@@ -185,23 +205,31 @@ class Group:
         """Note the hand just played as written up to this event: whether a snapshot of the
         table is due after it (one every `SNAPSHOT_EVERY` hands).
 
-        A hand of a history seats its players, who all leave after it: their accounts are
-        the last ones of the table (a seat puts its player's account last) and the only ones
-        it changed, so only they are read again (reading everyone's after every hand made a
-        file of thousands of players slow down with each new one)."""
+        Only the accounts the hand changed are read again, those it seated put last as the
+        table puts them (reading everyone's after every hand made a file of thousands of
+        players slow down with each new one)."""
         table = self.table
         self.state = codec.table_to_snapshot(table, accounts=False)
-        dealt = table.last_dealt
-        seated = list(islice(reversed(table.accounts.values()), len(dealt)))
-        if not self.exact and {account.name for account in seated} == set(dealt):
-            values = self.values
-            for account in reversed(seated):
-                values.pop(account.name, None)
-                values[account.name] = _VALUES(account)
-        else:  # (someone seated but not dealt in, a session's own hands: everyone read)
+        if self.exact:  # (a session's own hands: everyone read)
             self.keep()
+        else:
+            values, accounts = self.values, table.accounts
+            for name in self.moved:
+                values.pop(name, None)
+                values[name] = _VALUES(accounts[name])
+            for name in self.changed.union(table.last_dealt):
+                values[name] = _VALUES(accounts[name])
+        self.changed.clear()
+        self.moved.clear()
         self.last_event, self.saved = last_event, False
         return table.hand_no % SNAPSHOT_EVERY == 0
+
+    def finished(self, last_event: int) -> None:
+        """Note the departures after the session's last hand as written up to this event."""
+        self.keep()
+        self.changed.clear()
+        self.moved.clear()
+        self.last_event, self.saved = last_event, False
 
 
 def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
@@ -215,6 +243,8 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
         if group.exact:  # (the session's later hands follow from this one)
             raise PHHImportError(f"{plan.label}: {why}") from None
         group.table = codec.table_from_snapshot(group.settings, group.before())
+        group.changed.clear()
+        group.moved.clear()
         group.known.clear()  # (names first met in the skipped hand are unknown again)
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
@@ -260,7 +290,6 @@ def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Row
     replay.deal(replay.seat_everyone())
     board = replay.actions()
     from_result = replay.showdown(board)
-    replay.cash_out()
     return replay.rows, replay.summary, from_result
 
 
@@ -273,7 +302,9 @@ class _HandReplay:
         self.table = group.table
         self.rows: Rows = []
         self.summary: Summary = None
-        self.seats = seats_of(plan.fields.get("seats"), len(names))
+        given = plan.fields.get("seats")
+        self.seats = seats_of(given, len(names))
+        self.seats_given = given is not None  # (else the players' seats are Marquoir's)
         # what the players showed and mucked, read from the history's actions
         self.cards: dict[str, str] = {}
         self.mucked: set[str] = set()
@@ -289,6 +320,82 @@ class _HandReplay:
             self.summary = _summary(self.group, self.rows)
 
     def seat_everyone(self) -> list[SeatInfo]:
+        """The hand's players at the table with their starting stacks; the players dealt
+        in, in the order of play. The players of the hand before stay in their seats when
+        the hand is theirs in the same order round the table (`keep_seats`); else everyone
+        leaves and the hand's players sit down."""
+        kept = self.keep_seats() if self.group.stay else None
+        if kept is not None:
+            return kept
+        self.leave_all()
+        return self.sit_down()
+
+    def keep_seats(self) -> list[SeatInfo] | None:
+        """The players at the table stay seated when they are the hand's players, in its
+        order of play round the table (its `seats`, when it gives them): each stack made the
+        hand's starting stack by a recave of what it lacks, or by cashing out and sitting
+        down again with it (a winner's chips go back to the bank as at the end of a hand
+        of the history). None when the hand's players are not those seated, in that order."""
+        group, table, scale = self.group, self.table, self.plan.scale
+        present = {account.name: account for account in table.present()}
+        names = [group.known.get(name) for name in self.names]
+        if len(present) != len(names) or not present.keys() >= set(names):
+            return None
+        accounts = [present[name] for name in names if name is not None]
+        seats = [account.seat for account in accounts]
+        if self.seats_given:
+            if seats != self.seats:
+                return None
+        elif sum(1 for a, b in pairwise([*seats, seats[0]]) if b < a) != 1:
+            return None  # (not in the order of play from the small blind to the button)
+        self.seats = seats
+        dealt_in: list[SeatInfo] = []
+        for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
+            cave = to_chips(stack, scale)
+            if account.stack < cave:
+                self.restack(self.recave(account.name, cave - account.stack))
+            elif account.stack > cave:
+                self.restack(self.departure(account.name, account.stack))
+                self.restack(self.sit_again(account.name, account.seat, cave))
+                group.moved.append(account.name)
+            group.changed.add(account.name)
+            dealt_in.append(SeatInfo(account.name, account.seat, cave))
+        self.names[:] = [info.name for info in dealt_in]
+        return dealt_in
+
+    def restack(self, made: tuple[TableEvent, str, str]) -> None:
+        """An event between hands applied, and its row (it ends no hand)."""
+        self.table.apply(made[0])
+        self.rows.append((self.first + len(self.rows), None, made[1], made[2]))
+
+    def recave(self, name: str, chips: int) -> tuple[TableEvent, str, str]:
+        made = self.group.recaved.get((name, chips))
+        if made is None:
+            event = Recaved(name, chips)
+            made = self.group.recaved[name, chips] = (event, *codec.event_text(event))
+        return made
+
+    def sit_again(self, name: str, seat: int, chips: int) -> tuple[TableEvent, str, str]:
+        made = self.group.returned.get((name, seat, chips))
+        if made is None:
+            event = Seated(name, seat, chips, returning=True)
+            made = self.group.returned[name, seat, chips] = (event, *codec.event_text(event))
+        return made
+
+    def departure(self, name: str, chips: int) -> tuple[TableEvent, str, str]:
+        made = self.group.left.get((name, chips))
+        if made is None:
+            left = Left(name, chips)
+            made = self.group.left[name, chips] = (left, *codec.event_text(left))
+        return made
+
+    def leave_all(self) -> None:
+        """Everyone at the table cashes out (the same departure met before: the same event)."""
+        for account in self.table.present():
+            self.restack(self.departure(account.name, account.stack))
+            self.group.changed.add(account.name)
+
+    def sit_down(self) -> list[SeatInfo]:
         """Each player sat down with his starting stack (everyone left after the hand
         before, so the seat is no re-buy, whatever recave limit the session's settings
         keep); the players dealt in, in the order they sat."""
@@ -311,6 +418,7 @@ class _HandReplay:
                 seated, kind, text = made
             table.apply(seated)
             rows.append((first + len(rows), None, kind, text))
+            group.moved.append(seated.player)
             dealt_in.append(SeatInfo(seated.player, seat, cave))
         if any(info.name != name for info, name in zip(dealt_in, self.names, strict=True)):
             # a name written in another case is the same player (`Ann` is `ann`): the hand's
@@ -324,11 +432,14 @@ class _HandReplay:
         order of their seats: made as the table would make them, which it checks when it
         applies them."""
         table = self.table
-        button = ButtonSet(dealt_in[-1].name)
-        table.apply(button)
-        self.record(None, *codec.event_text(button))
+        if table.deal_event().button != self.seats[-1]:
+            # (only when the table would not move the button there itself: a history of a
+            # table's consecutive hands moves it as the table does, and records no event)
+            button = ButtonSet(dealt_in[-1].name)
+            table.apply(button)
+            self.record(None, *codec.event_text(button))
         dealt_in.sort(key=_SEAT)
-        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.carry)
+        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
         table.apply(dealt)
         self.record(dealt.hand_no, *codec.event_text(dealt))
 
@@ -480,17 +591,18 @@ class _HandReplay:
         hand_no = table.hand_no if kind in SHOWDOWN_KINDS else None
         self.record(hand_no, *detail_text)
 
-    def cash_out(self) -> None:
-        """Everyone leaves with his stack (the same departure met before: the same event)."""
-        table, made = self.table, self.group.left
-        rows, first = self.rows, self.first  # (a departure ends no hand: its row alone)
-        for account in table.present():
-            gone = made.get((account.name, account.stack))
-            if gone is None:
-                left = Left(account.name, account.stack)
-                gone = made[account.name, account.stack] = (left, *codec.event_text(left))
-            table.apply(gone[0])
-            rows.append((first + len(rows), None, gone[1], gone[2]))
+
+def departures(group: Group, first: int) -> Rows:
+    """After a session's last hand, everyone still at the table cashes out (the players of
+    a history's hand stay seated from one hand to the next): the rows, ids from `first`."""
+    table = group.table
+    rows: Rows = []
+    for account in table.present():
+        left = Left(account.name, account.stack)
+        table.apply(left)
+        kind, text = codec.event_text(left)
+        rows.append((first + len(rows), None, kind, text))
+    return rows
 
 
 def recorded_texts(value: object, name: str) -> list[str]:
@@ -620,6 +732,7 @@ __all__ = [
     "PHHImportError",
     "PHHSource",
     "Plan",
+    "departures",
     "explain_difference",
     "import_hand",
     "player_names",

@@ -69,8 +69,8 @@ def _stacks_before_side_payments(table: Table) -> dict[str, int]:
     the hand (Bouillotte's brelans read from the cards) are kept with that event, as a
     `brelan` command's are: the summary never counts them, whichever command paid them."""
     stacks = {a.name: a.stack for a in table.present()}
-    if table.brelans_hand == table.hand_no:  # (paid by the event that ended this hand)
-        for name, delta in table.last_side_payments.items():
+    if table.game.paid_hand == table.hand_no:  # (paid by the event that ended this hand)
+        for name, delta in table.game.side_payments.items():
             stacks[name] -= delta
     return stacks
 

@@ -107,7 +107,7 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) ->
     for event_id, kind, data in rows:
         playing = table.hand is not None or kind == "deal"
         try:
-            table.apply(codec.event_from_record(kind, json.loads(data)))
+            table.apply(codec.event_from_record(kind, json.loads(data), table))
         except (MarquoirError, KeyError, TypeError, ValueError) as failure:
             message = f"event {event_id} ({kind}) cannot be replayed: {_why(kind, failure)}"
             raise _Unreplayable(message) from None

@@ -32,6 +32,8 @@ from .evaluator import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..config import TableConfig
     from ..extension import Applier, Host
     from .base import Dealing, Settings
@@ -145,6 +147,26 @@ def jackpots_side(table: Host) -> JackpotsSide:
 class JackpotsSide(GameSide):
     """Jackpots' side of the table: the pot à la clef, whose ante is doubled."""
 
+    own_commands = frozenset({"clef_event"})
+
+    def __init__(self, table: Host) -> None:
+        super().__init__(table)
+        # the next deal is the pot à la clef: its ante is doubled
+        self.clef_next = False
+
+    def announced(self) -> bool:
+        return self.clef_next
+
+    def dealt(self) -> None:
+        self.clef_next = False
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"clef": True} if self.clef_next else {}  # (written only when announced)
+
+    def restore(self, data: dict[str, Any]) -> None:
+        super().restore(data)
+        self.clef_next = bool(data.get("clef", False))
+
     def appliers(self) -> dict[type, Applier]:
         return {PotALaClef: self.apply_clef}
 
@@ -158,16 +180,16 @@ class JackpotsSide(GameSide):
                 _("the pot à la clef is a jackpots deal (--game draw --open jacks --ante N)")
             )
         table.between_hands(N_("announce the pot à la clef"))
-        if table.clef_next:
+        if self.clef_next:
             raise IllegalAction(_("the next deal is already the pot à la clef"))
         return PotALaClef()
 
     def apply_clef(self, event: PotALaClef) -> None:
         """Carry out a recorded announcement of the pot à la clef (checked again)."""
         self.clef_event()
-        self.table.clef_next = True
+        self.clef_next = True
 
     def deal_config(self, config: TableConfig) -> TableConfig:
-        if not self.table.clef_next:
+        if not self.clef_next:
             return config
         return config.with_schedule(config.schedule._replace(ante=2 * config.ante))

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import Card, parse_cards
+from ...cards import Card, label, labels, parse_cards
 from ...errors import ShowdownError
 from ...i18n import N_, _
 from ...ranking import Ranking
@@ -111,6 +111,12 @@ def parse_hands(
     return cards, turned[0]
 
 
+def deck_ranks() -> str:
+    """The ranks of the 20-card deck as the output writes them: "A, K, Q, 9, 8" in English,
+    "A, R, D, 9, 8" in French."""
+    return ", ".join(label(Card(rank, "s"))[:-1] for rank in POINTS)
+
+
 def check_deal(hands: Mapping[str, tuple[Card, ...]], retourne: Card) -> None:
     """Refuse a deal Bouillotte cannot have: a card outside the 20-card deck, a card twice,
     a hand of other than three cards, fewer than two players."""
@@ -128,13 +134,13 @@ def check_deal(hands: Mapping[str, tuple[Card, ...]], retourne: Card) -> None:
         for card in cards:
             if card not in DECK:
                 raise ShowdownError(
-                    _(
-                        "there is no {card} in the Bouillotte deck of A, K, Q, 9, 8 ({where})"
-                    ).format(card=card, where=where)
+                    _("there is no {card} in the Bouillotte deck of {ranks} ({where})").format(
+                        card=label(card), ranks=deck_ranks(), where=where
+                    )
                 )
             if card in seen:
                 raise ShowdownError(
-                    _("the {card} is shown twice ({where})").format(card=card, where=where)
+                    _("the {card} is shown twice ({where})").format(card=label(card), where=where)
                 )
             seen.add(card)
 
@@ -348,12 +354,12 @@ def _holding(name: str, found: tuple[Brelan, ...], table: tuple[Colour, ...], en
 
 def describe(reading: Reading) -> list[str]:
     """The reading in French, one line each: the players, the colours, the winning colour."""
-    lines = [f"retourne : {reading.retourne}"]
+    lines = [f"retourne : {label(reading.retourne)}"]
     lines += [f"{name} : {held}" for name, held in reading.holdings]
     for colour in reading.colours:
         if not colour.cards:
             continue
-        cards = " ".join(map(str, colour.cards))
+        cards = labels(colour.cards)
         owner = f"à {colour.owner}" if colour.owner else "à personne d'engagé, ne compte pas"
         lines.append(f"{colour.name()} : {colour.point} ({cards}), {owner}")
     top = reading.winning

@@ -33,6 +33,25 @@ def bouillotte_side(
 class BouillotteSide(GameSide):
     """The Bouillotte commands and their effects, held by the table of a Bouillotte game."""
 
+    own_commands = frozenset({"retourne_showdown", "brelans_event"})
+
+    def retourne_showdown(
+        self, retourne: str, shown: dict[str, str], *, english: bool = False
+    ) -> tuple[ShowedDown, list[str]]:
+        """The command `showdown --retourne`: its event, and the reading as the scorekeeper
+        announces it (`retourne_showdown_event`). The cards are typed in the notation of the
+        session's language (`english`: the English one) and stored the canonical way."""
+        from ...cards import canonical
+        from ...i18n import french
+        from .cards import deck_ranks, describe
+
+        in_french = french() and not english  # (the session's language, followed by now)
+        deck = deck_ranks()
+        turned = canonical(retourne, french=in_french, deck=deck)
+        hands = {name: canonical(text, french=in_french, deck=deck) for name, text in shown.items()}
+        event, reading = self.retourne_showdown_event(turned, hands)
+        return event, describe(reading)
+
     def appliers(self) -> dict[type, Applier]:
         return {BrelansPaid: self.apply_brelans}
 
@@ -64,7 +83,7 @@ class BouillotteSide(GameSide):
         table.between_hands(N_("pay the brelans"))
         if misdeal:
             return self._misdeal_brelans(players, carre)
-        if not table.last_dealt or table.brelans_hand == table.hand_no:
+        if not table.last_dealt or self.paid_hand == table.hand_no:
             raise IllegalAction(_("the brelans of the last hand are paid once, after the hand"))
         named = (*players, carre) if carre else players
         if not named:
@@ -132,9 +151,9 @@ class BouillotteSide(GameSide):
         moves = table.config.rules.brelan_payments(event.players, event.carre, payers)
         for name, delta in moves.items():
             table.accounts[name].stack += delta
-        table.last_side_payments = moves
+        self.side_payments = moves
         if not event.misdeal:  # (a misdeal's brelans leave the last hand's to be paid)
-            table.brelans_hand = table.hand_no
+            self.paid_hand = table.hand_no
 
 
 def _canonical(event: ShowedDown) -> list[tuple[str, str]]:
