@@ -36,7 +36,7 @@ from marquoir.domain.inputs import (
 )
 from marquoir.domain.table import CavePolicy, SessionSettings, Table, check_name, name_key
 from marquoir.reports.exports import FORMULA_START, neutralise
-from marquoir.reports.model import standings
+from marquoir.reports.standings import standings
 from marquoir.storage.ledger import Ledger
 
 from .installed import MARQUOIR, NOT_INSTALLED, Marquoir

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marquoir.reports.model import hand_lines, player_lines, standings
+from marquoir.reports.model import hand_lines, player_lines
+from marquoir.reports.standings import standings
 from marquoir.storage.ledger import Ledger
 from tests.installed import NOT_INSTALLED, Marquoir
 

@@ -15,8 +15,8 @@ from datetime import date
 
 from ..domain import IllegalAction, UsageError
 from ..domain.i18n import _, speaking
-from ..reports.model import Standings, standings_of
-from ..reports.model import standings as standings_in
+from ..reports.standings import Standings, standings_of
+from ..reports.standings import standings as standings_in
 from ..storage.db import READ
 from ..storage.ledger import Ledger
 from .books import Books

@@ -22,6 +22,7 @@ from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE, shown_name
 from ..domain.settlement import BANK, Transfer
 from ..reports.model import Settlement
+from ..reports.standings import Source, Standings
 from ..reports.story import missing_data, missing_line
 from ..storage.ledger import Ledger
 from .output import STDOUT, check_target, write_chunks, write_text
@@ -288,6 +289,8 @@ def show_standings(
                     "currency": table.currency,
                     # (a file without tournaments prints what it always printed)
                     **({"points": table.points} if league else {}),
+                    # where each session came from, when several files were read
+                    **({"files": _sources_json(table)} if table.sources else {}),
                     "players": [
                         {
                             "player": p.name,
@@ -339,9 +342,35 @@ def show_standings(
         known = POINTS_WORDS.get(table.points)
         words = _(known) if known else _("{spec} by place").format(spec=table.points)
         print(_("league points: {words}").format(words=words))
+    for source in table.sources:
+        print(_source_line(source))
     headers = [N_("player"), *([N_("tournaments"), N_("points")] if league else [])]
     headers += [N_("sessions"), N_("hands"), N_("net"), N_("best"), N_("worst")]
     print(tabulate(rows, headers=[_(h) for h in headers], disable_numparse=True))
+
+
+def _sources_json(table: Standings) -> list[dict[str, object]]:
+    """Each file read and the sessions it gave (`standings --json`'s `files`)."""
+    return [
+        {
+            "file": source.file,
+            "label": source.label,
+            "sessions": list(source.sessions),
+            "tournaments": list(source.tournaments),
+        }
+        for source in table.sources
+    ]
+
+
+def _source_line(source: Source) -> str:
+    """`a.db: f9 (tournament), mardi`: the sessions one file gave the standings."""
+    names = [
+        _("{name} (tournament)").format(name=name) if name in source.tournaments else name
+        for name in source.sessions
+    ]
+    return _("{file}: {sessions}").format(
+        file=source.file, sessions=", ".join(names) if names else _("no session in that range")
+    )
 
 
 def import_phh(db: Books, files: list[str], *, session: str | None) -> None:

@@ -44,6 +44,14 @@ def screen_clock(book: Ledger, session: SessionInfo, table: Table, now: float) -
     return clock_of(book, session, table, now)
 
 
+def read_room(table: Table) -> dict[str, Any] | None:
+    """The room of a tournament played at several tables, as the application reads it
+    (None for one table)."""
+    from ..app.room import is_room, room_data
+
+    return room_data(table) if is_room(table) else None
+
+
 def read_screen(datasette: Any, name: str) -> tuple[str, dict[str, Any]] | Response:
     """The session's name and the screen's data, or the page that says why not."""
     with ReadOnlyLedger(database_path(datasette)) as book:
@@ -58,7 +66,13 @@ def read_screen(datasette: Any, name: str) -> tuple[str, dict[str, Any]] | Respo
                 link = f'<a href="/table/{urllib.parse.quote(name)}">{escape(text)}</a>'
                 return Response.html(page("Marquoir", f"<p>{link}</p>", refresh=False), 404)
             now = clock_now()  # (MARQUOIR_NOW in tests, the time of day otherwise)
-            data = screen_data(info.name, table, screen_clock(book, info, table, now), now=now)
+            clock = screen_clock(book, info, table, now)
+            try:
+                data = screen_data(info.name, table, clock, now=now, room=read_room(table))
+            except MarquoirError as refused:  # (a tournament the rules cannot place yet:
+                # its words, not a server error's traceback)
+                text = _("Error: ") + str(refused)
+                return Response.html(page("Marquoir", f"<p>{escape(text)}</p>"), status=500)
             return info.settings.lang, data
 
 

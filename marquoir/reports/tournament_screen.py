@@ -142,10 +142,20 @@ def eliminations(settings: TournamentSettings, state: TournamentState) -> list[d
     ]
 
 
-def screen_data(name: str, table: Table, clock: ClockState | None, *, now: float) -> dict[str, Any]:
+def screen_data(
+    name: str,
+    table: Table,
+    clock: ClockState | None,
+    *,
+    now: float,
+    room: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The page's data at `now` (seconds since the epoch, the server's clock): the clock's
-    segments, the field, the money and the last eliminations, values written in the
-    session's language."""
+    segments, the field, the money and the last eliminations, and, for a tournament of
+    several tables, its `room` (`app.room.room_data`, as `room_screen.room_view` shows it;
+    null otherwise), values written in the session's language."""
+    from .room_screen import room_view
+
     settings, state = table.settings.tournament, table.director.state
     assert settings is not None and state is not None
     currency = table.settings.currency
@@ -185,6 +195,7 @@ def screen_data(name: str, table: Table, clock: ClockState | None, *, now: float
         "eliminations": eliminations(settings, state),
         "over": over,
         "winner": winner,
+        "room": None if room is None else room_view(room),
     }
 
 
@@ -232,6 +243,8 @@ def words() -> dict[str, str]:
 def screen_html(name: str, data: dict[str, Any]) -> str:
     """The page: its labels in the session's language, the data of its first draw inside
     (no wait for a fetch), and the script that counts and fetches again."""
+    from .room_screen import ROOM_SCRIPT, ROOM_STYLE, room_html, room_link_html
+
     title = _("{name} - tournament").format(name=name)
     labels = {
         "next": _("Next level"),
@@ -256,9 +269,10 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
     e = {key: escape(value) for key, value in labels.items()}
     return f"""<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{STYLE}</style></head><body>
+<title>{escape(title)}</title><style>{STYLE}{ROOM_STYLE}</style></head><body>
 <header><h1>{escape(name)}</h1><nav><a href="/">{e["sessions"]}</a>
 <a href="/table/{quoted}">{e["table"]}</a>
+{room_link_html()}
 <button id="sound" type="button"></button>
 <button id="fullscreen" type="button">{e["fullscreen"]}</button></nav></header>
 <div id="alert" role="alert" hidden></div>
@@ -287,8 +301,10 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
 <h2>{e["out"]}</h2><ul id="out" class="out"></ul>
 </section>
 </main>
+{room_html()}
 <script id="data" type="application/json">{inline}</script>
 <script id="words" type="application/json">{said}</script>
+<script>{ROOM_SCRIPT}</script>
 <script>{SCRIPT.replace("@RELOAD@", str(RELOAD_SECONDS * 1000))}</script>
 </body></html>"""
 
@@ -494,8 +510,11 @@ SCRIPT = r"""
     list("heads", data.heads.map(function (h) { return h.name + " · " + h.bounty; }));
     list("out", data.eliminations.map(function (e) {
       var by = e.by.length ? " (" + say(words.by, { names: e.by.join(", ") }) + ")" : "";
-      return e.place + ". " + e.name + by + " · " + say(words.hand, { hand: e.hand });
+      // (in a room, busts recorded without their hand: the hand count is another table's)
+      var hand = data.room ? "" : " · " + say(words.hand, { hand: e.hand });
+      return e.place + ". " + e.name + by + hand;
     }));
+    if (window.marquoirRoom) { window.marquoirRoom(data.room); }
     tick();
   }
   function list(id, items) {

@@ -24,6 +24,14 @@ class SessionRow(Record):
     currency: str
     chip_value: object  # the stored text ("0.10"), as the session's settings hold it
     tournament: bool  # a tournament: its result is its prizes, its points the league's
+    uid: str  # what names the session in every copy of the file (see `identity`)
+
+    @property
+    def identity(self) -> str:
+        """What tells this session from any other, in whatever file it is found: the random
+        `uid` it was created with; a session written before there were any (or imported from
+        hand histories) is known by its name and creation second, which a copy keeps too."""
+        return self.uid or f"{self.name}@{self.created_at}"
 
 
 def session_rows(conn: sqlite3.Connection) -> list[SessionRow]:
@@ -31,10 +39,11 @@ def session_rows(conn: sqlite3.Connection) -> list[SessionRow]:
     rows = conn.execute(
         "SELECT id, name, created_at, json_extract(settings, '$.currency'), "
         "json_extract(settings, '$.chip_value'), "
-        "coalesce(json_type(settings, '$.tournament'), 'null') != 'null' "
+        "coalesce(json_type(settings, '$.tournament'), 'null') != 'null', "
+        "coalesce(json_extract(settings, '$.uid'), '') "
         "FROM sessions ORDER BY id"
     )
-    return [SessionRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+    return [SessionRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), str(r[6])) for r in rows]
 
 
 def absorbed_sessions(conn: sqlite3.Connection) -> set[str]:

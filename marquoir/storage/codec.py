@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from ..domain import (
     Action,
     ActionKind,
@@ -67,6 +69,16 @@ def settings_to_dict(settings: SessionSettings) -> dict[str, Any]:
     if settings.tournament is not None:
         data["tournament"] = settings.tournament.as_dict()
     return data
+
+
+def new_session_settings(settings: SessionSettings) -> dict[str, Any]:
+    """The settings a new session is stored with: its settings and a random `uid` of its
+    own, which names the session wherever a copy of the file goes (a backup, a club's file
+    gathered into a season): `standings` counts a session once by it, where the name and
+    creation second could be another club's too (two scripts run in the same second). Kept
+    in the settings' JSON, which every Marquoir reads past what it knows, so no schema
+    change and older versions read the file as before."""
+    return {**settings_to_dict(settings), "uid": os.urandom(8).hex()}
 
 
 def settings_from_dict(data: dict[str, Any]) -> SessionSettings:

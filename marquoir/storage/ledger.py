@@ -222,7 +222,7 @@ class Ledger:
                 )
             cursor = conn.execute(
                 "INSERT INTO sessions (name, settings, created_at) VALUES (?, ?, ?)",
-                (name, codec.dumps(codec.settings_to_dict(settings)), _now()),
+                (name, codec.dumps(codec.new_session_settings(settings)), _now()),
             )
             session_id = int(cursor.lastrowid or 0)
             self._set_current(session_id)
