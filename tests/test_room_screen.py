@@ -110,7 +110,7 @@ def test_the_room_in_french() -> None:
     assert view["tables"][0]["players"][0]["stack"] == "12\u202f500"
     assert view["moves"][0]["rule"] == "règle 11 de la TDA 2024"
     assert view["moves"][0]["text"] == (
-        "La table 1 donne un joueur à la table 2 : bruno (siège 5, grosse blinde au prochain"
+        "La table 1 donne un joueur à la table 2\u202f: bruno (siège 5, grosse blinde au prochain"
         " coup) va à la table 2, siège 4"
     )
     assert view["seats"][0]["text"] == "table 1, siège 3"
@@ -147,7 +147,7 @@ def drawn_room(cli: Marquoir, *, lang: str = "") -> dict[str, tuple[int, int]]:
     where = {}
     for name in NAMES:
         said = cli("seat", name).strip().splitlines()[0]
-        found = re.fullmatch(rf"{name} ?: table (\d+), (?:seat|siège) (\d+)", said)
+        found = re.fullmatch(rf"{name}\u202f?: table (\d+), (?:seat|siège) (\d+)", said)
         assert found is not None, said
         where[name] = (int(found[1]), int(found[2]))
     return where

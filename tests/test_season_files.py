@@ -95,7 +95,7 @@ def test_the_text_says_which_file_each_tournament_came_from(tmp_path: Path) -> N
     p8 = next(line for line in out if line.startswith("p8 "))
     assert p8.split()[1:3] == ["3", "24"]
     french = club("--lang", "fr", "standings", *files).splitlines()
-    assert f"{files[0]} : mardi (tournoi)" in french
+    assert f"{files[0]}\u202f: mardi (tournoi)" in french  # (French typography)
 
 
 def test_the_same_tournament_twice_is_refused(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from .i18n import N_, _
 from .names import check_name, name_key, resolve_ranking
 from .table_house import House
 from .table_room import TableRoom
-from .table_seating import Seating
+from .table_seating import MAX_SEATS, Seating
 from .table_tournament import TournamentDirector
 
 TYPE_CHECKING = False
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from .extension import Applier
     from .ranking import Ranking
 
-MAX_SEATS = 10
 _SEAT = attrgetter("seat")
 
 
@@ -160,29 +159,8 @@ class Table:
         return Seated(known, seat, self.settings.caves.amount(cave, what="recave"), returning=True)
 
     def free_seat(self, seat: int | None) -> int:
-        """The seat asked for if it is free, or the first free seat."""
-        if self.room.active:
-            return self.room.free_seat(seat)
-        taken = {a.seat for a in self._present.values()}
-        if seat is None:
-            free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
-            if not free:
-                raise IllegalAction(
-                    _("the table is full ({MAX_SEATS} seats)").format(MAX_SEATS=MAX_SEATS)
-                )
-            seat = free[0]
-        elif not 1 <= seat <= MAX_SEATS:
-            raise IllegalAction(
-                _("seats are numbered 1 to {MAX_SEATS} (got {seat})").format(
-                    MAX_SEATS=MAX_SEATS, seat=seat
-                )
-            )
-        elif seat in taken:
-            holder = next(a.name for a in self.present() if a.seat == seat)
-            raise IllegalAction(
-                _("seat {seat} is taken by {holder}").format(seat=seat, holder=holder)
-            )
-        return seat
+        """The seat asked for if it is free, or the first free seat (a room draws its own)."""
+        return self.room.free_seat(seat) if self.room.active else self.seating.free_seat(seat)
 
     def leave_event(self, name: str) -> Left:
         """A player cashes out his stack, between hands only."""

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from .extension import Applier, Host
 
 
+# The seats of one table, numbered from 1.
+MAX_SEATS = 10
+
+
 class Seating(TablePart):
     """The commands on who is dealt in, and their effects."""
 
@@ -102,5 +106,29 @@ class Seating(TablePart):
         self.back_event(event.player)
         self.table.accounts[event.player].sitting_out = False
 
+    def free_seat(self, seat: int | None) -> int:
+        """The seat asked for if it is free, or the first free seat, at a table of
+        `MAX_SEATS`."""
+        taken = {a.seat for a in self.table.present()}
+        if seat is None:
+            free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
+            if not free:
+                raise IllegalAction(
+                    _("the table is full ({MAX_SEATS} seats)").format(MAX_SEATS=MAX_SEATS)
+                )
+            seat = free[0]
+        elif not 1 <= seat <= MAX_SEATS:
+            raise IllegalAction(
+                _("seats are numbered 1 to {MAX_SEATS} (got {seat})").format(
+                    MAX_SEATS=MAX_SEATS, seat=seat
+                )
+            )
+        elif seat in taken:
+            holder = next(a.name for a in self.table.present() if a.seat == seat)
+            raise IllegalAction(
+                _("seat {seat} is taken by {holder}").format(seat=seat, holder=holder)
+            )
+        return seat
 
-__all__ = ["Seating"]
+
+__all__ = ["MAX_SEATS", "Seating"]
