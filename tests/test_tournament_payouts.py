@@ -72,14 +72,34 @@ def test_the_preset_table_pays_home_tiers_then_about_fifteen_percent() -> None:
         assert len(shares) == places_paid(field)
         if field > 1:  # the last paid place: at least an even share of the pool
             assert shares[-1] >= D(100) / field
-    with pytest.raises(UsageError, match="69"):
-        preset_percentages(70)
+    for field in range(70, 400):  # a club's room: more than 10 places paid
+        shares = preset_percentages(field)
+        assert sum(shares) == 100 and list(shares) == sorted(shares, reverse=True)
+        assert len(shares) == places_paid(field)
+        if field > 1:
+            assert shares[-1] >= D(100) / field
+
+
+def test_a_field_past_the_table_pays_by_the_harmonic_spread() -> None:
+    # 300 entries pay 45 places (15 %, half up). Place i weighs 1 / (i + 1): worked with
+    # fractions here, each share rounded down to 0.01 %, the rest to first place. Before,
+    # 70 entries or more without --payouts were refused ("the payout table stops at 69").
+    from fractions import Fraction
+    from math import floor
+
+    weights = [Fraction(1, place + 1) for place in range(1, 46)]
+    total = sum(weights)
+    cents = [floor(10_000 * w / total) for w in weights]
+    cents[0] += 10_000 - sum(cents)
+    assert places_paid(300) == 45
+    assert preset_percentages(300) == tuple(D(c) / 100 for c in cents)
+    assert (cents[0], cents[1], cents[-1]) == (1481, 975, 63)
 
 
 @SETTINGS
 @given(
     st.integers(min_value=0, max_value=10**8),
-    st.integers(min_value=1, max_value=69),
+    st.integers(min_value=1, max_value=400),
     st.sampled_from([D(1), D(5), D("0.01"), D(10)]),
 )
 def test_payouts_always_sum_to_the_pool(cents: int, field: int, unit: D) -> None:

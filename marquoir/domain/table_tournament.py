@@ -92,7 +92,9 @@ class TournamentDirector(TablePart):
     def _apply_resume(self, event: Resumed) -> None:
         self.resume_event()
         self.paused = False
-        self.started = True
+        # (only a start before the first deal counts: the first deal starts the clock, and a
+        # file written before `resume` could start it keeps its snapshots as they were)
+        self.started = self.started or self.table.hand_no == 0
 
     def _apply_chop(self, event: Chopped) -> None:
         custom = event.shares if event.method == "custom" else None

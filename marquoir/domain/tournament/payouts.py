@@ -40,7 +40,6 @@ _TABLE: dict[int, tuple[str, ...]] = {
 PAID_SHARE = Decimal("0.15")
 # (most entries, places paid) for small fields, the home tiers (see `places_paid`)
 SINGLE_TABLE_TIERS = ((4, 1), (6, 2), (20, 3))
-LARGEST_FIELD = 69  # 69 x 15 % = 10.35 -> 10 places, the last row of the table
 
 
 def parse_payouts(spec: str) -> tuple[Decimal, ...]:
@@ -82,15 +81,27 @@ def places_paid(field: int) -> int:
 
 
 def preset_percentages(field: int) -> tuple[Decimal, ...]:
-    """The preset table's percentages for a field (`preset_percentages(20) == (50, 30, 20)`);
-    up to 69 entries (10 places); beyond, give the percentages."""
-    if field > LARGEST_FIELD:
-        raise UsageError(
-            _("the payout table stops at {LARGEST_FIELD} entries; give --payouts").format(
-                LARGEST_FIELD=LARGEST_FIELD
-            )
-        )
-    return tuple(Decimal(p) for p in _TABLE[places_paid(field)])
+    """The preset table's percentages for a field (`preset_percentages(20) == (50, 30, 20)`):
+    the table's rows up to 10 places paid (69 entries), `spread_percentages` beyond."""
+    paid = places_paid(field)
+    if paid in _TABLE:
+        return tuple(Decimal(p) for p in _TABLE[paid])
+    return spread_percentages(paid)
+
+
+def spread_percentages(places: int) -> tuple[Decimal, ...]:
+    """Percentages for more than 10 places paid (a club's 70 entries and more): place i
+    weighs 1 / (i + 1), each share rounded down to 0.01 %, the rounding to first place, so
+    the row sums to exactly 100 and never grows down the places.
+
+    45 places (300 entries): first 14.81 %, second 9.75 %, the 45th 0.63 % (about twice an
+    entry when the pool is the entries' money).
+    """
+    weights = [Decimal(1) / (place + 1) for place in range(1, places + 1)]
+    total = sum(weights, Decimal(0))
+    shares = [floor_to_unit(HUNDRED * w / total, Decimal("0.01")) for w in weights]
+    shares[0] += HUNDRED - sum(shares, Decimal(0))
+    return tuple(shares)
 
 
 @dataclass(frozen=True)
