@@ -96,6 +96,8 @@ def test_bouillotte_says_le_tour_the_dealer_and_tient(cli: Marquoir) -> None:
     assert cli("tenir").startswith("camille tient, 2 | pot")
     english = cli("--lang", "en", "status").splitlines()[0]
     assert english.endswith("hand 1 the round")
+    # the status table's note said "bouton" (and the live page too)
+    assert "armand  " in cli("état") and "donneur" in cli("état") and "bouton" not in cli("état")
 
 
 def test_a_bust_needs_no_gender(cli: Marquoir) -> None:
@@ -238,3 +240,14 @@ def test_reopen_backup_and_standings_speak_french(cli: Marquoir, tmp_path: Path)
         "pire",
     ]
     assert english_words(standings) == english_numbers(standings) == []
+
+
+def test_verify_speaks_french(cli: Marquoir) -> None:
+    # `verify` printed "integrity: ok", "events replayed", "all match", "the file is sound"
+    # whatever the language.
+    french_session(cli)
+    cli("--lang", "fr", "asseoir", "anne")
+    said = cli("--lang", "fr", "verify")
+    assert said.splitlines()[0] == "intégrité\u202f: ok"
+    assert said.splitlines()[-1] == "le fichier est sain"
+    assert english_words(said) == []

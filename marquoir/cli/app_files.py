@@ -43,32 +43,42 @@ def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 def verification_lines(result: Verification) -> list[str]:
     """`verify` in words: SQLite's checks, each session, what was rebuilt, the verdict."""
-    lines = ["integrity: " + ("; ".join(result.integrity) if result.integrity else "ok")]
+    checks = "; ".join(result.integrity) if result.integrity else _("ok")
+    lines = [_("integrity: {checks}").format(checks=checks)]
     for check in result.sessions:
         if check.problem:
             lines.append(f"{check.name}: {check.problem}")
             continue
-        verdict = f"{len(check.wrong)} differ" if check.wrong else "all match"
+        verdict = (
+            ngettext("{count} differs", "{count} differ", len(check.wrong)).format(
+                count=len(check.wrong)
+            )
+            if check.wrong
+            else _("all match")
+        )
         lines.append(
-            f"{check.name}: {_count(check.events, 'event')} replayed, "
-            f"{_count(check.snapshots, 'snapshot')} and {_count(check.hands, 'hand')} "
-            f"compared: {verdict}"
+            _("{name}: {events} replayed, {snapshots} and {hands} compared: {verdict}").format(
+                name=check.name,
+                events=ngettext("{n} event", "{n} events", check.events).format(n=check.events),
+                snapshots=ngettext("{n} snapshot", "{n} snapshots", check.snapshots).format(
+                    n=check.snapshots
+                ),
+                hands=ngettext("{n} hand", "{n} hands", check.hands).format(n=check.hands),
+                verdict=verdict,
+            )
         )
         lines.extend(f"  {what}" for what in check.wrong)
     if not result.sessions:
-        lines.append("no session in the file")
+        lines.append(_("no session in the file"))
     if result.rebuilt:
-        lines.append(f"rebuilt {_count(result.rebuilt, 'row')} from the log")
+        rows = ngettext("{n} row", "{n} rows", result.rebuilt).format(n=result.rebuilt)
+        lines.append(_("rebuilt {rows} from the log").format(rows=rows))
     wrong = sum(len(check.wrong) for check in result.sessions)
     if wrong > result.rebuilt and result.cannot_write:
-        lines.append(f"not rebuilt: {result.cannot_write}")
+        lines.append(_("not rebuilt: {why}").format(why=result.cannot_write))
     if result.sound:
-        lines.append("the file is sound")
+        lines.append(_("the file is sound"))
     return lines
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
 
 
 @command()

@@ -324,6 +324,7 @@ def status_text(session: str, table: Table) -> str:
 
 def status_players(table: Table) -> list[dict[str, Any]]:
     hand = table.hand
+    own_words = table.config.rules.own_words
     in_hand = {p.name: p for p in hand.players} if hand else {}
     entries = []
     for account in table.present():
@@ -352,7 +353,8 @@ def status_players(table: Table) -> list[dict[str, Any]]:
                 "in_hand": p is not None,
                 "sitting_out": account.sitting_out,
                 "busted": account.busted,
-                "note": ", ".join(_(note) for note in notes),
+                # (in the game's own words: the Bouillotte dealer is "le donneur")
+                "note": ", ".join(in_own_words(note, own_words) for note in notes),
             }
         )
         if account.seat >= 100 and table.room.active:  # several tables: table and seat

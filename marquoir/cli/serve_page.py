@@ -16,7 +16,16 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from ..domain import MarquoirError
-from ..domain.i18n import N_, _, language, ngettext, session_language, speaking, street
+from ..domain.i18n import (
+    N_,
+    _,
+    in_own_words,
+    language,
+    ngettext,
+    session_language,
+    speaking,
+    street,
+)
 from ..domain.table import Table
 from ..reports.html import STYLE, section_html
 from ..reports.model import SessionReport, hand_lines, player_lines
@@ -296,7 +305,9 @@ def newest_first(section: Section) -> Section:
     rows = [row for hand in reversed(hands) for row in hand]
     stakes = section.headers.index(_("stakes"))
     changed = len({row[stakes] for row in rows if row[0]}) > 1
-    dropped = {section.headers.index(_("button"))} | (set() if changed else {stakes})
+    # (the button is the hand log's second column, whatever the game calls it: Bouillotte's
+    # "donneur" in French)
+    dropped = {1} | (set() if changed else {stakes})
     kept = [column for column in range(len(section.headers)) if column not in dropped]
     return Section(
         section.title,
@@ -349,7 +360,7 @@ def table_now(now: dict[str, Any], table: Table) -> str:
     rows = []
     for p in now["players"]:
         state = [
-            _(label)
+            in_own_words(label, table.config.rules.own_words)  # (Bouillotte: "donneur")
             for label, on in (
                 (N_("button"), p["name"] == now["button"]),
                 (N_("to act"), p["name"] == now["to_act"]),
