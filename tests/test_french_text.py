@@ -251,3 +251,13 @@ def test_verify_speaks_french(cli: Marquoir) -> None:
     assert said.splitlines()[0] == "intégrité\u202f: ok"
     assert said.splitlines()[-1] == "le fichier est sain"
     assert english_words(said) == []
+
+
+def test_a_board_of_the_wrong_size_is_refused_in_french(cli: Marquoir) -> None:
+    # "holdem needs 5 board cards, not 2" came out in English in a French session.
+    french_session(cli)
+    cli("deal")
+    done = cli.run("--lang", "fr", "showdown", "--board", "Ap Rp", "ann=Dp Vp", "bob=2c 3c")
+    assert done.returncode == 1
+    assert "5 cartes au tableau, pas 2" in done.stderr
+    assert english_words(done.stderr.replace("holdem", "")) == []

@@ -409,9 +409,11 @@ def check_shown(
     in_hand, on_board, lowest = evaluator.hole, evaluator.board, evaluator.lowest
     if len(board) != on_board:
         raise ShowdownError(
-            f"{variant} needs {on_board} board cards, not {len(board)}"
+            _("{variant} needs {on_board} board cards, not {count}").format(
+                variant=variant, on_board=on_board, count=len(board)
+            )
             if on_board
-            else f"{variant} has no board"
+            else _("{variant} has no board").format(variant=variant)
         )
     for name, cards in shown.items():
         if len(cards) != in_hand:
@@ -423,7 +425,7 @@ def check_shown(
                 ).format(name=name, len=len(cards), variant=variant, in_hand=in_hand)
             )
     seen: set[Card] = set()
-    for where, cards in [("the board", board), *shown.items()]:
+    for where, cards in [(_("the board"), board), *shown.items()]:
         for card in cards:
             if card.rank < lowest:
                 raise ShowdownError(
