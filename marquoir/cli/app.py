@@ -394,9 +394,9 @@ def use(
 
 
 @command()
-def sessions(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def sessions(ctx: typer.Context, json_output: JsonOption = False) -> None:
     """List the sessions of the file (* marks the current one)."""
-    commands.sessions(_db(ctx), as_json=as_json)
+    commands.sessions(_db(ctx), json_output=json_output)
 
 
 PlayerArg = Annotated[str, typer.Argument(help="The player's name (one word).")]
@@ -703,19 +703,19 @@ def undo(ctx: typer.Context) -> None:
 @command()
 def status(
     ctx: typer.Context,
-    as_json: JsonOption = False,
+    json_output: JsonOption = False,
     clock: Annotated[
         bool, typer.Option("--clock", help="Tournament: and the clock (the time left).")
     ] = False,
 ) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
-    grammar.status(_db(ctx), as_json=as_json, clock=clock)
+    grammar.status(_db(ctx), json_output=json_output, clock=clock)
 
 
 @command()
-def stacks(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def stacks(ctx: typer.Context, json_output: JsonOption = False) -> None:
     """Each player's stack, caves, recaves and result so far."""
-    grammar.stacks(_db(ctx), as_json=as_json)
+    grammar.stacks(_db(ctx), json_output=json_output)
 
 
 @command()

@@ -67,7 +67,7 @@ def settle(
         bool, typer.Option("--bank", help="Everybody paid the bank at each cave.")
     ] = False,
     why: Annotated[bool, typer.Option("--why", help="Show who settles among whom.")] = False,
-    as_json: JsonOption = False,
+    json_output: JsonOption = False,
     missing: Annotated[
         str | None,
         typer.Option(
@@ -81,7 +81,7 @@ def settle(
     """Who pays whom: the fewest transfers, in exact money."""
     from . import closing
 
-    closing.settle(_db(ctx), bank=bank, why=why, as_json=as_json, missing=missing)
+    closing.settle(_db(ctx), bank=bank, why=why, json_output=json_output, missing=missing)
 
 
 @command()
@@ -191,7 +191,7 @@ def standings(
             "(10 x sqrt(n / place)) or points by place like 10/7/5/3/1.",
         ),
     ] = None,
-    as_json: JsonOption = False,
+    json_output: JsonOption = False,
 ) -> None:
     """The club's history: every player's results across the sessions of the file (or of
     the FILEs given), and the league points of its tournaments."""
@@ -202,7 +202,7 @@ def standings(
         files=files or [],
         since=_date(since),
         until=_date(until),
-        as_json=as_json,
+        json_output=json_output,
         points=points,
     )
 

@@ -26,14 +26,14 @@ __all__ = ["app"]
 
 
 @command()
-def verify(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def verify(ctx: typer.Context, json_output: JsonOption = False) -> None:
     """Replay every session's log from the start and compare it with the stored snapshots
     and hand rows (and SQLite's integrity check); rebuild the rows that differ.
 
     Exit 0 when the file is sound (after any rebuild), 1 when a problem remains that verify
     cannot fix: a damaged file, an event that cannot be replayed, or a read-only file."""
     result = upkeep.verify(books_of(ctx))
-    if as_json:
+    if json_output:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         print("\n".join(verification_lines(result)))

@@ -57,12 +57,12 @@ def reenter(ctx: typer.Context, player: PlayerArg) -> None:
 
 @command()
 def places(
-    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+    ctx: typer.Context, json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
 ) -> None:
     """Tournament: every entry's place, prize and bounties, and the prize pool."""
     from . import tournament
 
-    tournament.places(_db(ctx), as_json=as_json)
+    tournament.places(_db(ctx), json_output=json_output)
 
 
 @command()
@@ -81,7 +81,7 @@ def chop(
         typer.Argument(help="With --custom: the amount of each player left.", show_default=False),
     ] = None,
     keep: Annotated[str, typer.Option(help="Money left to play for (first prize's).")] = "0",
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Tournament: a deal between the players left; play goes on for what is kept."""
     from . import tournament
@@ -92,7 +92,7 @@ def chop(
         raise typer.BadParameter(_("choose one: --icm, --chips, --even or --custom"))
     if amounts and not custom:
         raise typer.BadParameter(_("NAME=AMOUNT goes with --custom"))
-    tournament.chop(_db(ctx), methods[0], keep, as_json=as_json, amounts=amounts or [])
+    tournament.chop(_db(ctx), methods[0], keep, json_output=json_output, amounts=amounts or [])
 
 
 @command()
@@ -159,13 +159,13 @@ def race(
     seed: Annotated[
         int | None, typer.Option(help="Deal the cards here from this seed (default: any).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Tournament: the chip race at a colour-up (TDA 2024 rule 24): the odd chips are raced
     into chips of the next denomination, one at most to a player, nobody raced out."""
     from . import tournament
 
-    tournament.race(_db(ctx), removed, odd, draw=draw, seed=seed, as_json=as_json)
+    tournament.race(_db(ctx), removed, odd, draw=draw, seed=seed, json_output=json_output)
 
 
 @command()
@@ -197,9 +197,9 @@ def move(
 
 @command()
 def balance(
-    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+    ctx: typer.Context, json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
 ) -> None:
     """Several tables: each table's players, and the move that balances them (TDA rule 11)."""
     from .room import balance as show_balance
 
-    show_balance(books_of(ctx), as_json=as_json)
+    show_balance(books_of(ctx), json_output=json_output)

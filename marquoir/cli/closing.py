@@ -118,13 +118,13 @@ def transfer_line(transfer: Transfer, currency: str) -> str:
     return _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
 
 
-def settle(db: Books, *, bank: bool, why: bool, as_json: bool, missing: str | None = None) -> None:
+def settle(db: Books, *, bank: bool, why: bool, json_output: bool, missing: str | None = None) -> None:
     settled = evening.settle(db, bank=bank, missing=missing)
     session, table, settlement = settled.session, settled.table, settled.settlement
     payouts = settled.payouts
     currency = session.settings.currency
     value = Decimal(session.settings.chip_value)
-    if as_json:
+    if json_output:
         print(
             json.dumps(
                 _settle_dict(session.name, currency, value, settlement, payouts, bank),
@@ -268,7 +268,7 @@ def show_standings(
     files: Sequence[str] = (),
     since: date | None,
     until: date | None,
-    as_json: bool,
+    json_output: bool,
     points: str | None = None,
 ) -> None:
     from tabulate import tabulate
@@ -278,7 +278,7 @@ def show_standings(
 
     table = outputs.standings(db, files=files, since=since, until=until, points=points)
     league = bool(table.points)
-    if as_json:
+    if json_output:
         print(
             json.dumps(
                 {

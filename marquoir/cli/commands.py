@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def _print_json(data: Any) -> None:
+def _print_data(data: Any) -> None:
     import json  # (not on the table commands' path)
 
     print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -184,25 +184,25 @@ def undo(db: Books) -> None:
     print(render.next_step(table))
 
 
-def status(db: Books, *, as_json: bool) -> None:
-    _show(db, as_json=as_json, as_dict=render.status_dict, as_text=render.status_text)
+def status(db: Books, *, json_output: bool) -> None:
+    _show(db, json_output=json_output, as_dict=render.status_dict, as_text=render.status_text)
 
 
-def stacks(db: Books, *, as_json: bool) -> None:
-    _show(db, as_json=as_json, as_dict=render.stacks_dict, as_text=render.stacks_text)
+def stacks(db: Books, *, json_output: bool) -> None:
+    _show(db, json_output=json_output, as_dict=render.stacks_dict, as_text=render.stacks_text)
 
 
 def _show(
     db: Books,
     *,
-    as_json: bool,
+    json_output: bool,
     as_dict: Callable[[str, Table], dict[str, Any]],
     as_text: Callable[[str, Table], str],
 ) -> None:
     session, table = tables.read(db)
     follow_session(table.settings.lang)
-    if as_json:
-        _print_json(as_dict(session.name, table))
+    if json_output:
+        _print_data(as_dict(session.name, table))
     else:
         print(as_text(session.name, table))
 
@@ -233,10 +233,10 @@ def use(db: Books, name: str) -> None:
     print(_("session {name} is current").format(name=name))
 
 
-def sessions(db: Books, *, as_json: bool) -> None:
+def sessions(db: Books, *, json_output: bool) -> None:
     rows, current = tables.sessions(db)
-    if as_json:
-        _print_json(
+    if json_output:
+        _print_data(
             {
                 "version": render.JSON_VERSION,
                 "sessions": [

@@ -159,20 +159,20 @@ def undo(db: Books) -> None:
     commands.undo(db)
 
 
-def status(db: Books, *, as_json: bool = False, clock: bool = False) -> None:
+def status(db: Books, *, json_output: bool = False, clock: bool = False) -> None:
     """The table now (`--clock`: and a tournament's clock, which `--json` alone leaves out
     so that the same file always prints the same JSON)."""
     if clock:
         from .tournament import status_clock
 
-        status_clock(db.db, as_json=as_json)
+        status_clock(db.db, json_output=json_output)
         return
-    commands.status(db, as_json=as_json)
+    commands.status(db, json_output=json_output)
 
 
-def stacks(db: Books, *, as_json: bool = False) -> None:
+def stacks(db: Books, *, json_output: bool = False) -> None:
     """Everyone's stack and result."""
-    commands.stacks(db, as_json=as_json)
+    commands.stacks(db, json_output=json_output)
 
 
 def win(
@@ -326,7 +326,7 @@ class Verb(Record):
 TABLE = ("--table", "table")
 AS = (("--as", "player"), TABLE)
 ODD_CHIP = ("--odd-chip", "odd_chip")
-JSON = (("--json", "as_json"),)
+JSON = (("--json", "json_output"),)
 
 VERBS: dict[str, Verb] = {
     "check": Verb(check, options=AS),

@@ -183,12 +183,12 @@ def move(db: Books, player: str, where: str) -> None:
         print("\n".join(lines))
 
 
-def balance(db: Books, *, as_json: bool) -> None:
+def balance(db: Books, *, json_output: bool) -> None:
     """`balance [--json]`: the tables, and the move that balances them (if any)."""
     session, table = tables.read(db)
     follow_session(table.settings.lang)
     table.room.settings()  # (refused outside a tournament of several tables)
-    if as_json:
+    if json_output:
         import json
 
         data: dict[str, Any] = {"version": 1, "session": session.name, **room_data(table)}

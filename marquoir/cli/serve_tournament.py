@@ -28,7 +28,7 @@ from .serve_page import ReadOnlyLedger, database_path, page
 def register_routes() -> list[tuple[str, Any]]:
     """Datasette's hook: the screen and its data (the data's route first: it is longer)."""
     return [
-        (r"^/tournament/(?P<session>[^/]+)\.json$", screen_json),
+        (r"^/tournament/(?P<session>[^/]+)\.json$", screen_document),
         (r"^/tournament/(?P<session>[^/]+)$", screen_page),
     ]
 
@@ -76,7 +76,7 @@ def read_screen(datasette: Any, name: str) -> tuple[str, dict[str, Any]] | Respo
             return info.settings.lang, data
 
 
-async def screen_json(request: Any, datasette: Any) -> Response:
+async def screen_document(request: Any, datasette: Any) -> Response:
     found = read_screen(datasette, urllib.parse.unquote(request.url_vars["session"]))
     if isinstance(found, Response):
         return found

@@ -293,7 +293,7 @@ def places_dict(session: str, table: Table) -> dict[str, Any]:
     return data
 
 
-def places(db: str | None, *, as_json: bool) -> None:
+def places(db: str | None, *, json_output: bool) -> None:
     """`places [--json]`: the places so far, with prizes and bounties."""
     import json
 
@@ -302,7 +302,7 @@ def places(db: str | None, *, as_json: bool) -> None:
         follow_session(table.settings.lang)
     data = places_dict(session.name, table)
     currency = table.settings.currency
-    if as_json:
+    if json_output:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from ..domain.tournament.state import field_text
@@ -345,7 +345,7 @@ def places(db: str | None, *, as_json: bool) -> None:
 
 
 def chop(
-    db: str | None, method: str, keep: str, *, as_json: bool, amounts: list[str] | None = None
+    db: str | None, method: str, keep: str, *, json_output: bool, amounts: list[str] | None = None
 ) -> None:
     """`chop --icm|--chips|--even|--custom NAME=AMOUNT... [--keep X]`: the deal between the
     players left."""
@@ -358,7 +358,7 @@ def chop(
     event = outcome.event
     assert isinstance(event, Chopped)
     currency = outcome.table.settings.currency
-    if as_json:
+    if json_output:
         import json
 
         data = {
@@ -443,7 +443,7 @@ def clock_line(clock: TournamentClock | None, table: Table) -> str:
     )
 
 
-def status_clock(db: str | None, *, as_json: bool) -> None:
+def status_clock(db: str | None, *, json_output: bool) -> None:
     """`status --clock`: the table and the tournament's clock (the JSON gains `clock`)."""
     import json
 
@@ -456,7 +456,7 @@ def status_clock(db: str | None, *, as_json: bool) -> None:
         if table.settings.tournament is None:
             raise IllegalAction(_("the clock is for tournaments: this session is a cash game"))
         clock = tournament_clock(book, session, table)
-    if as_json:
+    if json_output:
         data = render.status_dict(session.name, table)
         data["clock"] = None
         if clock is not None:
@@ -568,7 +568,7 @@ def race(
     *,
     draw: str | None,
     seed: int | None,
-    as_json: bool,
+    json_output: bool,
 ) -> None:
     """`race REMOVED NAME=COUNT... [--draw a,b,c | --seed N]`: the chip race, recorded."""
     from ..domain.events import Raced
@@ -593,7 +593,7 @@ def race(
 
     holding = {a.name: a.stack for a in outcome.table.present() if a.stack > 0}
     odd_left = left_over(holding, event.next_chip)
-    if as_json:
+    if json_output:
         import json
 
         data = {

@@ -577,7 +577,7 @@ class _HandReplay:
         if kind not in kinds:
             raise PHHError(f"{kind[:20]!r} is not an event this field may carry")
         try:
-            event = codec.event_from_record(kind, plain_json(data))
+            event = codec.event_from_record(kind, plain_data(data))
             if isinstance(event, Seated):
                 check_name(event.player)
             was = table.account(event.player).stack if isinstance(event, Corrected) else None
@@ -612,7 +612,7 @@ def recorded_texts(value: object, name: str) -> list[str]:
     return value
 
 
-def plain_json(text: str) -> Any:
+def plain_data(text: str) -> Any:
     """The data of an event as the database keeps it: JSON objects, arrays, strings, whole
     numbers within `MAX_CHIPS` (money is written as text), booleans and null; a `PHHError`
     for anything else (a float, a number out of bounds, nesting no event has)."""
