@@ -57,7 +57,8 @@ def reenter(ctx: typer.Context, player: PlayerArg) -> None:
 
 @command()
 def places(
-    ctx: typer.Context, json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+    ctx: typer.Context,
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Tournament: every entry's place, prize and bounties, and the prize pool."""
     from . import tournament
@@ -197,7 +198,8 @@ def move(
 
 @command()
 def balance(
-    ctx: typer.Context, json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+    ctx: typer.Context,
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Several tables: each table's players, and the move that balances them (TDA rule 11)."""
     from .room import balance as show_balance

@@ -118,7 +118,9 @@ def transfer_line(transfer: Transfer, currency: str) -> str:
     return _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
 
 
-def settle(db: Books, *, bank: bool, why: bool, json_output: bool, missing: str | None = None) -> None:
+def settle(
+    db: Books, *, bank: bool, why: bool, json_output: bool, missing: str | None = None
+) -> None:
     settled = evening.settle(db, bank=bank, missing=missing)
     session, table, settlement = settled.session, settled.table, settled.settlement
     payouts = settled.payouts
