@@ -20,6 +20,7 @@ import pytest
 from marquoir.storage import migrations
 from tests.html_layout import content_of
 from tests.installed import NOT_INSTALLED, Marquoir
+from tests.logs import same_actions
 
 DATA = Path(__file__).parent / "data"
 VIEWS = ("session_settings", "ledger", "actions", "hand_results", "stacks_after_hand")
@@ -70,7 +71,10 @@ def test_the_views_read_the_same_rows_after_the_migration(old_file: Marquoir) ->
     try:
         for view in (*VIEWS, "players_now"):
             rows = [list(row) for row in conn.execute(f"SELECT * FROM {view}")]
-            assert rows == expected[view], view
+            if view == "actions":  # (m013: a hand's actions may be one row since)
+                assert same_actions(rows, expected[view])
+            else:
+                assert rows == expected[view], view
         # the migration left out what it could: actions without their defaults, fewer
         # snapshots, summaries without their hand number
         assert conn.execute(
@@ -181,7 +185,11 @@ def test_a_file_of_the_previous_version_migrates_and_prints_the_same(m005_file: 
                 if row[0] == "tournoi":
                     for column in money:
                         row[column] = None
-            assert [list(row) for row in conn.execute(f"SELECT * FROM {view}")] == rows, view
+            now = [list(row) for row in conn.execute(f"SELECT * FROM {view}")]
+            if view == "actions":  # (m013: a hand's actions may be one row since)
+                assert same_actions(now, rows)
+            else:
+                assert now == rows, view
         # the compact forms: times in seconds, actions as arrays, players named once
         assert conn.execute(
             "SELECT count(*) FROM events WHERE typeof(created_at) != 'integer'"

@@ -21,6 +21,7 @@ import pytest
 from marquoir.storage import migrations
 from tests.html_layout import content_of
 from tests.installed import NOT_INSTALLED, Marquoir
+from tests.logs import same_actions
 
 DATA = Path(__file__).parent / "data"
 
@@ -89,7 +90,11 @@ def test_a_file_of_eleven_migrations_converts_and_prints_the_same(m011_file: Mar
                 _named_street(then, now)
                 for then, now in zip(rows, _query(db, f"SELECT * FROM {view}"), strict=True)
             ]
-        assert _query(db, f"SELECT * FROM {view}") == rows, view
+        now = _query(db, f"SELECT * FROM {view}")
+        if view == "actions":  # (m013: a hand's actions may be one row since)
+            assert same_actions(now, rows)
+        else:
+            assert now == rows, view
 
 
 def _named_street(then: list[Any], now: list[Any]) -> list[Any]:

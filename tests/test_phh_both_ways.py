@@ -23,6 +23,7 @@ from pokerkit import HandHistory
 from marquoir.storage import codec
 
 from .installed import NOT_INSTALLED, Marquoir
+from .logs import unpacked
 
 # A cash evening: blinds 1/2, then 2/4 from hand 2 (`blinds`), bob recaves 50 before hand 2,
 # cat leaves after hand 2 and dan sits down in his seat, ann recaves after hand 3; a count
@@ -134,11 +135,13 @@ def views(cli: Marquoir, session: str) -> dict[str, Any]:
             "ORDER BY hand, player",
             (session,),
         ).fetchall()
-        log = conn.execute(
-            "SELECT e.hand_no, e.kind, e.data FROM events e JOIN sessions s "
+        # (an imported hand's actions are one `bets` row: read as the rows they were)
+        log = unpacked(
+            conn,
+            "SELECT e.session_id, e.hand_no, e.kind, e.data FROM events e JOIN sessions s "
             "ON s.id = e.session_id WHERE s.name = ? AND e.undone = 0 ORDER BY e.id",
             (session,),
-        ).fetchall()
+        )
     finally:
         conn.close()
     return {

@@ -78,17 +78,17 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         ("seat", ["cy", 3, 100]),
         ("button", {"player": "cy"}),
         ("deal", [3]),
-        ("action", ["fold", "cy", 0]),
-        ("action", ["fold", "ann", 0, 0, 1]),
+        # the hand's actions in one row, each [code, player by index in the hand's players
+        # in seat order, total]: cy (2) folds, ann (0) folds her small blind of 1
+        ("bets", [[["f", 2], ["f", 0, 1]]]),
         # hand 2: bob (101) cashes out and sits down again with 100; cy has his 100;
         # ann (99) recaves 1; the button goes to ann, the last of the hand's players, the
         # seat after cy's as the table moves it itself: no event
         ("leave", ["bob", 101]),
-        ("seat", {"chips": 100, "player": "bob", "returning": True, "seat": 2}),
+        ("seat", ["bob", 2, 1, 100]),  # (1: a return)
         ("recave", ["ann", 1]),
         ("deal", [1]),
-        ("action", ["fold", "ann", 0]),
-        ("action", ["fold", "bob", 0, 0, 1]),
+        ("bets", [[["f", 0], ["f", 1, 1]]]),  # ann folds, bob his small blind
         # hand 3: dee is not at the table: everyone leaves, the hand's players sit down
         ("leave", ["ann", 100]),
         ("leave", ["bob", 99]),
@@ -98,8 +98,7 @@ def test_the_players_stay_seated_and_only_the_stacks_that_differ_are_made_up(
         ("seat", ["dee", 3, 100]),
         ("button", {"player": "dee"}),  # (the table would move it to bob's seat)
         ("deal", [3]),
-        ("action", ["fold", "dee", 0]),
-        ("action", ["fold", "ann", 0, 0, 1]),
+        ("bets", [[["f", 2], ["f", 0, 1]]]),  # dee folds, ann her small blind
         # after the last hand, everyone still seated cashes out (ann 99, bob 101, dee 100)
         ("leave", ["ann", 99]),
         ("leave", ["bob", 101]),

@@ -98,6 +98,7 @@ def test_a_new_database_has_exactly_this_schema(tmp_path: Path) -> None:
         "m010_seats_and_departures_as_arrays",
         "m011_tournament_chips_are_not_money",
         "m012_deals_by_their_button_recaves_as_arrays",
+        "m013_a_hands_bets_in_one_row",
     ]
 
 

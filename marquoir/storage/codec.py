@@ -194,8 +194,8 @@ def event_to_record(
         return kind, {}  # a settlement whose count balanced is stored as it always was
     if isinstance(event, Paused) and event.minutes is None:
         return kind, {}  # a plain pause is stored as it always was
-    if isinstance(event, Seated) and not event.returning and event.seed is None:
-        return kind, [event.player, event.seat, event.chips]  # (see PLAIN_ARRAYS)
+    if isinstance(event, Seated) and event.seed is None:
+        return kind, _seat_array(event)  # (see PLAIN_ARRAYS)
     if isinstance(event, (Seated, Reentered)):
         # a seat drawn keeps its seed; the fields left at their defaults are not written,
         # so the events of one table are stored as they always were
@@ -218,8 +218,9 @@ def event_text(
         if type(detail) is ActionEvent:
             return "action", _action_text(event.action, detail, streets)
         return "action", dumps(action_record(event.action, detail, streets))
-    if isinstance(event, Seated) and not event.returning and event.seed is None:
-        return "seat", f"[{quote(event.player)},{event.seat:d},{event.chips:d}]"
+    if isinstance(event, Seated) and event.seed is None:
+        back = "1," if event.returning else ""  # (see RETURNING)
+        return "seat", f"[{quote(event.player)},{event.seat:d},{back}{event.chips:d}]"
     if isinstance(event, Left):
         return "leave", f"[{quote(event.player)},{event.chips:d}]"
     if isinstance(event, ButtonSet):
@@ -302,17 +303,130 @@ def _action_text(action: Action, detail: ActionEvent, streets: tuple[str, ...]) 
     return f"{head}{tail}]"
 
 
+# A hand's betting actions in one row (kind `bets`, m013): `import phh` writes each hand's
+# actions so, instead of a row for each (a row costs about 26 bytes of SQLite's own beside its
+# data, and an action of a hand history about 27 of data: two thirds of an imported file).
+# The data is an array of the hand's streets by number, each an array of its actions in
+# order; an action is [code, player, total, added, all_in]: `code` says what was said and
+# what it was (`BET_CODES`), `player` is his index in the hand's players in seat order (the
+# summary's players), `total` his bet for the round afterwards (0 left out), `added` the
+# chips it put in (left out when it is 0 for a fold or a check, the total otherwise), and
+# `all_in` 1 when it put him all-in (else left out). An amount said is the total (a bet is
+# said as its total). A live command still writes one row for its action (one command, one
+# transaction); the table works everything else out when the row is read back
+# (`events_from_record`), and `Ledger.events` gives readers each action as its own row.
+BETS = "bets"
+# (said, verb, whether an amount was said) -> the action's code in a `bets` row
+BET_CODES: dict[tuple[str, str, bool], str] = {
+    ("fold", "fold", False): "f",
+    ("call", "check", False): "k",
+    ("check", "check", False): "x",
+    ("call", "call", False): "c",
+    ("bet", "bet", True): "b",
+    ("bet", "raise", True): "r",
+    ("allin", "bet", False): "B",
+    ("allin", "raise", False): "R",
+    ("allin", "call", False): "C",
+}
+_BY_CODE = {code: said for said, code in BET_CODES.items()}
+# the codes whose `added` is 0 unless written (else it is the total)
+_ADDS_NOTHING = frozenset({"f", "k", "x"})
+# an item's fields left out: total 0, added (worked out), all_in 0
+_ITEM_DEFAULTS: tuple[Any, ...] = (None, None, 0, None, 0)
+
+
+def bet_element(data: list[Any], players: list[str]) -> tuple[int, list[Any]] | None:
+    """An action's stored array (`action_record`) as (street number, its item in a `bets`
+    row), or None when it cannot be packed (a street or a verb the row does not name, an
+    amount said that is not the total, a player not of the hand)."""
+    said, player, street, added, total, amount, verb, all_in = (
+        *data,
+        *ACTION_DEFAULTS[len(data) :],
+    )
+    code = BET_CODES.get((said, verb or said, amount is not None))
+    if code is None or type(street) is not int or player not in players:
+        return None
+    if amount is not None and amount != total:
+        return None
+    item: list[Any] = [code, players.index(player), total, added, 1 if all_in else 0]
+    if not all_in:
+        item.pop()
+        if added == (0 if code in _ADDS_NOTHING else total):
+            item.pop()
+            if not total:
+                item.pop()
+    return street, item
+
+
+def pack_bets(actions: list[list[Any]], players: list[str]) -> list[list[Any]] | None:
+    """A run of a hand's actions (their stored arrays, in order) as a `bets` row's data, or
+    None when one of them cannot be packed or they go back a street."""
+    streets: list[list[Any]] = []
+    for data in actions:
+        made = bet_element(data, players)
+        if made is None or made[0] < len(streets) - 1:
+            return None
+        street, item = made
+        while len(streets) <= street:
+            streets.append([])
+        streets[street].append(item)
+    return streets
+
+
+def unpack_bets(data: list[list[Any]], players: list[str]) -> list[list[Any]]:
+    """A `bets` row's actions as the stored arrays `action_record` makes (each its own
+    `action` row's data), in order; `players` the hand's players in seat order."""
+    unpacked = []
+    for street, items in enumerate(data):
+        for item in items:
+            fields: list[Any] = item
+            code, index, total, added, all_in = (*fields, *_ITEM_DEFAULTS[len(fields) :])
+            said, verb, amount_said = _BY_CODE[code]
+            if added is None:
+                added = 0 if code in _ADDS_NOTHING else total
+            row: list[Any] = [said, players[index], street, added, total]
+            row += [total if amount_said else None, None if verb == said else verb, all_in]
+            while len(row) > 3 and row[-1] == ACTION_DEFAULTS[len(row) - 1]:
+                row.pop()
+            unpacked.append(row)
+    return unpacked
+
+
+def events_from_record(kind: str, data: Any, table: Table) -> list[TableEvent]:
+    """The events a stored row holds, read at `table` as the rows before left it: one, or
+    the actions of a `bets` row (its players those of the hand in play)."""
+    if kind != BETS:
+        return [event_from_record(kind, data, table)]
+    if table.hand is None:
+        raise ValueError("a hand's bets are read during the hand")
+    players = [p.name for p in table.hand.players]
+    return [event_from_record("action", row) for row in unpack_bets(data, players)]
+
+
 # A first seat is stored as the array [player, seat, chips], a departure and a recave as
 # [player, chips] (migrations m010 and m012; before them, JSON objects naming each field): a
 # file of imported hand histories seats, cashes out and recaves players around most hands,
 # and the field names were a third of those rows. The chips are the last item of each, as
-# the `ledger` view reads them.
+# the `ledger` view reads them. A returning player's seat is [player, seat, 1, chips]
+# (`RETURNING`, m013; an object before): an import cashes a winner out and seats him again
+# before most hands.
+RETURNING = ("player", "seat", "returning", "chips")
 PLAIN_ARRAYS: dict[str, tuple[str, ...]] = {
     "seat": ("player", "seat", "chips"),
     "leave": ("player", "chips"),
     # (m012: an import makes up a loser's stack by a recave before most hands)
     "recave": ("player", "chips"),
 }
+
+
+def _seat_array(event: Seated) -> list[Any]:
+    """A seat without a drawn seed: [player, seat, chips], or [player, seat, 1, chips] for
+    a returning player (see PLAIN_ARRAYS)."""
+    if event.returning:
+        return [event.player, event.seat, 1, event.chips]
+    return [event.player, event.seat, event.chips]
+
+
 _PLAIN_EVENTS: dict[str, type[Seated | Left | Recaved]] = {
     "seat": Seated,
     "leave": Left,
@@ -334,6 +448,8 @@ def readable(kind: str, data: Any, hand_no: int | None = None) -> Any:
     object of its fields (see PLAIN_ARRAYS), a deal's as {"hand", "button", "dead"?} (the
     seats are the table's: `event_from_record`); any other data as it is."""
     if type(data) is list:
+        if kind == "seat" and len(data) == len(RETURNING):
+            return {**dict(zip(RETURNING, data, strict=True)), "returning": True}
         if kind in PLAIN_ARRAYS:
             return dict(zip(PLAIN_ARRAYS[kind], data, strict=True))
         if kind == "deal":
@@ -374,6 +490,8 @@ def event_from_record(kind: str, data: Any, table: Table | None = None) -> Table
     if kind == "correction":
         return Corrected(data["player"], data["stack"])
     if type(data) is list and kind in PLAIN_ARRAYS:
+        if kind == "seat" and len(data) == len(RETURNING):
+            return Seated(data[0], data[1], data[3], returning=True)
         return _PLAIN_EVENTS[kind](*data)
     if kind == "deal":
         return _deal(data, table)

@@ -321,9 +321,32 @@ class Ledger:
             "SELECT id, hand_no, kind, data FROM events "
             "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
             (session.id, after),
-        )
+        ).fetchall()
         readable = codec.readable
-        return [StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]), r[1])) for r in rows]
+        events = []
+        for r in rows:
+            if r[2] == codec.BETS:  # (each of the hand's actions, as its own row reads)
+                players = self._hand_players(session, r[1])
+                actions: list[Any] = _unpacked(r[3], players)
+                events += [StoredEvent(r[0], r[1], "action", a) for a in actions]
+            else:
+                events.append(StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]), r[1])))
+        return events
+
+    def _hand_players(self, session: SessionInfo, hand_no: int) -> list[str]:
+        """A finished hand's players in seat order, as its summary names them (a `bets`
+        row's actions name them by index: `codec.BETS`)."""
+        row = self.conn.execute(
+            "SELECT json_extract(summary, '$[0]') FROM hands WHERE session_id = ? AND hand_no = ?",
+            (session.id, hand_no),
+        ).fetchone()
+        if row is None:
+            raise DatabaseError(
+                f"the summary of hand {hand_no} of session {session.name} is missing: "
+                "`marquoir verify` rebuilds it from the log"
+            )
+        players: list[str] = loads(row[0])
+        return players
 
     def timed_events(
         self, session: SessionInfo, kinds: tuple[str, ...]
@@ -546,31 +569,75 @@ class Ledger:
         return session, self.load(session)
 
     def undo(self) -> tuple[SessionInfo, StoredEvent, Table]:
-        """Mark the session's last event undone; return it and the table as it is now."""
+        """Mark the session's last event undone; return it and the table as it is now.
+
+        A hand's actions written as one `bets` row (`import phh`) are taken back one by
+        one, as if each had its own row: the row is marked undone and its actions but the
+        last are written again after it, each as its own row (with its time); a hand whose
+        `bets` row comes just before the event undone that ended it has the row's actions
+        written so too (its summary, which names their players, goes with that event)."""
         self._kept = None
         with self.transaction() as conn:
             session = self.current()
             row = conn.execute(
-                "SELECT id, hand_no, kind, data FROM events WHERE session_id = ? AND undone = 0 "
-                "ORDER BY id DESC LIMIT 1",
+                "SELECT id, hand_no, kind, data, created_at FROM events "
+                "WHERE session_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
                 (session.id,),
             ).fetchone()
             if row is None:
                 follow_session(session.settings.lang)  # (the refusal in the session's language)
                 raise IllegalAction(_("nothing to undo in this session"))
-            conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (row[0],))
+            event_id, hand_no, kind, text = row[0], row[1], row[2], row[3]
+            conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
+            if kind == codec.BETS:
+                actions = _unpacked(text, self._hand_players(session, hand_no))
+                self._write_actions(session, hand_no, actions[:-1], row[4])
+                kind, text = "action", codec.dumps(actions[-1])
+            else:
+                self._unpack_before(session, event_id)
             conn.execute(
                 "DELETE FROM snapshots WHERE session_id = ? AND event_id >= ?",
-                (session.id, row[0]),
+                (session.id, event_id),
             )
-            self._drop_hands_after(session, row[0])
+            self._drop_hands_after(session, event_id)
             between: list[tuple[int, Any]] = []
             table = self.load(session, between=between)
             if between:  # the snapshot loading needs, if pruning had removed it
                 self._put_back(session, *between[0])
         streets = codec.streets_of(session.settings.table)
-        data = codec.expand_event(row[2], loads(row[3]), streets=streets, hand_no=row[1])
-        return session, StoredEvent(row[0], row[1], row[2], data), table
+        data = codec.expand_event(kind, loads(text), streets=streets, hand_no=hand_no)
+        return session, StoredEvent(event_id, hand_no, kind, data), table
+
+    def _unpack_before(self, session: SessionInfo, event_id: int) -> None:
+        """When the event undone, `event_id`, ended a hand whose actions are a `bets` row
+        just before it: that row undone too, and its actions written again each as its own
+        row (the hand's summary, which names their players, is removed with the event)."""
+        row = self.conn.execute(
+            "SELECT id, hand_no, kind, data, created_at FROM events"
+            " WHERE session_id = ? AND undone = 0 AND id < ? ORDER BY id DESC LIMIT 1",
+            (session.id, event_id),
+        ).fetchone()
+        if row is None or row[2] != codec.BETS:
+            return
+        ended = self.conn.execute(
+            "SELECT 1 FROM hands WHERE session_id = ? AND hand_no = ? AND event_id = ?",
+            (session.id, row[1], event_id),
+        ).fetchone()
+        if ended is None:
+            return
+        actions = _unpacked(row[3], self._hand_players(session, row[1]))
+        self.conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (row[0],))
+        self._write_actions(session, row[1], actions, row[4])
+
+    def _write_actions(
+        self, session: SessionInfo, hand_no: int, actions: list[list[Any]], created_at: int
+    ) -> None:
+        """A hand's actions written again at the end of the log, each as its own row."""
+        self.conn.executemany(
+            "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
+            "VALUES (?, ?, 'action', ?, ?)",
+            [(session.id, hand_no, codec.dumps(action), created_at) for action in actions],
+        )
 
     def _drop_hands_after(self, session: SessionInfo, event_id: int) -> None:
         """Remove the summaries of the hands that event `event_id` or a later one ended: the
@@ -594,6 +661,14 @@ class Ledger:
             "INSERT INTO snapshots (session_id, event_id, state) VALUES (?, ?, ?)",
             (session.id, event_id, codec.dumps(state)),
         )
+
+
+def _unpacked(text: str, players: list[str]) -> list[list[Any]]:
+    """A `bets` row's actions, each as its own `action` row's data."""
+    try:
+        return codec.unpack_bets(loads(text), players)
+    except (IndexError, KeyError, TypeError, ValueError) as damage:
+        raise DatabaseError(f"a row of a hand's bets is damaged ({damage!r})") from None
 
 
 def _fsync(path: str) -> None:

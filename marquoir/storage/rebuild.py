@@ -25,7 +25,8 @@ def hand_rows(conn: sqlite3.Connection) -> None:
         ).fetchall()
         for event_id, kind, data in rows:
             playing = table.hand is not None or kind == "deal"
-            table.apply(codec.event_from_record(kind, json.loads(data), table))
+            for event in codec.events_from_record(kind, json.loads(data), table):
+                table.apply(event)
             if playing and table.hand is None and table.last_hand is not None:
                 summary = summaries.hand_summary(table, table.last_hand)
                 conn.execute(

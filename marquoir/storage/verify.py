@@ -107,11 +107,13 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) ->
     for event_id, kind, data in rows:
         playing = table.hand is not None or kind == "deal"
         try:
-            table.apply(codec.event_from_record(kind, json.loads(data), table))
-        except (MarquoirError, KeyError, TypeError, ValueError) as failure:
+            events = codec.events_from_record(kind, json.loads(data), table)
+            for event in events:
+                table.apply(event)
+        except (MarquoirError, IndexError, KeyError, TypeError, ValueError) as failure:
             message = f"event {event_id} ({kind}) cannot be replayed: {_why(kind, failure)}"
             raise _Unreplayable(message) from None
-        expected.events += 1
+        expected.events += len(events)  # (a `bets` row: each of the hand's actions)
         if table.hand is None:
             expected.between.add(event_id)
             if event_id in wanted:
@@ -124,7 +126,7 @@ def _replay(conn: sqlite3.Connection, session: SessionInfo, wanted: set[int]) ->
 
 def _why(kind: str, failure: Exception) -> str:
     """What is wrong with an event, in words (a KeyError's repr is Python, not words)."""
-    if kind not in codec.KINDS.values() and kind not in codec.LEGACY_KINDS:
+    if kind not in codec.KINDS.values() and kind not in (*codec.LEGACY_KINDS, codec.BETS):
         return _(
             "unknown kind of event {kind} (written by a newer Marquoir, or by another program)"
         ).format(kind=kind)
