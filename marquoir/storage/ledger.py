@@ -480,14 +480,22 @@ class Ledger:
             # (a first seat and a departure are arrays, the player first: codec.PLAIN_ARRAYS)
             " WHEN kind IN ('seat', 'leave') AND json_type(data) = 'array'"
             " THEN json_extract(data, '$[0]')"
+            " WHEN kind = 'bets' THEN NULL"
             " ELSE json_extract(data, '$.player') END AS player, created_at AS at"
             " FROM events WHERE session_id = ? AND undone = 0"
             " UNION ALL"
             " SELECT json_extract(gone.value, '$[0]'), e.created_at"
             " FROM events e, json_each(e.data, '$.leaves') gone"
             " WHERE e.session_id = ? AND e.undone = 0 AND e.kind = 'leave-all'"
+            # (a hand's bets: each action's player by his index in the hand's summary)
+            " UNION ALL"
+            " SELECT json_extract(h.summary, '$[0][' || json_extract(a.value, '$[1]') || ']'),"
+            " e.created_at FROM events e JOIN hands h"
+            " ON h.session_id = e.session_id AND h.hand_no = e.hand_no,"
+            " json_each(e.data) street, json_each(street.value) a"
+            " WHERE e.session_id = ? AND e.undone = 0 AND e.kind = 'bets'"
             ") WHERE player IS NOT NULL GROUP BY player",
-            (session.id, session.id),
+            (session.id, session.id, session.id),
         )
         return {row[0]: (_iso(row[1]), _iso(row[2])) for row in rows}
 
