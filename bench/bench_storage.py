@@ -4,7 +4,9 @@
                                   [--only random|folds|phh ...]
 
 With `--phh FILE` a third workload: the hands of a PHH file (`marquoir import phh FILE`),
-weighed against the PHH text itself (bytes a hand of the file). Every workload's bytes are
+weighed against the PHH text itself (bytes a hand of the file) and against the same file
+with each betting action in its own row (the format before m013: a hand's actions are one
+`bets` row since). Every workload's bytes are
 also given by part (SQLite's `dbstat` table: events, snapshots, hand summaries, each index),
 by hand, and the log's rows a hand by kind of event.
 
@@ -120,6 +122,40 @@ def _old_data(kind: str, data: str, streets: tuple[str, ...]) -> str:
     return m004.compact_action(codec.expand_event(kind, json.loads(data), streets=streets))
 
 
+def unpacked_format(path: Path, copy: Path) -> int:
+    """`path`'s hands as the version before m013 kept them, in `copy`: each betting action
+    its own row (a `bets` row's actions written back one a row, their players named), a
+    returning player's seat as an object; returns its vacuumed size."""
+    conn = sqlite3.connect(path)
+    conn.execute(f"VACUUM INTO '{copy}'")
+    conn.close()
+    conn = sqlite3.connect(copy, isolation_level=None)
+    conn.execute("BEGIN")
+    rows = conn.execute(
+        "SELECT e.id, e.session_id, e.hand_no, e.data, e.created_at, h.summary FROM events e"
+        " JOIN hands h ON h.session_id = e.session_id AND h.hand_no = e.hand_no"
+        " WHERE e.kind = 'bets'"
+    ).fetchall()
+    for event_id, session_id, hand_no, data, at, summary in rows:
+        players = json.loads(summary)[0]
+        actions = codec.unpack_bets(json.loads(data), players)
+        conn.execute("DELETE FROM events WHERE id = ?", (event_id,))
+        conn.executemany(
+            "INSERT INTO events (session_id, hand_no, kind, data, created_at)"
+            " VALUES (?, ?, 'action', ?, ?)",
+            [(session_id, hand_no, codec.dumps(action), at) for action in actions],
+        )
+    conn.execute(
+        "UPDATE events SET data = json_object('chips', json_extract(data, '$[3]'),"
+        " 'player', json_extract(data, '$[0]'), 'returning', json('true'),"
+        " 'seat', json_extract(data, '$[1]'))"
+        " WHERE kind = 'seat' AND json_type(data) = 'array' AND json_array_length(data) = 4"
+    )
+    conn.execute("COMMIT")
+    conn.close()
+    return weigh(copy)
+
+
 PARTS = {
     "events": "events (the log)",
     "snapshots": "snapshots",
@@ -222,6 +258,7 @@ def main() -> int:
     only = set(options.only or ("random", "folds", "phh"))
     results = {}
     kinds = {}
+    unpacked: dict[str, int] = {}  # (an import's file, each action its own row: before m013)
     with tempfile.TemporaryDirectory(prefix="marquoir-storage-") as tmp:
         folder = Path(tmp)
         workloads = {}
@@ -245,6 +282,7 @@ def main() -> int:
             text = options.phh.stat().st_size
             name = f"{options.phh.name} imported ({hands:,} hands)"
             results[name] = (hands, weigh(db), text, text / hands)
+            unpacked[name] = unpacked_format(db, folder / "phh-unpacked.db")
             split[name] = parts(db)
             kinds[name] = rows_by_kind(db)
     print("bytes a hand (vacuumed file / finished hands):")
@@ -260,6 +298,11 @@ def main() -> int:
             f"({reference}: {before / hands:,.0f} B, {before / now:.2f}x; "
             f"target <= {target:,.0f} B: {verdict})"
         )
+        if name in unpacked:
+            print(
+                f"      each action its own row (the format before m013, from the same file):"
+                f" {unpacked[name] / hands:,.0f} B a hand"
+            )
         for part, size in sorted(split[name].items(), key=lambda item: -item[1]):
             print(f"      {part}: {size / hands:,.0f} B a hand")
         rows = sorted(kinds[name].items(), key=lambda item: -item[1])
@@ -268,7 +311,14 @@ def main() -> int:
     print(
         json.dumps(
             {
-                k: {"hands": h, "bytes": n, "reference": b, "parts": split[k], "rows": kinds[k]}
+                k: {
+                    "hands": h,
+                    "bytes": n,
+                    "reference": b,
+                    "parts": split[k],
+                    "rows": kinds[k],
+                    **({"one_row_an_action": unpacked[k]} if k in unpacked else {}),
+                }
                 for k, (h, n, b, _t) in results.items()
             }
         )
