@@ -258,3 +258,45 @@ def test_undo_after_an_import_is_undo_after_the_same_hand_played_live(
         assert not _log(a)
     # 3 departures, 6 actions, the deal, the button if any, 3 seats
     assert steps >= 3 + 6 + 1 + 3
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        # bob (1) folds where cy (2) is to act: the table refuses it, as a recorded action
+        # of the wrong player
+        ('[[["f",1],["f",0,1]]]', "not"),
+        ('[[["f",7],["f",0,1]]]', "player 7 of 3"),  # (no eighth player in the hand)
+        ('[[["z",2],["f",0,1]]]', "unknown action 'z'"),
+    ],
+)
+def test_a_damaged_bets_row_is_named_by_verify(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str, why: str
+) -> None:
+    db = tmp_path / "m.db"
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "time", lambda: NOW)
+        with Ledger(db) as book:
+            import_phh(book, [PHHSource("t", _FOLDS)], session="t")
+    conn = sqlite3.connect(db)
+    (event_id,) = conn.execute("SELECT id FROM events WHERE kind = 'bets'").fetchone()
+    conn.execute("UPDATE events SET data = ? WHERE id = ?", (damage, event_id))
+    conn.commit()
+    conn.close()
+    with Ledger(db) as book:
+        checked = verify(book)
+    assert not checked.sound
+    (problem,) = [s.problem for s in checked.sessions if s.problem]
+    assert problem.startswith(f"event {event_id} (bets) cannot be replayed") and why in problem
+
+
+# One hand, blinds 1/2: cy (the button) folds, ann folds her small blind: bob wins.
+_FOLDS = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
+players = ['ann', 'bob', 'cy']
+"""

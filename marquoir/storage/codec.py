@@ -381,6 +381,10 @@ def unpack_bets(data: list[list[Any]], players: list[str]) -> list[list[Any]]:
         for item in items:
             fields: list[Any] = item
             code, index, total, added, all_in = (*fields, *_ITEM_DEFAULTS[len(fields) :])
+            if code not in _BY_CODE:
+                raise ValueError(f"a hand's bets hold an unknown action {code!r}")
+            if type(index) is not int or not 0 <= index < len(players):
+                raise ValueError(f"a hand's bets name player {index!r} of {len(players)}")
             said, verb, amount_said = _BY_CODE[code]
             if added is None:
                 added = 0 if code in _ADDS_NOTHING else total
