@@ -26,6 +26,7 @@ from marquoir.storage.phh_replay import Group
 from marquoir.storage.verify import verify
 
 from .installed import Marquoir
+from .logs import unpacked
 
 DATA = Path(__file__).parent / "data"
 STREETS = ("preflop", "flop", "turn", "river")
@@ -60,7 +61,9 @@ def test_every_event_of_the_sample_imports_is_stored_as_json_dumps_writes_it(
     files = [DATA / "pluribus-sample.phhs", DATA / "wsop-sample.phhs", DATA / "famous.phhs"]
     with Ledger(tmp_path / "m.db") as book:
         import_phh(book, files, session="s")
-        stored = book.conn.execute("SELECT kind, data FROM events ORDER BY id").fetchall()
+        # (a hand's actions are one `bets` row: read as the action rows it holds)
+        query = "SELECT session_id, hand_no, kind, data FROM events ORDER BY id"
+        stored = [(kind, text) for _hand, kind, text in unpacked(book.conn, query)]
     assert len(stored) == len(applied)
     seen: Counter[str] = Counter()
     for (kind, text), (event, detail, streets) in zip(stored, applied, strict=True):
