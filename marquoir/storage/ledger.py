@@ -309,10 +309,21 @@ class Ledger:
                     "`marquoir verify` rebuilds it from the log"
                 ) from None
             after = int(row[0])
-        for stored in self.events(session, after=after):
-            table.apply(codec.event_from_record(stored.kind, stored.data, table))
+        rows = self.conn.execute(
+            "SELECT id, hand_no, kind, data FROM events "
+            "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
+            (session.id, after),
+        )
+        readable, bets = codec.readable, codec.BETS
+        for event_id, hand_no, kind, text in rows:
+            data = readable(kind, loads(text), hand_no)
+            if kind == bets:  # (its players named by the hand in play: `events_from_record`)
+                for event in codec.events_from_record(kind, data, table):
+                    table.apply(event)
+            else:
+                table.apply(codec.event_from_record(kind, data, table))
             if between is not None and table.hand is None:
-                between[:] = [(stored.id, codec.table_to_snapshot(table))]
+                between[:] = [(event_id, codec.table_to_snapshot(table))]
         return table
 
     def events(self, session: SessionInfo, *, after: int = 0) -> list[StoredEvent]:
