@@ -279,14 +279,14 @@ def test_loading_costs_one_snapshot_plus_the_hand_in_play(tmp_path: Path) -> Non
     book.execute(lambda t: t.act_event(Action.call()))
     session = book.current()
     loaded: list[int] = []
-    original = book.events
+    original = book.rows  # (the rows of the log loading reads)
 
     def counting(session_arg, *, after=0):  # type: ignore[no-untyped-def]
-        events = original(session_arg, after=after)
-        loaded.append(len(events))
-        return events
+        rows = original(session_arg, after=after)
+        loaded.append(len(rows))
+        return rows
 
-    book.events = counting  # type: ignore[method-assign]
+    book.rows = counting  # type: ignore[method-assign]
     table = book.load(session)
     assert loaded == [2]  # the deal and the call: nothing of the thirty hands before
     assert table.hand_no == 31

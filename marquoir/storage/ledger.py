@@ -309,14 +309,8 @@ class Ledger:
                     "`marquoir verify` rebuilds it from the log"
                 ) from None
             after = int(row[0])
-        rows = self.conn.execute(
-            "SELECT id, hand_no, kind, data FROM events "
-            "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
-            (session.id, after),
-        )
-        readable, bets = codec.readable, codec.BETS
-        for event_id, hand_no, kind, text in rows:
-            data = readable(kind, loads(text), hand_no)
+        bets = codec.BETS
+        for event_id, _hand_no, kind, data in self.rows(session, after=after):
             if kind == bets:  # (its players named by the hand in play: `events_from_record`)
                 for event in codec.events_from_record(kind, data, table):
                     table.apply(event)
@@ -326,22 +320,30 @@ class Ledger:
                 between[:] = [(event_id, codec.table_to_snapshot(table))]
         return table
 
-    def events(self, session: SessionInfo, *, after: int = 0) -> list[StoredEvent]:
-        """The session's events (undone ones left out), oldest first."""
+    def rows(self, session: SessionInfo, *, after: int = 0) -> list[tuple[int, Any, str, Any]]:
+        """The session's rows of the log after event `after` (undone ones left out), oldest
+        first, as (id, hand number, kind, data read as `codec.readable` gives it): a hand's
+        `bets` row is one (loading reads it at the table: `codec.events_from_record`)."""
         rows = self.conn.execute(
             "SELECT id, hand_no, kind, data FROM events "
             "WHERE session_id = ? AND undone = 0 AND id > ? ORDER BY id",
             (session.id, after),
-        ).fetchall()
+        )
         readable = codec.readable
+        return [(r[0], r[1], r[2], readable(r[2], loads(r[3]), r[1])) for r in rows]
+
+    def events(self, session: SessionInfo, *, after: int = 0) -> list[StoredEvent]:
+        """The session's events (undone ones left out), oldest first; a hand's `bets` row
+        gives each of its actions as its own `action` event (named from the hand's
+        summary)."""
         events = []
-        for r in rows:
-            if r[2] == codec.BETS:  # (each of the hand's actions, as its own row reads)
-                players = self._hand_players(session, r[1])
-                actions: list[Any] = _unpacked(r[3], players)
-                events += [StoredEvent(r[0], r[1], "action", a) for a in actions]
+        for event_id, hand_no, kind, data in self.rows(session, after=after):
+            if kind == codec.BETS:
+                players = self._hand_players(session, hand_no)
+                actions: list[Any] = _unpacked(data, players)
+                events += [StoredEvent(event_id, hand_no, "action", a) for a in actions]
             else:
-                events.append(StoredEvent(r[0], r[1], r[2], readable(r[2], loads(r[3]), r[1])))
+                events.append(StoredEvent(event_id, hand_no, kind, data))
         return events
 
     def _hand_players(self, session: SessionInfo, hand_no: int) -> list[str]:
@@ -682,10 +684,11 @@ class Ledger:
         )
 
 
-def _unpacked(text: str, players: list[str]) -> list[list[Any]]:
-    """A `bets` row's actions, each as its own `action` row's data."""
+def _unpacked(data: Any, players: list[str]) -> list[list[Any]]:
+    """A `bets` row's actions (its data, or its stored text), each as its own `action`
+    row's data."""
     try:
-        return codec.unpack_bets(loads(text), players)
+        return codec.unpack_bets(loads(data) if isinstance(data, str) else data, players)
     except (IndexError, KeyError, TypeError, ValueError) as damage:
         raise DatabaseError(f"a row of a hand's bets is damaged ({damage!r})") from None
 
