@@ -101,7 +101,8 @@ def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     assert "--cave JETONS " in shown and "--players N " in shown
     assert "FICHIER" in french("play", "--help")
     whole = french("--help")
-    assert whole.startswith("Utilisation\u202f: marquoir [OPTIONS]")
+    # click's own name for the commands, COMMAND [ARGS]..., is French too
+    assert whole.startswith("Utilisation\u202f: marquoir [OPTIONS] COMMANDE [ARGUMENTS]...\n")
     assert "\n  Les mots français de la table " in whole and "French words" not in whole
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
 
@@ -110,6 +111,9 @@ def test_lang_en_still_wins(french: Marquoir) -> None:
     assert usage_error(french, "--lang", "en", "seat") == "Error: Missing argument 'PLAYER'.\n"
     assert french("--lang", "en", "raise", "--help").startswith(
         "Usage: marquoir raise [OPTIONS] N\n"
+    )
+    assert french("--lang", "en", "--help").startswith(
+        "Usage: marquoir [OPTIONS] COMMAND [ARGS]...\n"
     )
     done = french.run("--lang", "en", "play", stdin="deal\nraize 6\n")
     assert done.stderr == "Error: line 2: No such command 'raize'. Did you mean 'raise'?\n"

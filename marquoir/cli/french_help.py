@@ -112,6 +112,8 @@ METAVAR_WORDS = (
     N_("CHIP"),
     N_("PATH"),
     N_("SPEC"),
+    # click's own name for a group's commands in the usage line (`subcommand_metavar`)
+    N_("COMMAND [ARGS]..."),
 )
 
 
@@ -132,6 +134,10 @@ class Spoken:
             for param in all_params(command)
             if param.metavar
         ]
+        self.metavars += [
+            (group, str(group.subcommand_metavar), str(group.subcommand_metavar))
+            for group in all_groups(command)
+        ]
         self.language = "en"
 
     def speak(self, language: str) -> None:
@@ -141,8 +147,12 @@ class Spoken:
         self.language = language
         for holder, attribute, english in self.texts:
             setattr(holder, attribute, _(english))
-        for param, english, french in self.metavars:
-            param.metavar = _(french) if language == "fr" else english
+        for holder, english, french in self.metavars:
+            name = _(french) if language == "fr" else english
+            if hasattr(holder, "subcommand_metavar"):
+                holder.subcommand_metavar = name
+            else:
+                holder.metavar = name
 
 
 def all_params(command: Command) -> list[Any]:
@@ -151,6 +161,16 @@ def all_params(command: Command) -> list[Any]:
     for sub in getattr(command, "commands", {}).values():
         params.extend(all_params(sub))
     return params
+
+
+def all_groups(command: Command) -> list[Any]:
+    """Every group of the command tree (whose usage line names its commands)."""
+    if not hasattr(command, "commands"):
+        return []
+    groups: list[Any] = [command]
+    for sub in command.commands.values():
+        groups.extend(all_groups(sub))
+    return groups
 
 
 def help_holders(command: Command) -> list[tuple[object, str]]:
