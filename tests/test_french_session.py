@@ -104,7 +104,30 @@ def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     # click's own name for the commands, COMMAND [ARGS]..., is French too
     assert whole.startswith("Utilisation\u202f: marquoir [OPTIONS] COMMANDE [ARGUMENTS]...\n")
     assert "\n  Les mots français de la table " in whole and "French words" not in whole
+    # the headings take French typography, the commands are named by the table's words
+    assert "\nOptions\u202f:\n" in whole and "\nCommandes\u202f:\n" in whole
+    listed = whole.split("\nCommandes\u202f:\n")[1].split("\n\n")[0]
+    names = [line[2:22].strip() for line in listed.splitlines() if line[2:3] != " "]
+    for said in ("nouvelle", "donner", "checker", "se coucher", "parties", "jouer", "championnat"):
+        assert said in names
+    for english in ("new", "deal", "check", "fold", "sessions", "play", "standings"):
+        assert english not in names
+    assert "    check\u202f: parole, checker, checke\n" in whole
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
+
+
+def test_the_words_the_help_lists_are_commands(french: Marquoir) -> None:
+    """The French words the main help gives for a command reach that command."""
+    for said, usage in (
+        (["checker"], "marquoir parole [OPTIONS]"),  # `check`, said the table's way
+        (["parties"], "marquoir parties [OPTIONS]"),
+        (["championnat"], "marquoir championnat [OPTIONS] [FICHIER...]"),
+        (["s'absenter"], "marquoir s'absenter [OPTIONS] JOUEUR"),
+    ):
+        assert french(*said, "--help").startswith(f"Utilisation\u202f: {usage}\n"), said
+    assert french("parties").startswith("* ")
+    french("asseoir", "anne")
+    assert "anne" in french("s'absenter", "anne")
 
 
 def test_lang_en_still_wins(french: Marquoir) -> None:

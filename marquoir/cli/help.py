@@ -200,9 +200,10 @@ class PlainGroup(TyperGroup):
         ]
         if not commands:
             return
-        limit = formatter.width - 6 - max(len(name) for name, _command in commands)
-        with formatter.section(_("Commands")):
-            formatter.write_dl([(name, c.get_short_help_str(limit)) for name, c in commands])
+        names = spoken_names([name for name, _command in commands])
+        limit = formatter.width - 6 - max(len(name) for name in names.values())
+        with formatter.section(heading(N_("Commands"))):
+            formatter.write_dl([(names[name], c.get_short_help_str(limit)) for name, c in commands])
 
     def get_help_option(self, ctx: Any) -> Any:
         """`-h, --help`, its help in the language of the output."""
@@ -251,10 +252,31 @@ def write_parameters(command: Any, ctx: Any, formatter: Any) -> None:
         if text.endswith(REQUIRED):
             text = text.removesuffix(REQUIRED) + "[" + _("required") + "]"
         (arguments if param.param_type_name == "argument" else options).append((name, text))
-    for heading, rows in ((_("Arguments"), arguments), (_("Options"), options)):
+    for title, rows in ((N_("Arguments"), arguments), (N_("Options"), options)):
         if rows:
-            with formatter.section(heading):
+            with formatter.section(heading(title)):
                 formatter.write_dl(rows)
+
+
+def heading(title: str) -> str:
+    """A heading of the help, in the language of the output. click writes the colon after
+    it; French puts a narrow no-break space before a colon."""
+    return _(title) + "\u202f" if french() else title
+
+
+def spoken_names(names: list[str]) -> dict[str, str]:
+    """What the help calls each command: in French, the first word the table says for it
+    (`donner` for `deal`), which the command line takes as well, that is not another
+    command's name (`parole` is Bouillotte's own command: `check` is `checker`); in
+    English, its name."""
+    if not french():
+        return {name: name for name in names}
+    from .vocabulary import VOCABULARY
+
+    words = {command: said for command, said, _meaning in VOCABULARY}
+    return {
+        name: next((w for w in words.get(name, ()) if w == name or w not in names), name) for name in names
+    }
 
 
 # The help option's text, as click writes it.
