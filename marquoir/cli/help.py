@@ -274,8 +274,10 @@ def spoken_names(names: list[str]) -> dict[str, str]:
     from .vocabulary import VOCABULARY
 
     words = {command: said for command, said, _meaning in VOCABULARY}
+    taken = set(names)
     return {
-        name: next((w for w in words.get(name, ()) if w == name or w not in names), name) for name in names
+        name: next((w for w in words.get(name, ()) if w == name or w not in taken), name)
+        for name in names
     }
 
 
