@@ -163,7 +163,7 @@ def all_params(command: Command) -> list[Any]:
     return params
 
 
-def all_groups(command: Command) -> list[Any]:
+def all_groups(command: Any) -> list[Any]:
     """Every group of the command tree (whose usage line names its commands)."""
     if not hasattr(command, "commands"):
         return []
