@@ -274,7 +274,7 @@ def money(amount: str, currency: str) -> str:
     `-1 234,50 €` in French (narrow no-break spaces between the thousands)."""
     if language() == "en":
         return f"{amount} {currency}"
-    sign, digits = ("-", amount[1:]) if amount.startswith("-") else ("", amount)
+    sign, digits = (amount[0], amount[1:]) if amount[:1] in ("-", "+") else ("", amount)
     whole, dot, cents = digits.partition(".")
     grouped = number(int(whole)) if whole.isdigit() else whole
     return f"{sign}{grouped}{',' if dot else ''}{cents}\u00a0{_SYMBOLS.get(currency, currency)}"
