@@ -284,3 +284,22 @@ def test_thousands_are_grouped_in_every_amount(cli: Marquoir) -> None:
     assert f">20{NNBSP}000<" in svg and ">20000<" not in svg
     english = cli("--lang", "en", "report")
     assert "  anne 4500" in english and "+3000.00 EUR" in english
+
+
+def test_standings_speak_the_language_of_the_sessions_read(cli: Marquoir, tmp_path: Path) -> None:
+    """`standings FILE...` reads other files than the current one: their sessions' language
+    decides (a club's French files read from an English session, or with no session at
+    all), `--lang` still wins, and files of both languages leave the line's own."""
+    club = tmp_path / "club.db"
+    at_club = ("--db", str(club))
+    cli(*at_club, "new", "club", "--blinds", "1/2", "--cave", "100", "--lang", "fr")
+    cli(*at_club, "asseoir", "ann")
+    cli(*at_club, "part", "--all")
+    cli("new", "english", "--blinds", "1/2", "--lang", "en")  # the current session: English
+    french_header = ["joueur", "parties", "coups", "net", "meilleure", "pire"]
+    english_header = ["player", "sessions", "hands", "net", "best", "worst"]
+    assert cli("standings", str(club)).splitlines()[1].split() == french_header
+    assert cli("--lang", "en", "standings", str(club)).splitlines()[1].split() == english_header
+    # with the current file, both languages: the line's own (the English session's)
+    both = cli("standings", str(club), str(cli.db)).splitlines()
+    assert english_header in [line.split() for line in both]
