@@ -116,6 +116,21 @@ def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
 
 
+def test_the_card_examples_of_the_help_are_in_french_notation(french: Marquoir) -> None:
+    """A French session reads cards the French way (`c` is cœur, `p` pique, `k` carreau,
+    `t` trèfle): the help's examples are written so, and the example at the table works."""
+    shown = french("abattage", "--help")
+    assert 'marquoir abattage --board "Ac Rk 7t 2p 9c" alice="Ap Rp" bob="Dc Dk"\n' in shown
+    assert '--retourne Ac armand="Rp Rk Rt" berthe="Dc 9c 8c"' in shown
+    french.play("donner\nsuivre\nsuivre\nparole\n" + "parole\nparole\nparole\n" * 3)
+    said = french(
+        "abattage", "--board", "Ac Rk 7t 2p 9c", "alice=Ap Rp", "bob=Dc Dk", "carol=3t 4t"
+    )
+    # A♠ K♠ on A♥ K♦ 7♣ 2♠ 9♥: two pair, aces and kings, beats bob's queens; 3 x 2 = 6
+    assert "alice\u202f: deux paires, as et rois (Ap Rp Ac Rk 9c)" in said
+    assert said.splitlines()[-1].startswith("coup 1 fini | alice 204 (+4)")
+
+
 def test_the_words_the_help_lists_are_commands(french: Marquoir) -> None:
     """The French words the main help gives for a command reach that command."""
     for said, usage in (
@@ -269,8 +284,8 @@ def test_french_cards_record_the_english_showdown_and_are_shown_the_french_way(
     shown = fr.play(HOLDEM_FR + SEATS + HAND + BOARD_FR + "\n").splitlines()
     assert events(fr.db) == events(en.db) != []
     # alice: aces and kings with the ace of hearts, the king of diamonds and the nine of hearts
-    assert "alice: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
-    assert "bob: paire de dames (Dc Dk Ac Rk 9c)" in shown
+    assert "alice\u202f: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
+    assert "bob\u202f: paire de dames (Dc Dk Ac Rk 9c)" in shown
 
 
 def test_english_cards_need_english_in_a_french_session(tmp_path: Path) -> None:

@@ -341,7 +341,19 @@ def _example(line: str) -> str:
         spaces = command[len(command.rstrip()) :]
         command = " ".join(["marquoir", *french_line(words[1:])]) + spaces
     command = re.sub(r"(?<=\d)\.(?=\d)", ",", command)  # the French decimal comma
+    command = ENGLISH_CARD.sub(_french_card, command)  # what a French session reads
     return command + mark + _(comment) if mark else command
+
+
+# A card of the examples in English notation (`Ah`, `Td`), which a French session would read
+# the French way (`c` is cœur there): shown in French notation (`Ac`, `10k`).
+ENGLISH_CARD = re.compile(r"(?<![\w-])(?:[2-9TJQKA])[cdhs](?!\w)")
+
+
+def _french_card(found: re.Match[str]) -> str:
+    from ..domain.cards import label, parse_cards
+
+    return label(parse_cards(found.group())[0])
 
 
 def _plain_param(param: Any) -> None:

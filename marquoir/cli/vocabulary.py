@@ -231,8 +231,7 @@ def glossary_lines() -> list[str]:
 def help_text(title: str) -> str:
     """The French words under `title`, one command a line, for the app's help (`\b` keeps
     click from rewrapping the lines)."""
-    from ..domain.i18n import french
+    from ..domain.i18n import colon
 
-    colon = "\u202f:" if french() else ":"  # French puts a narrow space before a colon
-    lines = [f"  {command}{colon} {', '.join(words)}" for command, words, _meaning in VOCABULARY]
+    lines = [f"  {command}{colon()} {', '.join(words)}" for command, words, _meaning in VOCABULARY]
     return "\b\n" + title + "\n" + "\n".join(lines)

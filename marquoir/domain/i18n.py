@@ -37,6 +37,12 @@ def french_typography(text: str) -> str:
     return text
 
 
+def colon() -> str:
+    """The colon after a name in a line put together by hand (`alice: two pair`): with a
+    narrow no-break space before it in French (`alice : deux paires`)."""
+    return "\u202f:" if language() == "fr" else ":"
+
+
 class Catalog:
     """A compiled gettext catalog (.mo, as Babel writes it), read as it lies on the disk.
 
