@@ -145,6 +145,26 @@ def test_the_words_the_help_lists_are_commands(french: Marquoir) -> None:
     assert "anne" in french("s'absenter", "anne")
 
 
+def test_the_line_that_creates_a_french_session_refuses_in_french(tmp_path: Path) -> None:
+    """`nouvelle ... --lang fr` on a machine whose locale is English: its own refusals are
+    French (before the fix: "Error: Invalid value for '--blinds'", "Possible options")."""
+    cli = english_machine(tmp_path)
+    refused = usage_error(cli, "nouvelle", "v", "--lang", "fr", "--blinds", "x")
+    assert refused.startswith("Erreur : Valeur invalide pour '--blinds'\u202f: ")
+    assert usage_error(cli, "nouvelle", "v", "--lang=fr", "--blind", "1/2") == (
+        "Erreur : Option inconnue\u202f: --blind "
+        "(options possibles\u202f: --betting, --blinds, --buy-in)\n"
+    )
+    done = cli.run("nouvelle", "v", "--game", "draw", "--open", "jacks", "--lang", "fr")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "Erreur : les jackpots demandent une ante de chaque joueur (--ante N)\n"
+    assert not cli.db.exists() or "v" not in cli("sessions")
+    # English as before, for a line that does not create a French session
+    assert usage_error(cli, "new", "v", "--blind", "1/2").startswith(
+        "Error: No such option: --blind (Possible options: "
+    )
+
+
 def test_lang_en_still_wins(french: Marquoir) -> None:
     assert usage_error(french, "--lang", "en", "seat") == "Error: Missing argument 'PLAYER'.\n"
     assert french("--lang", "en", "raise", "--help").startswith(

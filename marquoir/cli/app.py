@@ -748,6 +748,19 @@ def current_language(books: Books) -> str:
     return "" if settings is None else settings.lang
 
 
+def created_language(args: list[str]) -> str:
+    """The language of the session a `new ... --lang fr` line creates ("" for any other
+    line): that line's own refusals speak it, as every later line on the session will."""
+    if not args or args[0] != "new":
+        return ""
+    for at, word in enumerate(args):
+        if word == "--lang" and at + 1 < len(args):
+            return args[at + 1]
+        if word.startswith("--lang="):
+            return word.removeprefix("--lang=")
+    return ""
+
+
 def unknown_command(word: str, commands: list[str]) -> str:
     """The error line's message for an unknown first word, with the nearest known word."""
     near = vocabulary.nearest(word, french=french(), commands=commands)
@@ -762,7 +775,7 @@ def run_typer(args: list[str], db: Books, where: str) -> int:
     global _click_command, _spoken
     # the line speaks its session's language (`new ... --lang fr`), unless `--lang` chose
     # one: its usage errors and its help too, which are written before any table is read
-    follow_session(current_language(db))
+    follow_session(created_language(args) or current_language(db))
     if _click_command is None:
         from .french_help import Spoken
 

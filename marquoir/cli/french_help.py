@@ -37,6 +37,7 @@ PARSER_MESSAGES = (
     N_("Missing option {name}."),
     N_("Invalid value for {name}: {message}"),
     N_("No such option: {name}"),
+    N_("No such option: {name} (possible options: {options})"),
     N_("Option {name} requires an argument."),
     N_("Option {name} does not take a value."),
     N_("Got unexpected extra arguments ({words})"),
@@ -49,6 +50,10 @@ _USAGE_ERRORS = (
     (
         re.compile(r"Invalid value for ([^:]+): (.*)$", re.DOTALL),
         "Invalid value for {name}: {message}",
+    ),
+    (
+        re.compile(r"No such option: (\S+) \(Possible options: (.+)\)$"),
+        "No such option: {name} (possible options: {options})",
     ),
     (re.compile(r"No such option: (.+)$"), "No such option: {name}"),
     (re.compile(r"Option (.+) requires .*$"), "Option {name} requires an argument."),
