@@ -10,12 +10,15 @@ of an evening typed in French with the same evening typed in Marquoir's English 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 
+from .english_words import english_words
 from .installed import NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
@@ -129,6 +132,27 @@ def test_the_card_examples_of_the_help_are_in_french_notation(french: Marquoir) 
     # A♠ K♠ on A♥ K♦ 7♣ 2♠ 9♥: two pair, aces and kings, beats bob's queens; 3 x 2 = 6
     assert "alice\u202f: deux paires, as et rois (Ap Rp Ac Rk 9c)" in said
     assert said.splitlines()[-1].startswith("coup 1 fini | alice 204 (+4)")
+
+
+# The values some options take, which the command line's contract spells the same in every
+# language (`--game draw`, `--second-round dealer|opener`), and `limit`, which the French table
+# says as it is (`no limit`, `pot limit`, `limit`: docs/glossary.md).
+CONTRACT_WORDS = {"draw", "dealer", "opener", "limit"}
+
+
+def test_no_command_s_help_says_english_in_a_french_session(french: Marquoir) -> None:
+    """Every command's `--help` on a French session: its text, its value names, its examples
+    (the short forms of `play`, the values of the examples), French."""
+    from marquoir.cli.app import app
+
+    leaks = {}
+    for name in sorted(typer.main.get_command(app).commands):  # type: ignore[attr-defined]
+        shown = french(name, "--help")
+        text = re.sub(r"\S+\|\S+|\bno limit\b", " ", shown)  # (choices: contract values)
+        found = [w for w in english_words(text) if w.lower() not in CONTRACT_WORDS]
+        if found:
+            leaks[name] = found
+    assert leaks == {}
 
 
 def test_the_words_the_help_lists_are_commands(french: Marquoir) -> None:

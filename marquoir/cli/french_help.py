@@ -117,6 +117,15 @@ METAVAR_WORDS = (
     N_("CHIP"),
     N_("PATH"),
     N_("SPEC"),
+    N_("LEVELS"),
+    N_("LEVEL"),
+    N_("EVERY:MINUTES"),
+    N_("VALUES"),
+    N_("TIME"),
+    N_("TABLE:SEAT"),
+    N_("next|prev|N"),
+    N_("shared|host|PLAYER"),
+    N_("RANKING | PLAYER=CARDS..."),
     # click's own name for a group's commands in the usage line (`subcommand_metavar`)
     N_("COMMAND [ARGS]..."),
 )
