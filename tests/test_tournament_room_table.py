@@ -287,3 +287,74 @@ def test_with_late_registration_a_place_stays_provisional(cli: Marquoir) -> None
     # 7 entries now: a's place moves down to 7th
     places = {row["name"]: row for row in json.loads(cli("places", "--json"))["places"]}
     assert places["a"]["place"] == 7
+
+
+# -- the seats a break or the final table drew, kept until the next bust ---------------------
+
+
+def test_the_final_table_s_seats_are_read_back_from_the_file(cli: Marquoir) -> None:
+    # 9 players left after karim's bust: everyone draws a seat at table 1 (TDA 2024 rule 7)
+    cli.play(_lines_up_to("out alain"))
+    final = ["david", "alain", "nina", "bruno", "tina", "william", "gaby", "simon", "marc"]
+    drawn = _room(cli)["last_moves"]  # (a command of its own: the room read from the file)
+    assert sorted(m["player"] for m in drawn) == sorted(final)
+    assert {(m["why"], m["to_table"], m["rule"]) for m in drawn} == {
+        ("final", 1, "TDA 2024 rule 7")
+    }
+    seats = {row["name"]: row["seat"] for row in _room(cli)["seats"]}
+    assert {m["player"]: m["to_seat"] for m in drawn} == seats
+    assert sorted(seats.values()) == list(range(1, 10))
+    # the next bust draws nothing: the room says that instead
+    cli("out", "alain", "--by", "simon")
+    assert _room(cli)["last_moves"] == []
+
+
+def test_the_seats_drawn_outlive_a_hand_without_a_bust_and_a_snapshot() -> None:
+    from marquoir.domain.actions import Action
+    from marquoir.domain.events import WentOut
+    from marquoir.storage import codec
+
+    # two tables of 3: a, b, c and d, e; two busts leave 3, the final table's size (as many
+    # seats as the others): the three redraw at table 1
+    table = _table(tables=2, seats=3)
+    _sit(table, a="1:1", b="1:2", c="1:3", d="2:1", e="2:2")
+    table.apply(WentOut("d", "e"))
+    assert table.room.last_moves == []
+    table.apply(WentOut("e", "a"))
+    drawn = [(m.player, m.why, m.table) for m in table.room.last_moves]
+    assert sorted(drawn) == [("a", "final", 1), ("b", "final", 1), ("c", "final", 1)]
+    # a hand at the final table, won without a bust: the seats drawn are still the news
+    table.apply(table.deal_event(1))
+    while table.hand is not None:
+        table.apply(table.act_event(Action.fold(None)))
+    assert sorted((m.player, m.why, m.table) for m in table.room.last_moves) == sorted(drawn)
+    # and a snapshot keeps them, as the screen reads the room from the file
+    again = codec.table_from_snapshot(table.settings, codec.table_to_snapshot(table))
+    assert again.room.last_moves == table.room.last_moves
+    assert codec.table_to_snapshot(again) == codec.table_to_snapshot(table)
+
+
+# -- in French: the rules cited in French ------------------------------------------------------
+
+
+def test_a_french_room_cites_its_rules_in_french(cli: Marquoir) -> None:
+    from .english_words import english_words
+
+    french = _lines_up_to("balance").replace("--seed 2026", "--seed 2026 --lang fr")
+    out = cli.play(french)
+    # vera's bust: table 3 gives (TDA 2024 rule 11 A); hand 2: table 3 breaks (rule 10)
+    assert "les tables diffèrent d'un joueur au plus (règle 11 A de la TDA 2024)" in out
+    assert "ses joueurs tirent de nouveaux sièges (règle 10 de la TDA 2024)" in out
+    room = [line for line in out.splitlines() if "TDA" in line or "table" in line]
+    assert room and all(english_words(line) == [] for line in room), [
+        (line, english_words(line)) for line in room if english_words(line)
+    ]
+    cli("button", "paul")
+    table_2 = cli("status", "--table", "2")
+    assert table_2.startswith("partie club | table 2 (9/9) | niveau 1\n")
+    assert english_words(table_2) == [], english_words(table_2)
+    said = cli.run("undo", "--table", "2").stderr
+    assert said.startswith("Erreur : le dernier événement est celui de la salle")
+    assert english_words(said) == [], english_words(said)
+    final = cli.play(_lines_up_to("out alain")[len(_lines_up_to("balance")) :])
+    assert "(règle 7 de la TDA 2024)" in final and "rule" not in final

@@ -70,7 +70,11 @@ def room_view(room: dict[str, Any]) -> dict[str, Any]:
     return {
         "tables": tables,
         "moves": [_move(move, where) for move in room["moves"]],
-        "drawn": [_move(move, where) for move in room["last_moves"]],
+        # by table and seat, as the tables' cards list them
+        "drawn": [
+            _move(move, where)
+            for move in sorted(room["last_moves"], key=lambda m: (m["to_table"], m["to_seat"] or 0))
+        ],
         "seats": [
             {
                 "name": row["name"],
