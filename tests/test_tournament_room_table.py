@@ -21,7 +21,7 @@ import pytest
 from marquoir.cli import grammar
 
 from .installed import Marquoir
-from .test_tournament_room import _lines_up_to, _room, _sit, _table
+from .test_tournament_room import _lines_up_to, _room, _sit, _table, _valid
 
 TABLE_2 = ["felix", "nina", "yann", "xavier", "paul", "karim", "bruno", "tina", "hugo"]
 TABLE_3 = ["william", "emma", "gaby", "jules", "alain", "simon", "rose", "anne", "marc"]
@@ -35,7 +35,7 @@ def _events(cli: Marquoir) -> list[tuple[str, str]]:
 
 
 def _table_json(cli: Marquoir, number: int) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(cli("status", "--table", str(number), "--json"))
+    data = _valid("status", json.loads(cli("status", "--table", str(number), "--json")))
     assert data["version"] == 1 and data["table"] == number
     return data
 
