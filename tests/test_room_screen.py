@@ -87,12 +87,64 @@ def test_the_room_as_the_page_shows_it() -> None:
         }
     ]
     assert view["drawn"][0]["text"] == "Table 3 broken: dora goes to table 1, seat 6"
+    assert view["drawn_groups"] == [
+        {
+            "why": "break",
+            "title": "Table 3 broken: its players' new seats",
+            "rule": "TDA 2024 rule 10",
+            "seats": [{"name": "dora", "text": "table 1, seat 6", "key": "dora"}],
+        }
+    ]
     # the seat list by name, each with a key the search folds to (no case, no accents)
     assert [(s["name"], s["text"], s["key"]) for s in view["seats"]][-1] == (
         "Hélène",
         "table 1, seat 4",
         "helene",
     )
+
+
+def test_the_seats_drawn_are_grouped_by_table_broken_and_listed_by_name() -> None:
+    def drawn(player: str, source: int, table: int, seat: int, why: str) -> dict[str, Any]:
+        rule = "TDA 2024 rule 7" if why == "final" else "TDA 2024 rule 10"
+        return {"player": player, "from_table": source, "to_table": table, "to_seat": seat,
+                "why": why, "rule": rule}  # fmt: skip
+
+    # two tables broken by one bust (4 then 3), their players drawn at tables 1 and 2
+    room = dict(
+        HAND_MADE,
+        last_moves=[
+            drawn("Zoé", 4, 1, 2, "break"),
+            drawn("émile", 3, 2, 5, "break"),
+            drawn("bruno", 4, 2, 1, "break"),
+            drawn("Anne", 3, 1, 9, "break"),
+        ],
+    )
+    with speaking("en"):
+        groups = room_view(room)["drawn_groups"]
+    assert [g["title"] for g in groups] == [
+        "Table 3 broken: its players' new seats",
+        "Table 4 broken: its players' new seats",
+    ]
+    # by name, case and accents left out: Anne before émile, bruno before Zoé
+    assert [[(s["name"], s["text"]) for s in g["seats"]] for g in groups] == [
+        [("Anne", "table 1, seat 9"), ("émile", "table 2, seat 5")],
+        [("bruno", "table 2, seat 1"), ("Zoé", "table 1, seat 2")],
+    ]
+    # the final table: one group, whichever table each came from
+    final = dict(
+        HAND_MADE,
+        last_moves=[drawn("bruno", 2, 1, 4, "final"), drawn("anne", 1, 1, 7, "final")],
+    )
+    with speaking("fr"):
+        (group,) = room_view(final)["drawn_groups"]
+    assert (group["title"], group["rule"]) == (
+        "Table finale\u202f: la place de chacun",
+        "règle 7 de la TDA 2024",
+    )
+    assert [(s["name"], s["text"]) for s in group["seats"]] == [
+        ("anne", "table 1, siège 7"),
+        ("bruno", "table 1, siège 4"),
+    ]
 
 
 def test_a_move_whose_player_is_not_known_says_how_to_find_him() -> None:
@@ -372,21 +424,25 @@ def test_the_screen_says_where_the_players_of_a_broken_table_go(
             browser.size(width, height, mobile=mobile)
             browser.open(base + "/tournament/club", ready=FILLED)
             assert browser.run("document.getElementById('drawn-box').hidden") is False
-            drawn = browser.run(DRAWN)
-            # each of table 3's 8 players, by his new table and seat, with the rule
-            expected = []
-            for name in sorted(from_3, key=lambda n: seats[n]):
-                table, seat = seats[name]
-                if french:
-                    expected.append(
-                        f"Table 3 cassée : {name} va à la table {table}, siège {seat}"
-                        "règle 10 de la TDA 2024"
-                    )
-                else:
-                    expected.append(
-                        f"Table 3 broken: {name} goes to table {table}, seat {seat}TDA 2024 rule 10"
-                    )
-            assert drawn == expected
+            # one group, table 3's: its title, its rule, then each of its 8 players by name
+            # (accents folded: hélène among the h) with his new table and seat
+            title, rule = browser.run(
+                "['#drawn h3', '#drawn small'].map(q => document.querySelector(q).textContent)"
+            )
+            if french:
+                assert title == "Table 3 cassée\u202f: les nouvelles places de ses joueurs"
+                assert rule == "règle 10 de la TDA 2024"
+            else:
+                assert (title, rule) == (
+                    "Table 3 broken: its players' new seats",
+                    "TDA 2024 rule 10",
+                )
+            seat_word = "siège" if french else "seat"
+            assert browser.run(DRAWN) == [
+                f"{name} · table {seats[name][0]}, {seat_word} {seats[name][1]}"
+                for name in sorted(from_3, key=lambda n: n.replace("é", "e"))
+            ]
+            assert browser.run("document.querySelectorAll('#drawn section').length") == 1
             heading = "Places tout juste tirées" if french else "Seats just drawn"
             assert heading in browser.run("document.getElementById('drawn-box').textContent")
             assert browser.run("document.documentElement.scrollWidth") <= width
