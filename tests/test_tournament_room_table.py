@@ -358,3 +358,13 @@ def test_a_french_room_cites_its_rules_in_french(cli: Marquoir) -> None:
     assert english_words(said) == [], english_words(said)
     final = cli.play(_lines_up_to("out alain")[len(_lines_up_to("balance")) :])
     assert "(règle 7 de la TDA 2024)" in final and "rule" not in final
+
+
+def test_every_rule_is_cited_the_same_way_in_french(cli: Marquoir) -> None:
+    cli.play(
+        "new t --tournament --buy-in 10 --stack 1000 --levels 10/20 --lang fr\nseat a\nseat b\n"
+    )
+    said = cli.run("sitout", "a").stderr
+    assert "(règle 30 de la TDA 2024)" in said and "TDA 2024 règle" not in said
+    helped = " ".join(cli.run("--lang", "fr", "race", "--help").stdout.split())  # (unwrapped)
+    assert "(règle 24 de la TDA 2024)" in helped and "n° 24" not in helped
