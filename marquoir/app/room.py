@@ -137,26 +137,37 @@ def undo_at(books: Books, number: int, *, describe: Callable[[StoredEvent], str]
             raise IllegalAction(_("nothing to undo in this session"))
         last = events[-1]
         at = event_table(table, last)
-        if at != number:  # (said as `undo` says what it took back: every field named)
-            from ..storage import codec
-
-            streets = codec.streets_of(session.settings.table)
-            data = codec.expand_event(last.kind, last.data, streets=streets, hand_no=last.hand_no)
-            last = last._replace(data=data)
         if at != number:
-            if at is None:
-                text = _(
-                    "the last event is the room's, not of the hand at table {table}: {event} "
-                    "(`undo` without --table takes it back)"
-                )
-            else:
-                text = _(
-                    "the last event is of the hand at table {at}, not at table {table}: "
-                    "{event} (`undo` without --table takes it back)"
-                )
-            raise IllegalAction(text.format(at=at, table=number, event=describe(last)))
+            raise IllegalAction(_not_at(session, last, at, number, describe))
         session, stored, after = book.undo()
     return Undone(session, stored, after)
+
+
+def _not_at(
+    session: SessionInfo,
+    last: StoredEvent,
+    at: int | None,
+    number: int,
+    describe: Callable[[StoredEvent], str],
+) -> str:
+    """Why `undo --table T` is refused: whose the last event is, and what it is (with every
+    field named, as `undo` says what it took back)."""
+    from ..storage import codec
+
+    streets = codec.streets_of(session.settings.table)
+    data = codec.expand_event(last.kind, last.data, streets=streets, hand_no=last.hand_no)
+    event = describe(last._replace(data=data))
+    if at is None:
+        text = _(
+            "the last event is the room's, not of the hand at table {table}: {event} "
+            "(`undo` without --table takes it back)"
+        )
+    else:
+        text = _(
+            "the last event is of the hand at table {at}, not at table {table}: "
+            "{event} (`undo` without --table takes it back)"
+        )
+    return text.format(at=at, table=number, event=event)
 
 
 def place_of(table: Table, name: str) -> tuple[int, int] | None:

@@ -182,10 +182,10 @@ def undo(db: Books, *, table: int | None = None) -> None:
         _session, stored, table_now = undo_at(
             db, table, describe=lambda s: render.describe_stored(s.kind, s.data)
         )
-    _undone_lines(stored.kind, stored.data, table_now)
+    _print_undone(stored.kind, stored.data, table_now)
 
 
-def _undone_lines(kind: str, data: dict[str, Any], table: Table) -> None:
+def _print_undone(kind: str, data: dict[str, Any], table: Table) -> None:
     follow_session(table.settings.lang)
     print(_("undone: {describe_stored}").format(describe_stored=render.describe_stored(kind, data)))
     if kind in ("blinds", "level"):
