@@ -25,16 +25,23 @@ def status_table(db: Books, number_: int, *, json_output: bool) -> None:
     table.room.settings()  # (refused outside a tournament of several tables)
     names = set(table.room.players_at(number_))  # (refused: a table not in play)
     at = table.room.hand_table()
-    here = at == number_
     players = [
         p for p in render.status_players(table) if p["name"] in names and p.get("table") == number_
     ]
     if json_output:
         _print_table_data(session.name, table, number_, players, at)
-        return
-    hand = table.hand if here else None
+    else:
+        print(_table_text(session.name, table, number_, players, at))
+
+
+def _table_text(
+    session: str, table: Table, number_: int, players: list[dict[str, Any]], at: int | None
+) -> str:
+    """Table T's players as `status` shows the table, its hand when the hand in play is
+    there, else where the hand in play is or what comes next at T."""
+    hand = table.hand if at == number_ else None
     head = _("session {session} | table {table} ({count}/{seats})").format(
-        session=session.name,
+        session=session,
         table=number_,
         count=len(players),
         seats=table.room.layout().seats_at(number_),
@@ -63,7 +70,7 @@ def status_table(db: Books, number_: int, *, json_output: bool) -> None:
                 table=number_
             )
         )
-    print("\n".join(lines))
+    return "\n".join(lines)
 
 
 def _print_table_data(
