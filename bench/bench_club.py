@@ -9,7 +9,9 @@ the players chosen at random with `--seed`), each followed by `balance --json` a
 table must give a player, the `move` it names (the director picks the player at a table
 whose button is not known: the first player there, and the first open seat at the short
 table); tables break and the final table is drawn by the busts themselves. Then `places
---json` and `standings --json` (the league points).
+--json` and `standings --json` (the league points), and a scorekeeper's hand at the first
+table left: `status --table T`, a deal, folds each taken back by `undo --table T` (beside a
+one-table tournament's `status` and `undo`).
 
 In the same run, the same commands on a one-table tournament of `--seats` players (a seat,
 `out`, `places`, `standings`), once before the room and once after it: the median of each
@@ -76,7 +78,9 @@ class Runner:
         took = time.perf_counter() - start
         if done.returncode != 0:
             raise SystemExit(f"marquoir {' '.join(args)}: exit {done.returncode}: {done.stderr}")
-        self.times.setdefault(args[0], []).append(took)
+        # (one table's view and undo in a room timed apart: `status --table`, `undo --table`)
+        verb = f"{args[0]} --table" if "--table" in args else args[0]
+        self.times.setdefault(verb, []).append(took)
         return done.stdout
 
     def median(self, verb: str) -> float:
@@ -110,6 +114,7 @@ def room_night(run: Runner, options: argparse.Namespace, page: Any) -> dict[str,
     standings = json.loads(run("standings", "--json"))
     room = json.loads(run("balance", "--json"))
     counts = [len(t["players"]) for t in room["tables"]]
+    one_table_s_hand(run, f"{room['tables'][0]['table']}")
     return {
         **figures,
         "moves": moves,
@@ -136,6 +141,19 @@ def _move_args(room: dict[str, Any], move: dict[str, Any]) -> list[str]:
     return [player, f"{move['to_table']}:{seat}"]
 
 
+def one_table_s_hand(run: Runner, table: str = "") -> None:
+    """A scorekeeper's hand at one table (`table`: the room's table, `--table T` on every
+    command): its status three times, a deal, then three folds each taken back by `undo`
+    (in a room `undo --table T`, which reads the whole log to find the last event's table)."""
+    at = ["--table", table] if table else []
+    for _ in range(3):
+        run("status", *at)
+    run("deal", *at)
+    for _ in range(3):
+        run("fold", *at)
+        run("undo", *at)
+
+
 def one_table(run: Runner, options: argparse.Namespace) -> None:
     """The same verbs on one table of `--seats` players (a tournament of one table)."""
     run("new", "one", *NEW.split(), "--tables", "1", "--seats", str(options.seats))
@@ -147,6 +165,7 @@ def one_table(run: Runner, options: argparse.Namespace) -> None:
     for _ in range(3):
         run("places", "--json")
         run("standings", "--json")
+    one_table_s_hand(run)
 
 
 def free_port() -> int:
@@ -242,6 +261,7 @@ def main() -> int:
         shutil.rmtree(folder, ignore_errors=True)
     pairs = {"seat": "seat", "out": "out", "balance": "out", "move": "out"}
     pairs |= {"places": "places", "standings": "standings"}
+    pairs |= {"status --table": "status", "undo --table": "undo"}
     commands = {}
     for verb, reference in pairs.items():
         if verb not in room.times:
@@ -265,7 +285,7 @@ def main() -> int:
     for verb, row in commands.items():
         verdict = "met" if row["ratio"] <= TARGET_RATIO else "NOT met"
         print(
-            f"  {verb:<10} median {row['median'] * 1000:6.0f} ms over {row['runs']:>3} runs;"
+            f"  {verb:<14} median {row['median'] * 1000:6.0f} ms over {row['runs']:>3} runs;"
             f" one table `{row['one_table']}` {row['one_table_median'] * 1000:4.0f} ms;"
             f" ratio {row['ratio']:.2f} (target <= {TARGET_RATIO:.0f}: {verdict})"
         )

@@ -41,7 +41,9 @@ def test_a_small_club_night_ends_as_the_rules_say() -> None:
     commands = figures["commands"]
     assert commands["seat"]["runs"] == 9 and commands["out"]["runs"] == 6
     assert commands["balance"]["runs"] >= 7  # after each bust, and once more at the end
-    for verb in ("seat", "out", "balance", "places", "standings"):
+    # a scorekeeper's hand at the table left: 3 views of it, 3 folds taken back at that table
+    assert commands["status --table"]["runs"] == 3 and commands["undo --table"]["runs"] == 3
+    for verb in ("seat", "out", "balance", "places", "standings", "status --table", "undo --table"):
         row = commands[verb]
         assert row["median"] > 0 and row["one_table_median"] > 0
         assert row["ratio"] == row["median"] / row["one_table_median"]

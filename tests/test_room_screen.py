@@ -20,6 +20,7 @@ import pytest
 from marquoir.domain.i18n import speaking
 from marquoir.reports.room_screen import room_view, rule_text, search_key
 
+from .english_words import english_words
 from .installed import NOT_INSTALLED, Marquoir
 from .screen_browser import Browser
 from .test_serve import png_size, serving
@@ -86,12 +87,64 @@ def test_the_room_as_the_page_shows_it() -> None:
         }
     ]
     assert view["drawn"][0]["text"] == "Table 3 broken: dora goes to table 1, seat 6"
+    assert view["drawn_groups"] == [
+        {
+            "why": "break",
+            "title": "Table 3 broken: its players' new seats",
+            "rule": "TDA 2024 rule 10",
+            "seats": [{"name": "dora", "text": "table 1, seat 6", "key": "dora"}],
+        }
+    ]
     # the seat list by name, each with a key the search folds to (no case, no accents)
     assert [(s["name"], s["text"], s["key"]) for s in view["seats"]][-1] == (
         "Hélène",
         "table 1, seat 4",
         "helene",
     )
+
+
+def test_the_seats_drawn_are_grouped_by_table_broken_and_listed_by_name() -> None:
+    def drawn(player: str, source: int, table: int, seat: int, why: str) -> dict[str, Any]:
+        rule = "TDA 2024 rule 7" if why == "final" else "TDA 2024 rule 10"
+        return {"player": player, "from_table": source, "to_table": table, "to_seat": seat,
+                "why": why, "rule": rule}  # fmt: skip
+
+    # two tables broken by one bust (4 then 3), their players drawn at tables 1 and 2
+    room = dict(
+        HAND_MADE,
+        last_moves=[
+            drawn("Zoé", 4, 1, 2, "break"),
+            drawn("émile", 3, 2, 5, "break"),
+            drawn("bruno", 4, 2, 1, "break"),
+            drawn("Anne", 3, 1, 9, "break"),
+        ],
+    )
+    with speaking("en"):
+        groups = room_view(room)["drawn_groups"]
+    assert [g["title"] for g in groups] == [
+        "Table 3 broken: its players' new seats",
+        "Table 4 broken: its players' new seats",
+    ]
+    # by name, case and accents left out: Anne before émile, bruno before Zoé
+    assert [[(s["name"], s["text"]) for s in g["seats"]] for g in groups] == [
+        [("Anne", "table 1, seat 9"), ("émile", "table 2, seat 5")],
+        [("bruno", "table 2, seat 1"), ("Zoé", "table 1, seat 2")],
+    ]
+    # the final table: one group, whichever table each came from
+    final = dict(
+        HAND_MADE,
+        last_moves=[drawn("bruno", 2, 1, 4, "final"), drawn("anne", 1, 1, 7, "final")],
+    )
+    with speaking("fr"):
+        (group,) = room_view(final)["drawn_groups"]
+    assert (group["title"], group["rule"]) == (
+        "Table finale\u202f: la place de chacun",
+        "règle 7 de la TDA 2024",
+    )
+    assert [(s["name"], s["text"]) for s in group["seats"]] == [
+        ("anne", "table 1, siège 7"),
+        ("bruno", "table 1, siège 4"),
+    ]
 
 
 def test_a_move_whose_player_is_not_known_says_how_to_find_him() -> None:
@@ -211,6 +264,17 @@ def test_the_screen_shows_the_room_the_commands_drew(tmp_path: Path) -> None:
     seats = {s["name"]: s["table"] for s in room["seats"]}
     assert set(seats) == set(left) - set(busted)
     assert {seats[n] for n in NAMES if where[n][0] == 3} <= {1, 2}
+    # the page, read afresh from the file, says where table 3's eight players go, by table
+    # and seat, each with its rule (TDA 2024 rule 10): the seats the list gives them
+    places = {s["name"]: (s["table"], s["seat"]) for s in room["seats"]}
+    from_3 = sorted((places[n], n) for n in NAMES if where[n][0] == 3)
+    assert [(d["why"], d["text"], d["rule"]) for d in room["drawn"]] == [
+        ("break", f"Table 3 broken: {name} goes to table {table}, seat {seat}", "TDA 2024 rule 10")
+        for (table, seat), name in from_3
+    ]
+    # the next bust draws nothing: what it says replaces them
+    cli("out", next(n for n in sorted(seats) if n != mover), "--by", mover)
+    assert json.loads(read(ds, "/tournament/club.json")[1])["room"]["drawn"] == []
     # a one-table tournament has no room
     cli("new", "solo", "--tournament", "--buy-in", "20", "--stack", "1000", "--levels", "25/50")
     assert json.loads(read(ds, "/tournament/solo.json")[1])["room"] is None
@@ -313,6 +377,86 @@ def test_the_room_speaks_french_on_a_french_session(
             assert browser.run("document.getElementById('seat-search').placeholder") == "Votre nom"
             assert typed(browser, "helene") == ["hélène"]
             browser.screenshot(tmp_path / f"room-{width}-fr.png")
+
+
+def broken_room(cli: Marquoir, *, lang: str = "") -> dict[str, tuple[int, int]]:
+    """The room of 24 taken to its first break: two busts at table 1, a player moved there
+    from table 2, four more busts at table 1; 18 players fit on 2 tables, table 3 breaks.
+    Where each player sat before the break."""
+    where = drawn_room(cli, lang=lang)
+    gone = short_table(cli, where, 1)
+    mover = next(n for n in NAMES if where[n][0] == 2)
+    taken = {seat for table, seat in where.values() if table == 1}
+    free = next(s for s in range(1, 10) if s not in taken or s in {where[g][1] for g in gone})
+    cli("move", mover, f"1:{free}")
+    left = [n for n in NAMES if n not in gone and n != mover and where[n][0] == 1]
+    for loser in left[:4]:
+        cli("out", loser, "--by", mover)
+    return where
+
+
+@pytest.fixture
+def served_break(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[tuple[Marquoir, str, list[str]]]:
+    """The room of 24 just after table 3 broke, served on a free port; table 3's players."""
+    cli = Marquoir(tmp_path)
+    where = broken_room(cli, lang=getattr(request, "param", ""))
+    with serving(cli) as (base, _process):
+        yield cli, base, [n for n in NAMES if where[n][0] == 3]
+
+
+DRAWN = "Array.from(document.querySelectorAll('#drawn li')).map(li => li.textContent)"
+
+
+@NEEDS_CHROMIUM
+@pytest.mark.parametrize("served_break", ["", "fr"], indirect=True)
+def test_the_screen_says_where_the_players_of_a_broken_table_go(
+    served_break: tuple[Marquoir, str, list[str]], tmp_path: Path
+) -> None:
+    cli, base, from_3 = served_break
+    french = _french(cli)
+    seats = {
+        s["name"]: (s["table"], s["seat"]) for s in json.loads(cli("balance", "--json"))["seats"]
+    }
+    with Browser(tmp_path / "profile") as browser:
+        for width, height, mobile in ((390, 844, True), (1920, 1080, False)):
+            browser.size(width, height, mobile=mobile)
+            browser.open(base + "/tournament/club", ready=FILLED)
+            assert browser.run("document.getElementById('drawn-box').hidden") is False
+            # one group, table 3's: its title, its rule, then each of its 8 players by name
+            # (accents folded: hélène among the h) with his new table and seat
+            title, rule = browser.run(
+                "['#drawn h3', '#drawn small'].map(q => document.querySelector(q).textContent)"
+            )
+            if french:
+                assert title == "Table 3 cassée\u202f: les nouvelles places de ses joueurs"
+                assert rule == "règle 10 de la TDA 2024"
+            else:
+                assert (title, rule) == (
+                    "Table 3 broken: its players' new seats",
+                    "TDA 2024 rule 10",
+                )
+            seat_word = "siège" if french else "seat"
+            assert browser.run(DRAWN) == [
+                f"{name} · table {seats[name][0]}, {seat_word} {seats[name][1]}"
+                for name in sorted(from_3, key=lambda n: n.replace("é", "e"))
+            ]
+            assert browser.run("document.querySelectorAll('#drawn section').length") == 1
+            heading = "Places tout juste tirées" if french else "Seats just drawn"
+            assert heading in browser.run("document.getElementById('drawn-box').textContent")
+            assert browser.run("document.documentElement.scrollWidth") <= width
+            assert browser.run(RIGHT_EDGE) <= width
+            if french:
+                text = browser.run("document.getElementById('room').textContent")
+                assert english_words(text) == [], english_words(text)
+            browser.screenshot(tmp_path / f"drawn-{width}{'-fr' if french else ''}.png")
+
+
+def _french(cli: Marquoir) -> bool:
+    """Whether the session speaks French (`new ... --lang fr`)."""
+    (session,) = json.loads(cli("sessions", "--json"))["sessions"]
+    return bool(session["settings"].get("lang") == "fr")
 
 
 @NOT_INSTALLED

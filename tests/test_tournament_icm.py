@@ -120,6 +120,19 @@ def test_deals_pay_exactly_what_is_left(
         assert all(a >= 0 for a in deal.amounts)
 
 
+def test_a_chip_deal_when_the_amount_kept_leaves_first_place_below_the_last() -> None:
+    # prizes 1 and 1, all of first prize kept to play for: first place is 0 now, below the
+    # last prize (1), so nobody is sure of more than 0; the 1 left splits by chips (1:1),
+    # its odd unit to the first player: 1 and 0, and 1 is kept (found by the property above)
+    deal = chop_chips([1, 1], [D(1), D(1)], keep=D(1))
+    assert (deal.amounts, deal.kept) == ((D(1), D(0)), D(1))
+    # 300 and 200, 150 kept: 150 and 200 to pay; each is sure of 150, the 50 left splits
+    # by chips 3:1, 37.5 and 12.5 rounded down to 37 and 12, the unit left to the larger
+    # fraction (a tie: the first): 188 and 162
+    deal = chop_chips([3000, 1000], [D(300), D(200)], keep=D(150))
+    assert (deal.amounts, deal.kept) == ((D(188), D(162)), D(150))
+
+
 def test_bad_deals_are_refused() -> None:
     with pytest.raises(UsageError):
         chop_even([1, 1], [D(3), D(2), D(1)])  # more prizes than players

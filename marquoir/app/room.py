@@ -8,22 +8,34 @@ page all show what it returns. Nothing here writes; the commands that change the
 
 from __future__ import annotations
 
-from ..domain.i18n import _
+from ..domain import IllegalAction
+from ..domain.i18n import _, follow_session
 from ..domain.table import Table
 from ..domain.table_room import table_and_seat
-from ..storage.ledger import Ledger, SessionInfo
+from ..storage.ledger import Ledger, SessionInfo, StoredEvent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from ..domain.tournament.seating import Move
+    from .books import Books
+    from .table import Undone
 
 # the rules the moves follow, by their numbers in the TDA's 2024 rules
 RULE_BALANCE = "TDA 2024 rule 11"
 RULE_BREAK = "TDA 2024 rule 10"
 RULE_FINAL = "TDA 2024 rule 7"
 RULES = {"balance": RULE_BALANCE, "break": RULE_BREAK, "final": RULE_FINAL}
+
+
+def rule_words(why: str, part: str = "") -> str:
+    """The rule a move follows, in the session's language: `TDA 2024 rule 11 A` (`part`:
+    the rule's paragraph, `A`), `règle 11 A de la TDA 2024`."""
+    year, _rule, number = RULES[why].split()[1:]
+    number = f"{number} {part}" if part else number
+    return _("TDA {year} rule {number}").format(year=year, number=number)
 
 
 def is_room(table: Table) -> bool:
@@ -98,6 +110,66 @@ def read_room(book: Ledger, session: SessionInfo | None = None) -> dict[str, Any
     return room_data(table) if is_room(table) else None
 
 
+def event_table(table: Table, stored: StoredEvent) -> int | None:
+    """The table whose recorded hand `stored` belongs to (a deal, an action, a showdown),
+    read on the room as it stands after that event; None for an event of the room (a seat
+    drawn, a bust recorded with `out`, a move, a count, the clock)."""
+    if stored.hand_no is None or stored.hand_no != table.hand_no:
+        return None
+    at = table.room.hand_table()
+    if at is not None:  # (the hand is still in play)
+        return at
+    return table.room.last_hand_table or None
+
+
+def undo_at(books: Books, number: int, *, describe: Callable[[StoredEvent], str]) -> Undone:
+    """`undo --table T`: take back the room's last event if it belongs to the hand recorded
+    at table T; refused otherwise (`describe` says what that last event is), nothing
+    undone. The scorekeeper of one table then never takes back another table's event."""
+    from .table import Undone
+
+    with books.ledger() as book:
+        session, table = book.read()
+        follow_session(table.settings.lang)
+        table.room.settings()  # (refused outside a tournament of several tables)
+        events = book.events(session)
+        if not events:
+            raise IllegalAction(_("nothing to undo in this session"))
+        last = events[-1]
+        at = event_table(table, last)
+        if at != number:
+            raise IllegalAction(_not_at(session, last, at, number, describe))
+        session, stored, after = book.undo()
+    return Undone(session, stored, after)
+
+
+def _not_at(
+    session: SessionInfo,
+    last: StoredEvent,
+    at: int | None,
+    number: int,
+    describe: Callable[[StoredEvent], str],
+) -> str:
+    """Why `undo --table T` is refused: whose the last event is, and what it is (with every
+    field named, as `undo` says what it took back)."""
+    from ..storage import codec
+
+    streets = codec.streets_of(session.settings.table)
+    data = codec.expand_event(last.kind, last.data, streets=streets, hand_no=last.hand_no)
+    event = describe(last._replace(data=data))
+    if at is None:
+        text = _(
+            "the last event is the room's, not of the hand at table {table}: {event} "
+            "(`undo` without --table takes it back)"
+        )
+    else:
+        text = _(
+            "the last event is of the hand at table {at}, not at table {table}: "
+            "{event} (`undo` without --table takes it back)"
+        )
+    return text.format(at=at, table=number, event=event)
+
+
 def place_of(table: Table, name: str) -> tuple[int, int] | None:
     """Where a player sits in the room (table, seat), or None (out, or one table)."""
     if not table.room.active:
@@ -120,10 +192,13 @@ __all__ = [
     "RULES",
     "balance_move",
     "drawn_text",
+    "event_table",
     "is_room",
     "move_dict",
     "place_of",
     "read_room",
     "room_data",
+    "rule_words",
     "seat_text",
+    "undo_at",
 ]

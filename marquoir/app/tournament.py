@@ -21,9 +21,22 @@ from ..domain.i18n import _
 from ..domain.now import now as clock_now
 from ..domain.settlement import BANK, Transfer
 from ..domain.table import Table
-from ..domain.tournament.levels import ClockEvent, ClockState, clock_state, parse_breaks
+from ..domain.tournament.levels import (
+    ClockEvent,
+    ClockState,
+    clock_state,
+    parse_breaks,
+    parse_levels,
+    parse_levels_csv,
+    parse_levels_toml,
+    preset,
+)
 from ..domain.tournament.session import TournamentSettings
 from ..storage.ledger import Ledger, SessionInfo
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # the recorded events the clock reads: the first deal starts it, a showdown or a deal
 # that ends the tournament stops it
@@ -265,7 +278,61 @@ __all__ = [
     "break_minutes",
     "catch_up",
     "clock_of",
+    "read_levels",
     "target_level",
     "tournament_bank",
     "tournament_clock",
+    "tournament_settings",
 ]
+
+
+def read_levels(text: str) -> tuple[str, int | None, str | None]:
+    """The level spec of `--levels` (a spec, a .csv or .toml file, or a preset name), with
+    the preset's level minutes and breaks (None from a spec or a file)."""
+    if text.endswith((".csv", ".toml")):
+        try:
+            with open(text, encoding="utf-8") as file:
+                content = file.read()
+        except OSError as failure:
+            raise UsageError(
+                _("cannot read the levels file {text}: {strerror}").format(
+                    text=text, strerror=failure.strerror
+                )
+            ) from None
+        read = parse_levels_csv if text.endswith(".csv") else parse_levels_toml
+        return ",".join(str(level) for level in read(content)), None, None
+    if "/" not in text:
+        named = preset(text)
+        levels = ",".join(str(level) for level in named.levels)
+        return levels, named.level_minutes, named.breaks
+    return ",".join(str(level) for level in parse_levels(text)), None, None
+
+
+def tournament_settings(
+    *, buy_in: str | None, stack: int | None, levels: str | None, **options: Any
+) -> TournamentSettings:
+    """The tournament structure of `new --tournament`, checked (`UsageError`): the levels
+    read from their spec, file or preset (whose stack, level length and breaks fill the
+    options not given), a seed drawn for the seats of several tables, then every option
+    checked by `TournamentSettings.validate`."""
+    if buy_in is None:
+        buy_in = "0"
+    if levels is None:
+        raise UsageError(_("a tournament needs its levels: --levels 25/50,50/100,... or a preset"))
+    spec, minutes, breaks = read_levels(levels)
+    if stack is None:
+        if "/" in levels or levels.endswith((".csv", ".toml")):
+            raise UsageError(_("a tournament needs its starting stack: --stack 5000"))
+        stack = preset(levels).starting_stack
+    if options.get("level_minutes") is None and options.get("level_hands") is None:
+        options["level_minutes"] = minutes
+    if options.get("breaks") is None:
+        options["breaks"] = breaks
+    if options.get("seed") is None:
+        import secrets
+
+        # drawn once, kept with the session: every seat draw is reproducible from it
+        options["seed"] = secrets.randbelow(2**31) if options.get("tables") else 0
+    settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
+    settings.validate()
+    return settings

@@ -268,7 +268,7 @@ def new(
         )
     room = room_options(tournament, tables=tables, seats=seats, final_table=final_table, seed=seed)
     if tournament:
-        from .tournament import tournament_settings
+        from ..app.tournament import tournament_settings
 
         structure = tournament_settings(
             buy_in=buy_in,
@@ -696,9 +696,9 @@ def brelan(
 
 
 @command()
-def undo(ctx: typer.Context) -> None:
+def undo(ctx: typer.Context, table: app_room.UndoTableOption = None) -> None:
     """Undo the last recorded event of the session."""
-    grammar.undo(_db(ctx))
+    grammar.undo(_db(ctx), table=table)
 
 
 @command()
@@ -708,9 +708,10 @@ def status(
     clock: Annotated[
         bool, typer.Option("--clock", help="Tournament: and the clock (the time left).")
     ] = False,
+    table: app_room.StatusTableOption = None,
 ) -> None:
     """The table: seats, stacks, bets, pots, whose turn and the legal actions."""
-    grammar.status(_db(ctx), json_output=json_output, clock=clock)
+    grammar.status(_db(ctx), json_output=json_output, clock=clock, table=table)
 
 
 @command()

@@ -1,5 +1,6 @@
 """The options of a tournament at several tables on the typer application: those of `new`
-(`--tables`, `--seats`, `--final-table`, `--seed`) and `deal --table T`."""
+(`--tables`, `--seats`, `--final-table`, `--seed`), and `--table T` on `deal`, `status` and
+`undo` (on the betting commands it is `app_core.AtOption`)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ SeedOption = Annotated[
 ]
 DealTableOption = Annotated[
     str | None, typer.Option("--table", metavar="T", help="Several tables: deal at table T.")
+]
+StatusTableOption = Annotated[
+    str | None,
+    typer.Option("--table", metavar="T", help="Several tables: table T's players and hand."),
+]
+UndoTableOption = Annotated[
+    str | None,
+    typer.Option(
+        "--table", metavar="T", help="Several tables: only if it is of the hand at table T."
+    ),
 ]
 
 

@@ -172,20 +172,34 @@ def _print_showdown(outcome: Outcome) -> None:
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 
 
-def undo(db: Books) -> None:
-    _session, stored, table = tables.undo(db)
-    follow_session(table.settings.lang)
-    print(
-        _("undone: {describe_stored}").format(
-            describe_stored=render.describe_stored(stored.kind, stored.data)
+def undo(db: Books, *, table: int | None = None) -> None:
+    """Undo the session's last event (`table`: several tables, only if it is of the hand
+    recorded at that table)."""
+    if table is None:
+        _session, stored, table_now = tables.undo(db)
+    else:
+        from ..app.room import undo_at
+
+        _session, stored, table_now = undo_at(
+            db, table, describe=lambda s: render.describe_stored(s.kind, s.data)
         )
-    )
-    if stored.kind in ("blinds", "level"):
+    _print_undone(stored.kind, stored.data, table_now)
+
+
+def _print_undone(kind: str, data: dict[str, Any], table: Table) -> None:
+    follow_session(table.settings.lang)
+    print(_("undone: {describe_stored}").format(describe_stored=render.describe_stored(kind, data)))
+    if kind in ("blinds", "level"):
         print(_("the forced bets are {stakes} again").format(stakes=table.config.stakes()))
     print(render.next_step(table))
 
 
-def status(db: Books, *, json_output: bool) -> None:
+def status(db: Books, *, json_output: bool, table: int | None = None) -> None:
+    if table is not None:  # several tables: one table's players and hand
+        from .room_status import status_table
+
+        status_table(db, table, json_output=json_output)
+        return
     _show(db, json_output=json_output, as_dict=render.status_dict, as_text=render.status_text)
 
 
@@ -386,7 +400,17 @@ def clef(db: Books) -> None:
 
 
 def button(db: Books, player: str) -> None:
-    outcome = execute(db, lambda table: table.seating.button_event(player))
+    def command(table: Table) -> TableEvent:
+        if table.room.active:  # several tables: the button of the player's table
+            return table.room.button_event(player)
+        return table.seating.button_event(player)
+
+    outcome = execute(db, command)
+    if outcome.table.room.active:
+        from .room import button_lines
+
+        print("\n".join(button_lines(outcome.table, _player_of(outcome))))
+        return
     print(_("the next deal puts the button on {player_of}").format(player_of=_player_of(outcome)))
 
 

@@ -154,20 +154,27 @@ def deal(db: Books, *, table: str | None = None) -> None:
     commands.deal(db, table=table_number(table))
 
 
-def undo(db: Books) -> None:
-    """Undo the session's last event."""
-    commands.undo(db)
+def undo(db: Books, *, table: str | None = None) -> None:
+    """Undo the session's last event (`--table T`: several tables, only if it is of the
+    hand recorded at table T)."""
+    commands.undo(db, table=table_number(table))
 
 
-def status(db: Books, *, json_output: bool = False, clock: bool = False) -> None:
+def status(
+    db: Books, *, json_output: bool = False, clock: bool = False, table: str | None = None
+) -> None:
     """The table now (`--clock`: and a tournament's clock, which `--json` alone leaves out
-    so that the same file always prints the same JSON)."""
+    so that the same file always prints the same JSON; `--table T`: several tables, table
+    T's players and its hand)."""
+    number = table_number(table)
     if clock:
+        if number is not None:
+            raise UsageError(_("the clock is the whole room's: --clock goes without --table"))
         from .tournament import status_clock
 
         status_clock(db.db, json_output=json_output)
         return
-    commands.status(db, json_output=json_output)
+    commands.status(db, json_output=json_output, table=number)
 
 
 def stacks(db: Books, *, json_output: bool = False) -> None:
@@ -341,8 +348,8 @@ VERBS: dict[str, Verb] = {
     "raise-by": Verb(raise_by, one_amount, options=AS),
     "open": Verb(open_pot, one_amount, options=AS),
     "deal": Verb(deal, options=(TABLE,)),
-    "undo": Verb(undo),
-    "status": Verb(status, flags=(*JSON, ("--clock", "clock"))),
+    "undo": Verb(undo, options=(TABLE,)),
+    "status": Verb(status, options=(TABLE,), flags=(*JSON, ("--clock", "clock"))),
     "stacks": Verb(stacks, flags=JSON),
     "win": Verb(win, some_words, options=(ODD_CHIP, TABLE)),
     "showdown": Verb(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..app import table as tables
 from ..app.books import Books
-from ..app.room import RULES, balance_move, move_dict, room_data
+from ..app.room import balance_move, move_dict, room_data, rule_words
 from ..domain import UsageError
 from ..domain.i18n import _, follow_session, number
 from ..domain.table import Table
@@ -44,12 +44,12 @@ def drawn_lines(moves: list[Move]) -> list[str]:
                         "table {table} breaks: the players left fit on one table fewer, the "
                         "highest-numbered table breaks, its players draw new seats "
                         "({rule})"
-                    ).format(table=source, rule=RULES["break"])
+                    ).format(table=source, rule=rule_words("break"))
                 )
         else:
             lines.append(
                 _("final table: everyone left draws a seat at table 1 ({rule})").format(
-                    rule=RULES["final"]
+                    rule=rule_words("final")
                 )
             )
         for move in sorted(made, key=lambda m: (m.table, m.seat or 0)):
@@ -73,8 +73,8 @@ def balance_lines(table: Table) -> list[str]:
         return [_("the tables are balanced ({counts})").format(counts=counts)]
     head = _(
         "table {source} must give a player to table {short} ({counts}): the tables may differ "
-        "by one player at most ({rule} A)"
-    ).format(source=move.source, short=move.table, counts=counts, rule=RULES["balance"])
+        "by one player at most ({rule})"
+    ).format(source=move.source, short=move.table, counts=counts, rule=rule_words("balance", "A"))
     where = table.room.where(move.player) if move.player is not None else None
     if where is not None and move.seat is not None:
         how = _(
@@ -189,12 +189,27 @@ def balance(db: Books, *, json_output: bool) -> None:
     follow_session(table.settings.lang)
     table.room.settings()  # (refused outside a tournament of several tables)
     if json_output:
-        import json
-
         data: dict[str, Any] = {"version": 1, "session": session.name, **room_data(table)}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        _print_data_of(data)
         return
     print("\n".join([*table_lines(table), *balance_lines(table)]))
+
+
+def button_lines(table: Table, name: str) -> list[str]:
+    """After `button PLAYER` in a room: the table whose next button it sets, then the
+    balancing move if one is due (it may name its player now)."""
+    number_, seat = table_and_seat(table.accounts[name].seat)
+    said = _("the next hand at table {table} puts the button on {player} (seat {seat})")
+    lines = [said.format(table=number_, player=name, seat=seat)]
+    if balance_move(table) is not None:
+        lines.extend(balance_lines(table))
+    return lines
+
+
+def _print_data_of(data: dict[str, Any]) -> None:
+    import json
+
+    print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def table_lines(table: Table) -> list[str]:
@@ -216,4 +231,13 @@ def table_lines(table: Table) -> list[str]:
     return lines
 
 
-__all__ = ["balance", "move", "move_dict", "out", "parse_place", "room_lines", "table_lines"]
+__all__ = [
+    "balance",
+    "button_lines",
+    "move",
+    "move_dict",
+    "out",
+    "parse_place",
+    "room_lines",
+    "table_lines",
+]

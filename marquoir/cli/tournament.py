@@ -6,7 +6,6 @@ Imported only by the tournament's commands: a cash game's table verbs never load
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 from ..domain import IllegalAction, UsageError
 from ..domain.events import AddedOn, Chopped, Rebought, Resumed
@@ -21,14 +20,7 @@ from ..domain.i18n import (
     number,
 )
 from ..domain.table import Table
-from ..domain.tournament.levels import (
-    parse_breaks,
-    parse_levels,
-    parse_levels_csv,
-    parse_levels_toml,
-    preset,
-)
-from ..domain.tournament.payouts import parse_payouts
+from ..domain.tournament.levels import parse_breaks
 from ..domain.tournament.session import TournamentSettings
 from ..storage.db import READ, WRITE
 from ..storage.ledger import Ledger, Outcome
@@ -56,63 +48,6 @@ def execute(db: str | None, command: Any) -> Outcome:
     with ledger(db) as book:
         outcome: Outcome = book.execute(speaking)
     return outcome
-
-
-def read_levels(text: str) -> tuple[str, int | None, str | None]:
-    """The level spec of `--levels` (a spec, a .csv or .toml file, or a preset name), with
-    the preset's level minutes and breaks (None from a spec or a file)."""
-    path = Path(text)
-    if text.endswith((".csv", ".toml")):
-        try:
-            content = path.read_text(encoding="utf-8")
-        except OSError as failure:
-            raise UsageError(
-                _("cannot read the levels file {text}: {strerror}").format(
-                    text=text, strerror=failure.strerror
-                )
-            ) from None
-        read = parse_levels_csv if text.endswith(".csv") else parse_levels_toml
-        return ",".join(str(level) for level in read(content)), None, None
-    if "/" not in text:
-        named = preset(text)
-        levels = ",".join(str(level) for level in named.levels)
-        return levels, named.level_minutes, named.breaks
-    return ",".join(str(level) for level in parse_levels(text)), None, None
-
-
-def tournament_settings(
-    *, buy_in: str | None, stack: int | None, levels: str | None, **options: Any
-) -> TournamentSettings:
-    """The tournament structure of `new --tournament`, checked (`UsageError`)."""
-    if buy_in is None:
-        buy_in = "0"
-    if levels is None:
-        raise UsageError(_("a tournament needs its levels: --levels 25/50,50/100,... or a preset"))
-    spec, minutes, breaks = read_levels(levels)
-    if stack is None:
-        if "/" in levels or levels.endswith((".csv", ".toml")):
-            raise UsageError(_("a tournament needs its starting stack: --stack 5000"))
-        stack = preset(levels).starting_stack
-    if options.get("level_minutes") is None and options.get("level_hands") is None:
-        options["level_minutes"] = minutes
-    if options.get("breaks") is None:
-        options["breaks"] = breaks
-    if options["breaks"] is not None:
-        parse_breaks(options["breaks"])
-    if options["payouts"]:
-        parse_payouts(options["payouts"])
-    if options["chips"]:
-        from ..domain.tournament.chips import parse_denominations
-
-        parse_denominations(options["chips"])
-    if options.get("seed") is None:
-        import secrets
-
-        # drawn once, kept with the session: every seat draw is reproducible from it
-        options["seed"] = secrets.randbelow(2**31) if options.get("tables") else 0
-    settings = TournamentSettings(buy_in=buy_in, stack=stack, levels=spec, **options)
-    settings.validate()
-    return settings
 
 
 def structure_lines(settings: TournamentSettings, currency: str) -> list[str]:

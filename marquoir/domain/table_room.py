@@ -26,7 +26,7 @@ recorded with `out`.
 from __future__ import annotations
 
 from .errors import IllegalAction, MarquoirError
-from .events import Dealt, Moved, WentOut
+from .events import ButtonSet, Dealt, Moved, WentOut
 from .extension import TablePart
 from .i18n import _
 from .outcome import SeatInfo
@@ -83,6 +83,10 @@ class TableRoom(TablePart):
         # between the small blind and the button)
         self.buttons: dict[int, int] = {}
         self.dealt: dict[int, tuple[str, ...]] = {}
+        # the seat the director put each table's next button on (`button PLAYER`), where he
+        # said it: what balancing reads at a table whose hands are not recorded; spent by
+        # the next hand recorded there
+        self.set_buttons: dict[int, int] = {}
         # the seat draws made so far (each draw's seed is derived from the session's seed
         # and this count) and the moments players were knocked out (places: players out at
         # the same moment, one hand, are placed by their stacks at its start)
@@ -90,11 +94,18 @@ class TableRoom(TablePart):
         self.steps = 0
         # a break or the final table waits for the end of the hand in play
         self.pending = False
-        # what the last bust made: the tables broken, the final table drawn (to be said)
+        # what the last bust made: the tables broken, the final table drawn (to be said,
+        # and shown on the screen until the next bust)
         self.last_moves: list[Move] = []
+        # the table of the last hand recorded to its end (0: none yet), what `undo --table`
+        # reads once that hand is over
+        self.last_hand_table = 0
 
     def appliers(self) -> dict[type, Applier]:
-        return {Moved: self.apply_move, WentOut: self.apply_out}
+        appliers: dict[type, Applier] = {Moved: self.apply_move, WentOut: self.apply_out}
+        if self.active:  # (a room's button is set table by table)
+            appliers[ButtonSet] = self.apply_button
+        return appliers
 
     # -- reading the room ----------------------------------------------------------------
 
@@ -133,6 +144,12 @@ class TableRoom(TablePart):
         for table, last in self.buttons.items():
             if room.tables.get(table):
                 room.buttons[table] = next_button(room.tables[table], last)
+        for table, seat in self.set_buttons.items():
+            seated = room.tables.get(table)
+            if seated:
+                # the seat the director named; left since: the next player after it holds
+                # the button (no dead button, as after a recorded hand)
+                room.buttons[table] = seat if seat in seated else next_button(seated, seat)
         return room
 
     def where(self, name: str) -> tuple[int, int] | None:
@@ -260,6 +277,40 @@ class TableRoom(TablePart):
         self.move_event(event.player, table, seat)
         self.table.accounts[event.player].seat = event.seat
 
+    # -- buttons -----------------------------------------------------------------------------
+
+    def button_event(self, name: str) -> ButtonSet:
+        """`button PLAYER` in a room: the next hand at the player's table puts the button on
+        him, recorded or not: at a table whose hands are not recorded, it is what tells
+        balancing who would be big blind next there (TDA 2024 rule 11 A). Refused for a
+        player out, without chips, sitting out, or in the hand in play."""
+        self.settings()
+        account = self._in_room(name)
+        if not account.stack:
+            raise IllegalAction(
+                _("{name} has no chips: the button goes to a player dealt in").format(
+                    name=account.name
+                )
+            )
+        if account.sitting_out:
+            raise IllegalAction(
+                _("{name} is sitting out: the button goes to a player dealt in").format(
+                    name=account.name
+                )
+            )
+        if self._in_hand(account.name):
+            raise IllegalAction(
+                _("{name} is playing hand {number}: set the button after it").format(
+                    name=account.name, number=self.table.hand_no
+                )
+            )
+        return ButtonSet(account.name)
+
+    def apply_button(self, event: ButtonSet) -> None:
+        self.button_event(event.player)
+        table, seat = table_and_seat(self.table.accounts[event.player].seat)
+        self.set_buttons[table] = seat
+
     # -- busts -------------------------------------------------------------------------------
 
     def out_event(self, name: str, by: str = "") -> WentOut:
@@ -308,7 +359,7 @@ class TableRoom(TablePart):
             self.pending = True  # (the tables change when that hand is over)
             self.last_moves = []
         else:
-            self.settle()
+            self.settle(busts=True)
 
     def hand_over(self, hand: Hand, busted: list[str]) -> None:
         """After a hand dealt at a table of the room: its button, who was dealt in, the
@@ -316,16 +367,20 @@ class TableRoom(TablePart):
         button = self.table.accounts[hand.button].seat
         table, seat = table_and_seat(button)
         self.buttons[table] = seat
+        self.set_buttons.pop(table, None)  # (spent: the hand recorded its button)
         self.dealt[table] = tuple(p.name for p in hand.players)
+        self.last_hand_table = table
         if busted:
             self.steps += 1
             for name in busted:
                 self._state().entry_of(name).step = self.steps
-        self.settle()
+        self.settle(busts=bool(busted))
 
-    def settle(self) -> None:
+    def settle(self, *, busts: bool) -> None:
         """Break the tables the players left no longer need (the highest numbered first),
-        or draw the final table, each draw from the next seed (TDA 2024 rules 10, 7)."""
+        or draw the final table, each draw from the next seed (TDA 2024 rules 10, 7). The
+        seats drawn are the room's last moves until the next bust (`busts`: one was just
+        recorded) or the next draw."""
         import random
 
         moves: list[Move] = []
@@ -346,10 +401,12 @@ class TableRoom(TablePart):
             self.tables = sorted(layout.tables)
             self.buttons = {t: s for t, s in self.buttons.items() if t in layout.tables}
             self.dealt = {t: d for t, d in self.dealt.items() if t in layout.tables}
+            self.set_buttons = {t: s for t, s in self.set_buttons.items() if t in layout.tables}
             if final:
-                self.buttons, self.dealt = {}, {}
+                self.buttons, self.dealt, self.set_buttons = {}, {}, {}
             moves.extend(made)
-        self.last_moves = moves
+        if moves or busts:
+            self.last_moves = moves
         self.pending = False
 
     # -- dealing at a table ------------------------------------------------------------------
@@ -413,10 +470,9 @@ class TableRoom(TablePart):
         """The button's seat: on the player `button` named, else the next seat after the
         last button among the players dealt in there before (a newcomer never gets the
         button before he has played a hand at the table)."""
-        chosen = self.table.seating.next_button
-        for account in players:
-            if account.name == chosen:
-                return account.seat % ROOM_SEAT
+        chosen = self.set_buttons.get(table)
+        if chosen is not None and any(a.seat % ROOM_SEAT == chosen for a in players):
+            return chosen
         before = set(self.dealt.get(table, ()))
         seats = [a.seat % ROOM_SEAT for a in players if a.name in before]
         seats = seats or [a.seat % ROOM_SEAT for a in players]
@@ -452,6 +508,10 @@ class TableRoom(TablePart):
             "draws": self.draws,
             "steps": self.steps,
             **({"pending": True} if self.pending else {}),
+            # (written when there is something to keep: older snapshots stay as they were)
+            **({"set_buttons": sorted(self.set_buttons.items())} if self.set_buttons else {}),
+            **({"last_hand_table": self.last_hand_table} if self.last_hand_table else {}),
+            **({"last_moves": [_move_row(m) for m in self.last_moves]} if self.last_moves else {}),
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -462,6 +522,22 @@ class TableRoom(TablePart):
         self.draws = int(data["draws"])
         self.steps = int(data["steps"])
         self.pending = bool(data.get("pending", False))
+        self.set_buttons = {int(t): int(s) for t, s in data.get("set_buttons", ())}
+        self.last_hand_table = int(data.get("last_hand_table", 0))
+        self.last_moves = [_move_of(row) for row in data.get("last_moves", ())]
+
+
+def _move_row(move: Move) -> list[Any]:
+    """A move as the snapshot keeps it: [from table, to table, player, seat, why]."""
+    return [move.source, move.table, move.player, move.seat, move.why]
+
+
+def _move_of(row: list[Any]) -> Move:
+    """The move `_move_row` wrote."""
+    from .tournament.seating import Move
+
+    source, table, player, seat, why = row
+    return Move(int(source), int(table), player, seat, str(why))
 
 
 __all__ = ["ROOM_SEAT", "TableRoom", "room_seat", "table_and_seat"]

@@ -176,13 +176,27 @@ class TournamentDirector(TablePart):
             self.state = TournamentState.from_dict(data["tournament"])
 
     def entries_open(self) -> bool:
-        """Whether an entry or a re-entry may still come (late registration open, or no hand
-        dealt yet): until then the field may grow, so a place given at a bust is provisional."""
+        """Whether an entry or a re-entry may still come (late registration open, or play
+        not started): until then the field may grow, so a place given at a bust is
+        provisional."""
         tournament = self.table.settings.tournament
         if tournament is None:
             return False
         late = tournament.late_until
-        return self.level <= late if late is not None else not self.table.hand_no
+        return self.level <= late if late is not None else self.play_started() is None
+
+    def play_started(self) -> str | None:
+        """How play started, which closes the entries of a tournament without late
+        registration (docs/rules.md): `deal` (the first hand dealt), `clock` (the director
+        started the clock with `resume` before it: a room whose hands are not typed in deals
+        none) or `bust` (a bust recorded with `out`: cards are in the air); None: not yet."""
+        if self.table.hand_no:
+            return "deal"
+        if self.started:
+            return "clock"
+        if self.state is not None and any(e.busted for e in self.state.entries):
+            return "bust"
+        return None
 
     def _check_late(self, tournament: TournamentSettings, what: str) -> None:
         late = tournament.late_until
@@ -190,13 +204,22 @@ class TournamentDirector(TablePart):
             raise IllegalAction(
                 _("late {what} closed at the end of level {late}").format(what=_(what), late=late)
             )
-        if self.table.hand_no and late is None:
-            raise IllegalAction(
-                _(
+        started = self.play_started() if late is None else None
+        if started is not None:
+            closed = {
+                "deal": N_(
                     "{what} closed when the first hand was dealt "
                     "(no late registration: --late-until LEVEL)"
-                ).format(what=_(what))
-            )
+                ),
+                "clock": N_(
+                    "{what} closed when the clock was started "
+                    "(no late registration: --late-until LEVEL)"
+                ),
+                "bust": N_(
+                    "{what} closed at the first bust (no late registration: --late-until LEVEL)"
+                ),
+            }[started]
+            raise IllegalAction(_(closed).format(what=_(what)))
 
     def _tournament(self, what: str) -> tuple[TournamentSettings, TournamentState]:
         if self.table.settings.tournament is None or self.state is None:

@@ -44,8 +44,8 @@ def room_view(room: dict[str, Any]) -> dict[str, Any]:
     """The page's part of the room from `app.room.room_data`: `tables` (number, seats, how
     many sit there, whether its hands are recorded, the players by seat with their stacks,
     grouped, where they are recorded), `moves` (to make now), `drawn` (the seats the last
-    bust drew), each a sentence and its rule, and `seats` (every player in, by name, with a
-    `key` to search)."""
+    bust drew), each a sentence and its rule, `drawn_groups` (the same as the page shows
+    them: `drawn_groups`), and `seats` (every player in, by name, with a `key` to search)."""
     where = {row["name"]: (row["table"], row["seat"]) for row in room["seats"]}
     tables = []
     for row in room["tables"]:
@@ -70,7 +70,12 @@ def room_view(room: dict[str, Any]) -> dict[str, Any]:
     return {
         "tables": tables,
         "moves": [_move(move, where) for move in room["moves"]],
-        "drawn": [_move(move, where) for move in room["last_moves"]],
+        # by table and seat, as the tables' cards list them
+        "drawn": [
+            _move(move, where)
+            for move in sorted(room["last_moves"], key=lambda m: (m["to_table"], m["to_seat"] or 0))
+        ],
+        "drawn_groups": drawn_groups(room["last_moves"]),
         "seats": [
             {
                 "name": row["name"],
@@ -84,6 +89,42 @@ def room_view(room: dict[str, Any]) -> dict[str, Any]:
             for row in room["seats"]
         ],
     }
+
+
+def drawn_groups(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats the last bust drew, as a player looks for his own: one group a table broken
+    (or the final table), its title and its rule, then each player by name with his new
+    table and seat (`key`: his name folded, as the seat list's)."""
+    groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for move in moves:
+        source = 0 if move["why"] == "final" else move["from_table"]
+        groups.setdefault((move["why"], source), []).append(move)
+    shown = []
+    for (why, source), made in sorted(groups.items(), key=lambda item: item[0][1]):
+        title = (
+            _("Final table: everyone's seat")
+            if why == "final"
+            else _("Table {source} broken: its players' new seats").format(source=source)
+        )
+        players = sorted(made, key=lambda m: (search_key(m["player"]), m["player"]))
+        shown.append(
+            {
+                "why": why,
+                "title": title,
+                "rule": rule_text(made[0]["rule"]),
+                "seats": [
+                    {
+                        "name": m["player"],
+                        "text": _("table {table}, seat {seat}").format(
+                            table=m["to_table"], seat=m["to_seat"]
+                        ),
+                        "key": search_key(m["player"]),
+                    }
+                    for m in players
+                ],
+            }
+        )
+    return shown
 
 
 def _move(move: dict[str, Any], where: dict[str, tuple[int, int]]) -> dict[str, str]:
@@ -141,7 +182,7 @@ def room_html() -> str:
 <ul id="seat-list" class="seat-list"></ul>
 <p id="seat-none" hidden>{e["nobody"]}</p></div>
 <div id="moves-box"><h2>{e["moves"]}</h2><ul id="moves" class="moves"></ul></div>
-<div id="drawn-box"><h2>{e["drawn"]}</h2><ul id="drawn" class="moves"></ul></div>
+<div id="drawn-box"><h2>{e["drawn"]}</h2><div id="drawn" class="drawn"></div></div>
 <h2>{e["tables"]}</h2><div id="tables" class="tables"></div>
 </section>"""
 
@@ -159,6 +200,11 @@ ROOM_STYLE = """
 .moves li { background: #3a2a12; border-left: 0.3rem solid #ffd166; padding: 0.3rem 0.6rem;
   margin: 0.3rem 0; border-radius: 0.3rem; }
 .moves small { display: block; color: #c8b48a; }
+.drawn section { background: #3a2a12; border-left: 0.3rem solid #ffd166; padding: 0.3rem 0.6rem;
+  margin: 0.3rem 0; border-radius: 0.3rem; }
+.drawn h3 { margin: 0; font-size: 1em; }
+.drawn small { display: block; color: #c8b48a; }
+.drawn .seat-list { max-height: none; }
 .tables { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
   gap: 0.5rem; }
 .tables article { background: #1b2633; border-radius: 0.4rem; padding: 0.4rem 0.6rem;
@@ -200,6 +246,23 @@ ROOM_SCRIPT = r"""
     });
     $(id + "-box").hidden = rows.length === 0;
   }
+  function drawn(groups) {
+    var box = $("drawn");
+    box.textContent = "";
+    groups.forEach(function (group) {
+      var part = item(box, "section");
+      item(part, "h3", group.title);
+      item(part, "small", group.rule);
+      var list = item(part, "ul", undefined, "seat-list");
+      group.seats.forEach(function (row) {
+        var li = item(list, "li");
+        item(li, "b", row.name);
+        li.appendChild(document.createTextNode(" · "));
+        item(li, "span", row.text);
+      });
+    });
+    $("drawn-box").hidden = groups.length === 0;
+  }
   function filter() {
     var typed = fold($("seat-search").value.trim()), shown = 0;
     Array.prototype.forEach.call($("seat-list").children, function (li) {
@@ -223,7 +286,7 @@ ROOM_SCRIPT = r"""
       item(li, "span", row.text);
     });
     moves("moves", room.moves);
-    moves("drawn", room.drawn);
+    drawn(room.drawn_groups);
     var tables = $("tables");
     tables.textContent = "";
     room.tables.forEach(function (table) {

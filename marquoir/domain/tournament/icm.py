@@ -134,7 +134,9 @@ def chop_chips(
     rest 1,000 - 3 x 200 = 400 splits 60/30/10 %: 240, 120, 40 -> 440, 320, 240.
     """
     table = _deal_prizes(stacks, prizes, keep, unit)
-    floor_prize = table[-1]
+    # (the least a player is sure of: the last prize, or less when what is kept to play for
+    # leaves first place below it)
+    floor_prize = min(table)
     rest = sum(table, Decimal(0)) - floor_prize * len(table)
     shares = split_exact(rest, [Decimal(s) for s in stacks], unit=unit) if rest else ()
     amounts = tuple(floor_prize + (shares[i] if shares else 0) for i in range(len(stacks)))

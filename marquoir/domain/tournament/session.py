@@ -114,7 +114,24 @@ class TournamentSettings(Record):
             raise UsageError(_("an add-on needs its price: --add-on-price X"))
         if self.progressive and Decimal(self.bounty) == 0:
             raise UsageError(_("a progressive bounty needs its amount: --bounty X"))
+        self._validate_specs()
         self._validate_tables()
+
+    def _validate_specs(self) -> None:
+        """The written specs: the levels, the breaks, the payouts, the chips."""
+        from .levels import parse_breaks
+
+        self.level_list()
+        if self.breaks is not None:
+            parse_breaks(self.breaks)
+        if self.payouts:
+            from .payouts import parse_payouts
+
+            parse_payouts(self.payouts)
+        if self.chips:
+            from .chips import parse_denominations
+
+            parse_denominations(self.chips)
 
     def _validate_tables(self) -> None:
         if not self.tables:
