@@ -79,6 +79,10 @@ class _Player:
 # The verbs of the bets and raises the betting structure counts.
 _BETS = frozenset({"bet", "raise", "open", "complete"})
 
+# A record of these fields made from a tuple of all of them (what its constructor does, without
+# the call): the events made at every action.
+_new_event = tuple.__new__
+
 # What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
 # and the player's total for the round after it. (A plain tuple: one is made per action.)
 _Resolved = tuple[str, int, int]
@@ -259,23 +263,23 @@ class Hand:
         if i is None:
             i = self._require_turn()  # (refused)
         p = self._players[i]
-        if action.player is not None and action.player != p.name:
-            if not action.player:
+        player = action[2]  # (`action.player`: read by position, once per action)
+        if player is not None and player != p.name:
+            if not player:
                 raise UsageError(_("--as needs the name of the player to act"))
-            if action.player not in self._index:
-                raise IllegalAction(
-                    _("{player} is not playing this hand").format(player=action.player)
-                )
+            if player not in self._index:
+                raise IllegalAction(_("{player} is not playing this hand").format(player=player))
             raise NotYourTurn(
-                _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
+                _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
         verb, added, total = self._resolve(i, action)
         rules = self.rules
         rules.check_turn(self, i, verb)
-        # (player, action, verb, added, total, all_in, street)
         all_in = verb != "fold" and added == p.stack
         street = rules.streets[self._rnd.street]
-        return i, ActionEvent(p.name, action, verb, added, total, all_in, street)
+        # (every field, in order, as one tuple: the record made without a call of its own,
+        # once per action)
+        return i, _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
@@ -561,7 +565,7 @@ class Hand:
         p, rnd = self._players[i], self._rnd
         # (once per action: a comparison rather than a call of `max` and `min`)
         to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
-        kind = action.kind
+        kind = action[0]  # (`action.kind`, by position)
         if kind is ActionKind.FOLD:
             if self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening

@@ -165,7 +165,8 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
             plans.append(Plan(label, hand, actions, None, 1, table))
             continue
         scale = scales[table]
-        derived = config_of(hand, scale)
+        # (the table just made when the session's scale is the finest: the same record)
+        derived = table if scale == finest else config_of(hand, scale)
         try:
             settings = exported_settings(hand) if scale == 1 else None
         except PHHError as error:
@@ -182,6 +183,9 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
 
 # The field that says a hand comes from Marquoir's own export (with its version).
 _MARQUOIR = "_marquoir"
+
+
+_WHOLE = frozenset({int})
 
 
 class _Said(dict[str, PHHAction]):
@@ -202,7 +206,9 @@ def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
         key = (
             hand.variant,
             len(stacks),
-            all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
+            # (whole numbers are finite: the other amounts are looked at one by one)
+            set(map(type, stacks)) <= _WHOLE
+            or all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
             hand.blinds_or_straddles,
             hand.antes,
             hand.ante_trimming_status,
