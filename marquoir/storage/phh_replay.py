@@ -443,8 +443,8 @@ class _HandReplay:
         self.record(dealt.hand_no, *codec.event_text(dealt))
 
     def actions(self) -> list[str]:
-        """The history's actions: the players' applied at the table, the cards noted; the
-        board's cards."""
+        """The history's actions: the players' applied at the table (`act`), the cards
+        noted; the board's cards."""
         names, table, hand = self.names, self.table, self.plan.hand
         count, cards = len(names), self.cards
         board: list[str] = []
@@ -483,16 +483,13 @@ class _HandReplay:
         if self.during:
             self.recorded_during()
         try:
-            hand = table.hand
-            if hand is None or hand.to_act is None:
-                raise IllegalAction(_("nobody is to act, the betting is over"))
             # (an event is a value: the same action of the same player is made once; an
             # action read is one object for the whole import, see `_Said`)
-            acted = group.said.get((id(action), name))
-            if acted is None:
-                acted = _act(group, action, name, self.plan.scale)
+            acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan)
             detail = table.apply(acted)
         except MarquoirError as error:
+            if table.hand is None or table.hand.to_act is None:  # (said in PHH's words)
+                error = IllegalAction(_("nobody is to act, the betting is over"))
             raise type(error)(f"{_where(self.plan.hand, number)}: {error}") from error
         stored = group.done.get(detail)
         if stored is None:
@@ -662,7 +659,7 @@ def _where(hand: PHHHand, number: int) -> str:
     return f"action {number} ({hand.actions[number - 1].strip()!r})"
 
 
-def _act(group: Group, action: PHHAction, name: str, scale: int) -> Acted:
+def _act(group: Group, action: PHHAction, name: str, plan: Plan) -> Acted:
     """The event of a player's action, made once for each action read and player (`act`
     looks it up first); checked when applied (see `_replay`)."""
     # (every field given, in order: a record made from all its fields is made fastest)
@@ -672,7 +669,7 @@ def _act(group: Group, action: PHHAction, name: str, scale: int) -> Acted:
         said = Action(ActionKind.CALL, None, name)
     else:
         assert action.amount is not None
-        said = Action(ActionKind.BET, to_chips(action.amount, scale), name)
+        said = Action(ActionKind.BET, to_chips(action.amount, plan.scale), name)
     acted = group.said[id(action), name] = Acted(said)
     return acted
 
