@@ -428,6 +428,44 @@ class _Writer:
             self.flush()
 
 
+# -- the replay alone ----------------------------------------------------------------------
+
+
+class _Unwritten:
+    """A writer that keeps nothing: each hand's rows counted, the group told it is written
+    (`replay_phh`)."""
+
+    def __init__(self) -> None:
+        self.next_id = 1
+
+    def hand(self, group: Group, rows: Rows, summary: Summary) -> None:
+        if not group.session_id:
+            group.session_id = 1  # (as if its session were made)
+        self.next_id += len(rows)
+        group.written(self.next_id - 1)
+
+
+def replay_phh(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[HandImport]:
+    """Every hand read and replayed as `import_phh` does, its rows and summary made, nothing
+    written: what an import costs before the database (`bench/bench_phh.py` measures it
+    apart); what became of each hand."""
+    collecting = gc.isenabled()
+    gc.disable()  # (as `import_phh` does, for the same reason)
+    try:
+        groups, sink = _Groups(), _Unwritten()
+        done = [
+            plan.unplayable() or import_hand(groups.group(plan), plan, sink)
+            for plan in _plans(read_sources(sources))
+        ]
+        for group in groups.groups.values():  # (everyone leaves, as `_Groups.replay` says)
+            if group.session_id and not group.exact:
+                departures(group, sink.next_id)
+        return done
+    finally:
+        if collecting:
+            gc.enable()
+
+
 __all__ = [
     "HandImport",
     "ImportReport",
@@ -437,4 +475,5 @@ __all__ = [
     "import_phh",
     "player_names",
     "read_sources",
+    "replay_phh",
 ]

@@ -109,7 +109,8 @@ class Plan(Record):
     @property
     def fields(self) -> dict[str, Any]:
         """The hand's other fields (`table`, `seats`, `currency`, `_chip_value`...)."""
-        return dict(self.hand.extra)
+        extra = self.hand.extra
+        return dict(extra) if extra else {}  # (most histories have none: no copy made)
 
     @property
     def table_name(self) -> str | None:
@@ -488,9 +489,10 @@ class _HandReplay:
             acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan)
             detail = table.apply(acted)
         except MarquoirError as error:
+            refused: MarquoirError = error
             if table.hand is None or table.hand.to_act is None:  # (said in PHH's words)
-                error = IllegalAction(_("nobody is to act, the betting is over"))
-            raise type(error)(f"{_where(self.plan.hand, number)}: {error}") from error
+                refused = IllegalAction(_("nobody is to act, the betting is over"))
+            raise type(refused)(f"{_where(self.plan.hand, number)}: {refused}") from error
         stored = group.done.get(detail)
         if stored is None:
             stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
