@@ -121,3 +121,19 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def test_the_replay_alone_reports_each_hand_as_the_import_does(tmp_path: Path) -> None:
+    """`replay_phh` (what the benchmark times apart from the database) replays the hands as
+    the import does: the same fate for each hand, finishing stacks compared alike."""
+    from marquoir.storage.ledger import Ledger
+    from marquoir.storage.phh_import import import_phh, replay_phh
+
+    files = [DATA / f"{sample}.phhs" for sample in SAMPLES]
+    with Ledger(tmp_path / "m.db") as book:
+        imported = import_phh(book, files, session="s").hands
+    alone = replay_phh(files)
+    assert [(h.label, h.compared, h.differs, h.message) for h in alone] == [
+        (h.label, h.compared, h.differs, h.message) for h in imported
+    ]
+    assert sum(h.compared and not h.differs for h in alone) == 250 + 25  # (tests/data/README.md)
