@@ -446,8 +446,12 @@ class _HandReplay:
     def actions(self) -> list[str]:
         """The history's actions: the players' applied at the table (`act`), the cards
         noted; the board's cards."""
-        names, table, hand = self.names, self.table, self.plan.hand
-        count, cards = len(names), self.cards
+        names, table, hand, group = self.names, self.table, self.plan.hand, self.group
+        count, cards, rows, first = len(names), self.cards, self.rows, self.first
+        said, done, apply, streets = group.said, group.done, table.apply, group.streets
+        # (the events of the session recorded during the hand, when there are any, are
+        # applied between the actions by `act`; without them, the actions are applied here)
+        between = bool(self.during)
         board: list[str] = []
         for number, action in enumerate(self.plan.actions, start=1):
             # (the fields at once: cheaper than reading them one by one, a hundred thousand
@@ -474,12 +478,26 @@ class _HandReplay:
                 # PokerKit asks a lone player with chips to check when all the others are
                 # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
                 continue
-            else:
+            elif between:
                 self.act(number, action, name)
+            else:  # (`act`, written out: a hundred thousand times an import)
+                try:
+                    acted = said.get((id(action), name)) or _act(group, action, name, self.plan)
+                    detail = apply(acted)
+                except MarquoirError as error:
+                    raise self.refused(number, error) from error
+                stored = done.get(detail)
+                if stored is None:
+                    stored = done[detail] = codec.event_text(acted, detail, streets=streets)[1]
+                rows.append((first + len(rows), table.hand_no, "action", stored))
+                if table.hand is None:
+                    self.summary = _summary(group, rows)
+                self.acted += 1
         return board
 
     def act(self, number: int, action: PHHAction, name: str) -> None:
-        """A player's action applied; what it did is a value too: the same text again."""
+        """A player's action applied, after the events of the session recorded before it;
+        what it did is a value too: the same text again."""
         group, table = self.group, self.table
         if self.during:
             self.recorded_during()
@@ -489,18 +507,20 @@ class _HandReplay:
             acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan)
             detail = table.apply(acted)
         except MarquoirError as error:
-            refused: MarquoirError = error
-            if table.hand is None or table.hand.to_act is None:  # (said in PHH's words)
-                refused = IllegalAction(_("nobody is to act, the betting is over"))
-            raise type(refused)(f"{_where(self.plan.hand, number)}: {refused}") from error
+            raise self.refused(number, error) from error
         stored = group.done.get(detail)
         if stored is None:
             stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
-        rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
-        rows.append((self.first + len(rows), table.hand_no, "action", stored))
-        if table.hand is None:
-            self.summary = _summary(group, rows)
+        self.record(table.hand_no, "action", stored)
         self.acted += 1
+
+    def refused(self, number: int, error: MarquoirError) -> MarquoirError:
+        """The error of an action the table refused, naming the action (when nobody is to
+        act, said so)."""
+        table = self.table
+        if table.hand is None or table.hand.to_act is None:
+            error = IllegalAction(_("nobody is to act, the betting is over"))
+        return type(error)(f"{_where(self.plan.hand, number)}: {error}")
 
     def showdown(self, board: list[str]) -> bool:
         """The showdown of a hand still in play, read from the cards (or, when they are not
