@@ -334,11 +334,12 @@ class _HandReplay:
         down again with it (a winner's chips go back to the bank as at the end of a hand
         of the history). None when the hand's players are not those seated, in that order."""
         group, table, scale = self.group, self.table, self.plan.scale
+        known = group.known
+        names = [known.get(name) for name in self.names]
         present = {account.name: account for account in table.present()}
-        names = [group.known.get(name) for name in self.names]
         if len(present) != len(names) or not present.keys() >= set(names):
             return None
-        accounts = [present[name] for name in names if name is not None]
+        accounts = [present[name] for name in names if name is not None]  # (none is None)
         seats = [account.seat for account in accounts]
         if self.seats_given:
             if seats != self.seats:
@@ -347,17 +348,20 @@ class _HandReplay:
             return None  # (not in the order of play from the small blind to the button)
         self.seats = seats
         dealt_in: list[SeatInfo] = []
+        changed, whole = group.changed, scale == 1
         for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
-            cave = to_chips(stack, scale)
-            if account.stack < cave:
-                self.restack(self.recave(account.name, cave - account.stack))
-            elif account.stack > cave:
-                self.restack(self.departure(account.name, account.stack))
-                self.restack(self.sit_again(account.name, account.seat, cave))
-                group.moved.append(account.name)
-            group.changed.add(account.name)
-            dealt_in.append(SeatInfo(account.name, account.seat, cave))
-        self.names[:] = [info.name for info in dealt_in]
+            # (a whole number of the file is as many chips at scale 1: `to_chips` otherwise)
+            cave = stack if whole and type(stack) is int else to_chips(stack, scale)
+            name, chips, seat = account.name, account.stack, account.seat
+            if chips < cave:
+                self.restack(self.recave(name, cave - chips))
+            elif chips > cave:
+                self.restack(self.departure(name, chips))
+                self.restack(self.sit_again(name, seat, cave))
+                group.moved.append(name)
+            changed.add(name)
+            dealt_in.append(SeatInfo(name, seat, cave))
+        self.names[:] = [account.name for account in accounts]
         return dealt_in
 
     def restack(self, made: tuple[TableEvent, str, str]) -> None:
