@@ -263,7 +263,7 @@ class Hand:
         if i is None:
             i = self._require_turn()  # (refused)
         p = self._players[i]
-        player = action[2]  # (`action.player`: read by position, once per action)
+        player = action.player
         if player is not None and player != p.name:
             if not player:
                 raise UsageError(_("--as needs the name of the player to act"))
@@ -565,7 +565,7 @@ class Hand:
         p, rnd = self._players[i], self._rnd
         # (once per action: a comparison rather than a call of `max` and `min`)
         to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
-        kind = action[0]  # (`action.kind`, by position)
+        kind = action.kind
         if kind is ActionKind.FOLD:
             if self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
