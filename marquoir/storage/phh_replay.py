@@ -450,12 +450,8 @@ class _HandReplay:
     def actions(self) -> list[str]:
         """The history's actions: the players' applied at the table (`act`), the cards
         noted; the board's cards."""
-        names, table, hand, group = self.names, self.table, self.plan.hand, self.group
-        count, cards, rows, first = len(names), self.cards, self.rows, self.first
-        said, done, apply, streets = group.said, group.done, table.apply, group.streets
-        # (the events of the session recorded during the hand, when there are any, are
-        # applied between the actions by `act`; without them, the actions are applied here)
-        between = bool(self.during)
+        names, table, hand = self.names, self.table, self.plan.hand
+        count, cards = len(names), self.cards
         board: list[str] = []
         for number, action in enumerate(self.plan.actions, start=1):
             # (the fields at once: cheaper than reading them one by one, a hundred thousand
@@ -482,21 +478,8 @@ class _HandReplay:
                 # PokerKit asks a lone player with chips to check when all the others are
                 # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
                 continue
-            elif between:
+            else:
                 self.act(number, action, name)
-            else:  # (`act`, written out: a hundred thousand times an import)
-                try:
-                    acted = said.get((id(action), name)) or _act(group, action, name, self.plan)
-                    detail = apply(acted)
-                except MarquoirError as error:
-                    raise self.refused(number, error) from error
-                stored = done.get(detail)
-                if stored is None:
-                    stored = done[detail] = codec.event_text(acted, detail, streets=streets)[1]
-                rows.append((first + len(rows), table.hand_no, "action", stored))
-                if table.hand is None:
-                    self.summary = _summary(group, rows)
-                self.acted += 1
         return board
 
     def act(self, number: int, action: PHHAction, name: str) -> None:
@@ -508,14 +491,17 @@ class _HandReplay:
         try:
             # (an event is a value: the same action of the same player is made once; an
             # action read is one object for the whole import, see `_Said`)
-            acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan)
+            acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan.scale)
             detail = table.apply(acted)
         except MarquoirError as error:
             raise self.refused(number, error) from error
         stored = group.done.get(detail)
         if stored is None:
             stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
-        self.record(table.hand_no, "action", stored)
+        rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
+        rows.append((self.first + len(rows), table.hand_no, "action", stored))
+        if table.hand is None:
+            self.summary = _summary(group, rows)
         self.acted += 1
 
     def refused(self, number: int, error: MarquoirError) -> MarquoirError:
@@ -685,7 +671,7 @@ def _where(hand: PHHHand, number: int) -> str:
     return f"action {number} ({hand.actions[number - 1].strip()!r})"
 
 
-def _act(group: Group, action: PHHAction, name: str, plan: Plan) -> Acted:
+def _act(group: Group, action: PHHAction, name: str, scale: int) -> Acted:
     """The event of a player's action, made once for each action read and player (`act`
     looks it up first); checked when applied (see `_replay`)."""
     # (every field given, in order: a record made from all its fields is made fastest)
@@ -695,7 +681,7 @@ def _act(group: Group, action: PHHAction, name: str, plan: Plan) -> Acted:
         said = Action(ActionKind.CALL, None, name)
     else:
         assert action.amount is not None
-        said = Action(ActionKind.BET, to_chips(action.amount, plan.scale), name)
+        said = Action(ActionKind.BET, to_chips(action.amount, scale), name)
     acted = group.said[id(action), name] = Acted(said)
     return acted
 
