@@ -160,7 +160,9 @@ def test_a_french_evening_at_the_prompt_shows_no_english(tmp_path: Path) -> None
     assert "Erreur : Argument manquant\u202f: 'JOUEUR'." in shown
     assert "bob relance à 16" in shown  # de 10 over alice's 6
     assert "Utilisation\u202f: marquoir relancer [OPTIONS] JETONS" in shown
-    assert "bob: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
+    assert "bob\u202f: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
+    # the prompt names who speaks with French typography too: `| alice : suivre 2 ...] >`
+    assert re.search(r"\| [a-z]+\u202f: (suivre|parole)", shown), shown
     typed = {f"] > {line}" for line in EVENING}
     said = [
         line.split("] > ")[0] if any(t in line for t in typed) else line

@@ -10,12 +10,15 @@ of an evening typed in French with the same evening typed in Marquoir's English 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 
+from .english_words import english_words
 from .installed import NOT_INSTALLED, Marquoir
 
 pytestmark = NOT_INSTALLED
@@ -101,15 +104,98 @@ def test_the_help_of_a_command_is_in_french(french: Marquoir) -> None:
     assert "--cave JETONS " in shown and "--players N " in shown
     assert "FICHIER" in french("play", "--help")
     whole = french("--help")
-    assert whole.startswith("Utilisation\u202f: marquoir [OPTIONS]")
+    # click's own name for the commands, COMMAND [ARGS]..., is French too
+    assert whole.startswith("Utilisation\u202f: marquoir [OPTIONS] COMMANDE [ARGUMENTS]...\n")
     assert "\n  Les mots français de la table " in whole and "French words" not in whole
+    # the headings take French typography, the commands are named by the table's words
+    assert "\nOptions\u202f:\n" in whole and "\nCommandes\u202f:\n" in whole
+    listed = whole.split("\nCommandes\u202f:\n")[1].split("\n\n")[0]
+    names = [line[2:22].strip() for line in listed.splitlines() if line[2:3] != " "]
+    for said in ("nouvelle", "donner", "checker", "se coucher", "parties", "jouer", "championnat"):
+        assert said in names
+    for english in ("new", "deal", "check", "fold", "sessions", "play", "standings"):
+        assert english not in names
+    assert "    check\u202f: parole, checker, checke\n" in whole
     assert "Examples" not in shown and "Usage" not in shown and "PLAYER" not in shown
+
+
+def test_the_card_examples_of_the_help_are_in_french_notation(french: Marquoir) -> None:
+    """A French session reads cards the French way (`c` is cœur, `p` pique, `k` carreau,
+    `t` trèfle): the help's examples are written so, and the example at the table works."""
+    shown = french("abattage", "--help")
+    assert 'marquoir abattage --board "Ac Rk 7t 2p 9c" alice="Ap Rp" bob="Dc Dk"\n' in shown
+    assert '--retourne Ac armand="Rp Rk Rt" berthe="Dc 9c 8c"' in shown
+    french.play("donner\nsuivre\nsuivre\nparole\n" + "parole\nparole\nparole\n" * 3)
+    said = french(
+        "abattage", "--board", "Ac Rk 7t 2p 9c", "alice=Ap Rp", "bob=Dc Dk", "carol=3t 4t"
+    )
+    # A♠ K♠ on A♥ K♦ 7♣ 2♠ 9♥: two pair, aces and kings, beats bob's queens; 3 x 2 = 6
+    assert "alice\u202f: deux paires, as et rois (Ap Rp Ac Rk 9c)" in said
+    assert said.splitlines()[-1].startswith("coup 1 fini | alice 204 (+4)")
+
+
+# The values some options take, which the command line's contract spells the same in every
+# language (`--game draw`, `--second-round dealer|opener`), and `limit`, which the French table
+# says as it is (`no limit`, `pot limit`, `limit`: docs/glossary.md).
+CONTRACT_WORDS = {"draw", "dealer", "opener", "limit"}
+
+
+def test_no_command_s_help_says_english_in_a_french_session(french: Marquoir) -> None:
+    """Every command's `--help` on a French session: its text, its value names, its examples
+    (the short forms of `play`, the values of the examples), French."""
+    from marquoir.cli.app import app
+
+    leaks = {}
+    for name in sorted(typer.main.get_command(app).commands):  # type: ignore[attr-defined]
+        shown = french(name, "--help")
+        text = re.sub(r"\S+\|\S+|\bno limit\b", " ", shown)  # (choices: contract values)
+        found = [w for w in english_words(text) if w.lower() not in CONTRACT_WORDS]
+        if found:
+            leaks[name] = found
+    assert leaks == {}
+
+
+def test_the_words_the_help_lists_are_commands(french: Marquoir) -> None:
+    """The French words the main help gives for a command reach that command."""
+    for said, usage in (
+        (["checker"], "marquoir parole [OPTIONS]"),  # `check`, said the table's way
+        (["parties"], "marquoir parties [OPTIONS]"),
+        (["championnat"], "marquoir championnat [OPTIONS] [FICHIER...]"),
+        (["s'absenter"], "marquoir s'absenter [OPTIONS] JOUEUR"),
+    ):
+        assert french(*said, "--help").startswith(f"Utilisation\u202f: {usage}\n"), said
+    assert french("parties").startswith("* ")
+    french("asseoir", "anne")
+    assert "anne" in french("s'absenter", "anne")
+
+
+def test_the_line_that_creates_a_french_session_refuses_in_french(tmp_path: Path) -> None:
+    """`nouvelle ... --lang fr` on a machine whose locale is English: its own refusals are
+    French (before the fix: "Error: Invalid value for '--blinds'", "Possible options")."""
+    cli = english_machine(tmp_path)
+    refused = usage_error(cli, "nouvelle", "v", "--lang", "fr", "--blinds", "x")
+    assert refused.startswith("Erreur : Valeur invalide pour '--blinds'\u202f: ")
+    assert usage_error(cli, "nouvelle", "v", "--lang=fr", "--blind", "1/2") == (
+        "Erreur : Option inconnue\u202f: --blind "
+        "(options possibles\u202f: --betting, --blinds, --buy-in)\n"
+    )
+    done = cli.run("nouvelle", "v", "--game", "draw", "--open", "jacks", "--lang", "fr")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "Erreur : les jackpots demandent une ante de chaque joueur (--ante N)\n"
+    assert not cli.db.exists() or "v" not in cli("sessions")
+    # English as before, for a line that does not create a French session
+    assert usage_error(cli, "new", "v", "--blind", "1/2").startswith(
+        "Error: No such option: --blind (Possible options: "
+    )
 
 
 def test_lang_en_still_wins(french: Marquoir) -> None:
     assert usage_error(french, "--lang", "en", "seat") == "Error: Missing argument 'PLAYER'.\n"
     assert french("--lang", "en", "raise", "--help").startswith(
         "Usage: marquoir raise [OPTIONS] N\n"
+    )
+    assert french("--lang", "en", "--help").startswith(
+        "Usage: marquoir [OPTIONS] COMMAND [ARGS]...\n"
     )
     done = french.run("--lang", "en", "play", stdin="deal\nraize 6\n")
     assert done.stderr == "Error: line 2: No such command 'raize'. Did you mean 'raise'?\n"
@@ -242,8 +328,8 @@ def test_french_cards_record_the_english_showdown_and_are_shown_the_french_way(
     shown = fr.play(HOLDEM_FR + SEATS + HAND + BOARD_FR + "\n").splitlines()
     assert events(fr.db) == events(en.db) != []
     # alice: aces and kings with the ace of hearts, the king of diamonds and the nine of hearts
-    assert "alice: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
-    assert "bob: paire de dames (Dc Dk Ac Rk 9c)" in shown
+    assert "alice\u202f: deux paires, as et rois (Ap Rp Ac Rk 9c)" in shown
+    assert "bob\u202f: paire de dames (Dc Dk Ac Rk 9c)" in shown
 
 
 def test_english_cards_need_english_in_a_french_session(tmp_path: Path) -> None:

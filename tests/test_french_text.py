@@ -261,3 +261,45 @@ def test_a_board_of_the_wrong_size_is_refused_in_french(cli: Marquoir) -> None:
     assert done.returncode == 1
     assert "5 cartes au tableau, pas 2" in done.stderr
     assert english_words(done.stderr.replace("holdem", "")) == []
+
+
+def test_thousands_are_grouped_in_every_amount(cli: Marquoir) -> None:
+    """Blinds 100/200, caves of 20,000 at 1 EUR a chip: anne raises to 1,500, two calls, it
+    is checked down and anne wins the pot of 3 x 1,500 = 4,500, a net of +3,000 chips, so
+    +3,000.00 EUR. French groups each of these by the thousand, the signed money too, the
+    winners' shares in the hand log and the chart's axis."""
+    cli("new", "gros", "--blinds", "100/200", "--cave", "20000", "--chip-value", "1", "--lang=fr")
+    cli.play(
+        "asseoir anne\nasseoir bruno\nasseoir carla\ndonner\nrelancer 1500\nsuivre\nsuivre\n"
+        + "parole\n" * 9
+        + "gagne anne\n"
+    )
+    report = cli("rapport")
+    anne = next(line for line in report.splitlines() if line.strip().startswith("1  anne"))
+    assert f"+3{NNBSP}000 " in anne and f"+3{NNBSP}000,00{NBSP}€" in anne
+    assert f"  anne 4{NNBSP}500" in report
+    assert english_numbers(report) == []
+    html = cli("rapport", "--format", "html")
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert f">20{NNBSP}000<" in svg and ">20000<" not in svg
+    english = cli("--lang", "en", "report")
+    assert "  anne 4500" in english and "+3000.00 EUR" in english
+
+
+def test_standings_speak_the_language_of_the_sessions_read(cli: Marquoir, tmp_path: Path) -> None:
+    """`standings FILE...` reads other files than the current one: their sessions' language
+    decides (a club's French files read from an English session, or with no session at
+    all), `--lang` still wins, and files of both languages leave the line's own."""
+    club = tmp_path / "club.db"
+    at_club = ("--db", str(club))
+    cli(*at_club, "new", "club", "--blinds", "1/2", "--cave", "100", "--lang", "fr")
+    cli(*at_club, "asseoir", "ann")
+    cli(*at_club, "part", "--all")
+    cli("new", "english", "--blinds", "1/2", "--lang", "en")  # the current session: English
+    french_header = ["joueur", "parties", "coups", "net", "meilleure", "pire"]
+    english_header = ["player", "sessions", "hands", "net", "best", "worst"]
+    assert cli("standings", str(club)).splitlines()[1].split() == french_header
+    assert cli("--lang", "en", "standings", str(club)).splitlines()[1].split() == english_header
+    # with the current file, both languages: the line's own (the English session's)
+    both = cli("standings", str(club), str(cli.db)).splitlines()
+    assert english_header in [line.split() for line in both]

@@ -32,6 +32,7 @@ from .app_room import room_options
 from .errors import error
 from .grammar import parse_chips
 from .help import usage_hint
+from .line_language import line_language
 from .runner import run_line
 
 __all__ = ["app", "run_typer"]  # the whole app: the table's commands and the evening's
@@ -740,14 +741,6 @@ _click_command: Any = None  # built once, on the first line typer reads
 _spoken: Any = None  # its words, in the language of the line (french_help.Spoken)
 
 
-def current_language(books: Books) -> str:
-    """The current session's language ("" when it has none, or there is no session)."""
-    from ..app.table import current_settings
-
-    settings = current_settings(books)
-    return "" if settings is None else settings.lang
-
-
 def unknown_command(word: str, commands: list[str]) -> str:
     """The error line's message for an unknown first word, with the nearest known word."""
     near = vocabulary.nearest(word, french=french(), commands=commands)
@@ -762,7 +755,7 @@ def run_typer(args: list[str], db: Books, where: str) -> int:
     global _click_command, _spoken
     # the line speaks its session's language (`new ... --lang fr`), unless `--lang` chose
     # one: its usage errors and its help too, which are written before any table is read
-    follow_session(current_language(db))
+    follow_session(line_language(args, db))
     if _click_command is None:
         from .french_help import Spoken
 

@@ -11,7 +11,7 @@ import typer
 
 from ..app import upkeep
 from ..domain import IllegalAction, UsageError
-from ..domain.i18n import _, grouped, ngettext
+from ..domain.i18n import _, colon, grouped, ngettext
 from ..storage import db as database
 from ..storage.ledger import Ledger
 from ..storage.paths import database_path
@@ -47,7 +47,7 @@ def verification_lines(result: Verification) -> list[str]:
     lines = [_("integrity: {checks}").format(checks=checks)]
     for check in result.sessions:
         if check.problem:
-            lines.append(f"{check.name}: {check.problem}")
+            lines.append(f"{check.name}{colon()} {check.problem}")
             continue
         verdict = (
             ngettext("{count} differs", "{count} differ", len(check.wrong)).format(

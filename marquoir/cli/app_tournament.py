@@ -15,7 +15,8 @@ from .app_core import db_of as _db
 def level(
     ctx: typer.Context,
     where: Annotated[
-        str | None, typer.Argument(help="next, prev or a level number (none: show it).")
+        str | None,
+        typer.Argument(help="next, prev or a level number (none: show it).", metavar="next|prev|N"),
     ] = None,
 ) -> None:
     """Tournament: move to the next, the previous or a given level (from the next deal)."""
@@ -188,7 +189,9 @@ def out(
 def move(
     ctx: typer.Context,
     player: PlayerArg,
-    where: Annotated[str, typer.Argument(help="The new seat, TABLE:SEAT (2:7).")],
+    where: Annotated[
+        str, typer.Argument(help="The new seat, TABLE:SEAT (2:7).", metavar="TABLE:SEAT")
+    ],
 ) -> None:
     """Several tables: a player moves to another seat (to balance the tables)."""
     from .room import move as record_move

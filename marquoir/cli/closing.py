@@ -17,7 +17,7 @@ from ..app import evening, outputs
 from ..app.books import Books
 from ..domain import UsageError
 from ..domain.events import CountLine
-from ..domain.i18n import N_, _, decimal, money, ngettext, number
+from ..domain.i18n import N_, _, decimal, money, ngettext, number, session_language, speaking
 from ..domain.inputs import read_chips
 from ..domain.missing import HOUSE, shown_name
 from ..domain.settlement import BANK, Transfer
@@ -273,8 +273,6 @@ def show_standings(
     json_output: bool,
     points: str | None = None,
 ) -> None:
-    from tabulate import tabulate
-
     from ..domain.tournament.league import points_text
     from ..reports.exports import OUTPUT_VERSION
 
@@ -317,6 +315,16 @@ def show_standings(
             )
         )
         return
+    with speaking(session_language(table.language)):
+        _print_standings(table, league=league)
+
+
+def _print_standings(table: Standings, *, league: bool) -> None:
+    """The standings as a text table, in the language of the output."""
+    from tabulate import tabulate
+
+    from ..domain.tournament.league import points_text
+
     if not table.players:
         print(_("no session in that range"))
         return

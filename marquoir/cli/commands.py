@@ -15,7 +15,7 @@ from ..domain import Action, ForcedBetSchedule, UsageError, tie
 from ..domain.actions import ActionEvent
 from ..domain.events import LevelSet, Seated
 from ..domain.hand import ShowdownEvent
-from ..domain.i18n import N_, _, follow_session, french, money, number
+from ..domain.i18n import N_, _, colon, follow_session, french, money, number
 from ..domain.ranking import parse_ranking
 from ..domain.table import SessionSettings, Table, TableEvent, name_key
 from ..storage.codec import settings_to_dict
@@ -123,7 +123,8 @@ def showdown_cards(
     outcome = execute(db, read)
     for name, value in values.items():
         cards = labels(value.cards) if not english else " ".join(map(str, value.cards))
-        print(f"{name}: {value.name(lang)} ({cards})")
+        mark = ":" if lang == "en" else colon()  # (an English hand's name: English typography)
+        print(f"{name}{mark} {value.name(lang)} ({cards})")
     assert isinstance(outcome.detail, ShowdownEvent)
     print("\n".join(render.showdown_lines(outcome.detail, outcome.table)))
 

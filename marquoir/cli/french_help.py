@@ -37,6 +37,7 @@ PARSER_MESSAGES = (
     N_("Missing option {name}."),
     N_("Invalid value for {name}: {message}"),
     N_("No such option: {name}"),
+    N_("No such option: {name} (possible options: {options})"),
     N_("Option {name} requires an argument."),
     N_("Option {name} does not take a value."),
     N_("Got unexpected extra arguments ({words})"),
@@ -49,6 +50,10 @@ _USAGE_ERRORS = (
     (
         re.compile(r"Invalid value for ([^:]+): (.*)$", re.DOTALL),
         "Invalid value for {name}: {message}",
+    ),
+    (
+        re.compile(r"No such option: (\S+) \(Possible options: (.+)\)$"),
+        "No such option: {name} (possible options: {options})",
     ),
     (re.compile(r"No such option: (.+)$"), "No such option: {name}"),
     (re.compile(r"Option (.+) requires .*$"), "Option {name} requires an argument."),
@@ -112,6 +117,17 @@ METAVAR_WORDS = (
     N_("CHIP"),
     N_("PATH"),
     N_("SPEC"),
+    N_("LEVELS"),
+    N_("LEVEL"),
+    N_("EVERY:MINUTES"),
+    N_("VALUES"),
+    N_("TIME"),
+    N_("TABLE:SEAT"),
+    N_("next|prev|N"),
+    N_("shared|host|PLAYER"),
+    N_("RANKING | PLAYER=CARDS..."),
+    # click's own name for a group's commands in the usage line (`subcommand_metavar`)
+    N_("COMMAND [ARGS]..."),
 )
 
 
@@ -132,6 +148,10 @@ class Spoken:
             for param in all_params(command)
             if param.metavar
         ]
+        self.metavars += [
+            (group, str(group.subcommand_metavar), str(group.subcommand_metavar))
+            for group in all_groups(command)
+        ]
         self.language = "en"
 
     def speak(self, language: str) -> None:
@@ -141,8 +161,12 @@ class Spoken:
         self.language = language
         for holder, attribute, english in self.texts:
             setattr(holder, attribute, _(english))
-        for param, english, french in self.metavars:
-            param.metavar = _(french) if language == "fr" else english
+        for holder, english, french in self.metavars:
+            name = _(french) if language == "fr" else english
+            if hasattr(holder, "subcommand_metavar"):
+                holder.subcommand_metavar = name
+            else:
+                holder.metavar = name
 
 
 def all_params(command: Command) -> list[Any]:
@@ -151,6 +175,16 @@ def all_params(command: Command) -> list[Any]:
     for sub in getattr(command, "commands", {}).values():
         params.extend(all_params(sub))
     return params
+
+
+def all_groups(command: Any) -> list[Any]:
+    """Every group of the command tree (whose usage line names its commands)."""
+    if not hasattr(command, "commands"):
+        return []
+    groups: list[Any] = [command]
+    for sub in command.commands.values():
+        groups.extend(all_groups(sub))
+    return groups
 
 
 def help_holders(command: Command) -> list[tuple[object, str]]:

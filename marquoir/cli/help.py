@@ -51,15 +51,54 @@ METAVARS = {
     "draw": "NAME,NAME,...",
     "seed": "N",
     "points": "SPEC",
+    # a tournament's settings (`new --tournament`) and its room's commands
+    "buy_in": "MONEY",
+    "fee": "MONEY",
+    "rebuy_price": "MONEY",
+    "add_on_price": "MONEY",
+    "bounty": "MONEY",
+    "payout_unit": "MONEY",
+    "levels": "LEVELS",
+    "breaks": "EVERY:MINUTES",
+    "late_until": "LEVEL",
+    "rebuy_until": "LEVEL",
+    "payouts": "SPEC",
+    "chip_set": "VALUES",
+    "duration": "TIME",
+    "by": "PLAYER",
 }
 # Options that take a number of chips (or a count): N.
 NUMBERS = {"ante", "cap", "cave", "cave_min", "cave_max", "recaves", "chip_unit", "passe"}
 NUMBERS |= {"bring_in", "deck", "seat", "n"}
+NUMBERS |= {"stack", "level_minutes", "level_hands", "reentries", "rebuys", "rebuy_stack"}
+NUMBERS |= {"add_on", "tables", "seats", "final_table"}
 # Those that take chips: N in English, JETONS in French (N stays N for a count).
 CHIP_AMOUNTS = {"ante", "cave", "cave_min", "cave_max", "chip_unit", "passe", "bring_in", "n"}
-CHIP_AMOUNTS |= {"chips", "stack", "rebuy_stack"}
+CHIP_AMOUNTS |= {"chips", "stack", "rebuy_stack", "add_on"}
 
-SHORT_FORMS_TEXT = "  ".join(f"{short} {verb}" for short, verb in SHORT_FORMS.items())
+
+def short_forms_text() -> str:
+    """`play`'s short forms and what each says: `c call` (French: `c suivre`, the table's
+    word for the command)."""
+    if not french():
+        return "  ".join(f"{short} {verb}" for short, verb in SHORT_FORMS.items())
+    from .vocabulary import SAID
+
+    return "  ".join(f"{short} {SAID.get(verb, verb)}" for short, verb in SHORT_FORMS.items())
+
+
+# The values of the examples said the French way (what a French session takes, or a file
+# name in French), in the order they are replaced.
+FRENCH_EXAMPLE_VALUES = (
+    ("--missing shared", "--missing partagé"),
+    ("game.phh --session imported", "partie.phh --session importée"),
+    ("vendredi-copy.db", "vendredi-copie.db"),
+    ("ledger.csv", "grand-livre.csv"),
+    ("hands.phhs", "coups.phhs"),
+    ("night.db", "soiree.db"),
+    ("niveau next", "niveau suivant"),
+    ("examples/evening.txt", "examples/soiree.txt"),
+)
 
 # Examples under each command's help (click keeps lines after a "\b" line as they are).
 EXAMPLES: dict[str, list[str]] = {
@@ -200,9 +239,10 @@ class PlainGroup(TyperGroup):
         ]
         if not commands:
             return
-        limit = formatter.width - 6 - max(len(name) for name, _command in commands)
-        with formatter.section(_("Commands")):
-            formatter.write_dl([(name, c.get_short_help_str(limit)) for name, c in commands])
+        names = spoken_names([name for name, _command in commands])
+        limit = formatter.width - 6 - max(len(name) for name in names.values())
+        with formatter.section(heading(N_("Commands"))):
+            formatter.write_dl([(names[name], c.get_short_help_str(limit)) for name, c in commands])
 
     def get_help_option(self, ctx: Any) -> Any:
         """`-h, --help`, its help in the language of the output."""
@@ -251,10 +291,33 @@ def write_parameters(command: Any, ctx: Any, formatter: Any) -> None:
         if text.endswith(REQUIRED):
             text = text.removesuffix(REQUIRED) + "[" + _("required") + "]"
         (arguments if param.param_type_name == "argument" else options).append((name, text))
-    for heading, rows in ((_("Arguments"), arguments), (_("Options"), options)):
+    for title, rows in ((N_("Arguments"), arguments), (N_("Options"), options)):
         if rows:
-            with formatter.section(heading):
+            with formatter.section(heading(title)):
                 formatter.write_dl(rows)
+
+
+def heading(title: str) -> str:
+    """A heading of the help, in the language of the output. click writes the colon after
+    it; French puts a narrow no-break space before a colon."""
+    return _(title) + "\u202f" if french() else title
+
+
+def spoken_names(names: list[str]) -> dict[str, str]:
+    """What the help calls each command: in French, the first word the table says for it
+    (`donner` for `deal`), which the command line takes as well, that is not another
+    command's name (`parole` is Bouillotte's own command: `check` is `checker`); in
+    English, its name."""
+    if not french():
+        return {name: name for name in names}
+    from .vocabulary import VOCABULARY
+
+    words = {command: said for command, said, _meaning in VOCABULARY}
+    taken = set(names)
+    return {
+        name: next((w for w in words.get(name, ()) if w == name or w not in taken), name)
+        for name in names
+    }
 
 
 # The help option's text, as click writes it.
@@ -286,7 +349,7 @@ def epilog(name: str | None) -> str:
     the output: in French, the command said with its French word (`marquoir relancer 60`)."""
     paragraphs = []
     if name == "play":
-        paragraphs.append([_("Short forms, at the prompt and in scripts:"), SHORT_FORMS_TEXT])
+        paragraphs.append([_("Short forms, at the prompt and in scripts:"), short_forms_text()])
     if name in EXAMPLES:
         paragraphs.append([_("Examples:"), *(_example(line) for line in EXAMPLES[name])])
     # "\b": click prints the paragraph's lines as they are, without rewrapping them
@@ -317,7 +380,21 @@ def _example(line: str) -> str:
         spaces = command[len(command.rstrip()) :]
         command = " ".join(["marquoir", *french_line(words[1:])]) + spaces
     command = re.sub(r"(?<=\d)\.(?=\d)", ",", command)  # the French decimal comma
+    command = ENGLISH_CARD.sub(_french_card, command)  # what a French session reads
+    for english, said in FRENCH_EXAMPLE_VALUES:
+        command = command.replace(english, said)
     return command + mark + _(comment) if mark else command
+
+
+# A card of the examples in English notation (`Ah`, `Td`), which a French session would read
+# the French way (`c` is cœur there): shown in French notation (`Ac`, `10k`).
+ENGLISH_CARD = re.compile(r"(?<![\w-])(?:[2-9TJQKA])[cdhs](?!\w)")
+
+
+def _french_card(found: re.Match[str]) -> str:
+    from ..domain.cards import label, parse_cards
+
+    return label(parse_cards(found.group())[0])
 
 
 def _plain_param(param: Any) -> None:

@@ -127,7 +127,9 @@ def prompt(db: Books) -> str:
     )
     # the split is in `s` (status)
     pot = _("pot {pot}").format(pot=i18n.number(hand.total_in_middle()))
-    return f"[{session.name} | {where} | {pot} | {legal.player}: {legal.call_words()}] > "
+    return (
+        f"[{session.name} | {where} | {pot} | {legal.player}{i18n.colon()} {legal.call_words()}] > "
+    )
 
 
 def line_editing() -> None:

@@ -9,7 +9,17 @@ from ..domain import Hand, LegalActions, Phase, Pot, PotAward, format_ranking
 from ..domain.actions import ActionEvent
 from ..domain.config import BettingKind, ForcedBetSchedule
 from ..domain.hand import HandResult, ShowdownEvent
-from ..domain.i18n import N_, _, chop_method, game_words, in_own_words, ngettext, number, street
+from ..domain.i18n import (
+    N_,
+    _,
+    chop_method,
+    colon,
+    game_words,
+    in_own_words,
+    ngettext,
+    number,
+    street,
+)
 from ..domain.pots import pot_name
 from ..domain.table import Table
 from ..storage.codec import forced_bets_dict
@@ -241,7 +251,7 @@ def showdown_lines(event: ShowdownEvent, table: Table) -> list[str]:
     lines = [head]
     settled = hand.rules.break_ties(hand, event.ranking)
     if settled != event.ranking:  # the game does not split ties (Bouillotte)
-        lines.append(f"{_(hand.rules.tie_rule)}: {format_ranking(settled)}")
+        lines.append(f"{_(hand.rules.tie_rule)}{colon()} {format_ranking(settled)}")
     return [*lines, *result_lines(hand, table.hand_no), *bust_lines(table)]
 
 

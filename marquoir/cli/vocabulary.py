@@ -93,6 +93,16 @@ VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
         "blindes 2/4 : les blindes des donnes suivantes",
     ),
     ("reopen", ("rouvrir",), "rouvrir une partie réglée"),
+    ("sitout", ("s'absenter", "absent"), "s'absenter JOUEUR : il ne joue pas les coups suivants"),
+    ("back", ("revenir", "de retour"), "revenir JOUEUR : il rejoue"),
+    ("use", ("changer de partie",), "changer de partie NOM : elle devient la partie en cours"),
+    ("sessions", ("parties",), "les parties du fichier"),
+    ("play", ("jouer",), "le mode interactif, ou un script de commandes"),
+    ("export", ("exporter",), "exporter le grand livre ou les coups (csv, json, phh)"),
+    ("import", ("importer",), "importer des historiques de coups (phh)"),
+    ("standings", ("championnat", "saison"), "le classement du club sur plusieurs parties"),
+    ("verify", ("vérifier",), "rejouer le journal et le comparer au fichier"),
+    ("backup", ("sauvegarder",), "sauvegarder FICHIER : une copie de la base"),
 )
 
 
@@ -221,5 +231,7 @@ def glossary_lines() -> list[str]:
 def help_text(title: str) -> str:
     """The French words under `title`, one command a line, for the app's help (`\b` keeps
     click from rewrapping the lines)."""
-    lines = [f"  {command}: {', '.join(words)}" for command, words, _meaning in VOCABULARY]
+    from ..domain.i18n import colon
+
+    lines = [f"  {command}{colon()} {', '.join(words)}" for command, words, _meaning in VOCABULARY]
     return "\b\n" + title + "\n" + "\n".join(lines)

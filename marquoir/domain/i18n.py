@@ -37,6 +37,12 @@ def french_typography(text: str) -> str:
     return text
 
 
+def colon() -> str:
+    """The colon after a name in a line put together by hand (`alice: two pair`): with a
+    narrow no-break space before it in French (`alice : deux paires`)."""
+    return "\u202f:" if language() == "fr" else ":"
+
+
 class Catalog:
     """A compiled gettext catalog (.mo, as Babel writes it), read as it lies on the disk.
 
@@ -274,7 +280,7 @@ def money(amount: str, currency: str) -> str:
     `-1 234,50 €` in French (narrow no-break spaces between the thousands)."""
     if language() == "en":
         return f"{amount} {currency}"
-    sign, digits = ("-", amount[1:]) if amount.startswith("-") else ("", amount)
+    sign, digits = (amount[0], amount[1:]) if amount[:1] in ("-", "+") else ("", amount)
     whole, dot, cents = digits.partition(".")
     grouped = number(int(whole)) if whole.isdigit() else whole
     return f"{sign}{grouped}{',' if dot else ''}{cents}\u00a0{_SYMBOLS.get(currency, currency)}"

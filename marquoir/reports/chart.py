@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ..domain.i18n import N_, _, french
+from ..domain.i18n import N_, _, decimal, french, number
 from .model import ChipMove
 
 NAN = float("nan")
@@ -119,9 +119,23 @@ def hand_ticks(axes: Any, hands: int) -> None:
     else:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 5, 10]))
     axes.xaxis.set_major_formatter(
-        FuncFormatter(lambda x, _pos: _("start") if x == 0 else f"{x:.0f}")
+        FuncFormatter(lambda x, _pos: _("start") if x == 0 else number(round(x)))
     )
     axes.set_xlim(0, max(hands, 1))
+
+
+def chip_ticks(axes: Any) -> None:
+    """The stacks axis in the language of the output: `20 000` and `2,5` in French (matplotlib
+    writes `20000` and `2.5`), as it is in English."""
+    from matplotlib.ticker import FuncFormatter
+
+    if french():
+        axes.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: axis_number(y)))
+
+
+def axis_number(value: float) -> str:
+    """A tick's value: a whole number grouped (`20 000`), or a decimal (`2,5`)."""
+    return number(round(value)) if value == round(value) else decimal(f"{value:g}")
 
 
 def draw_chart(
@@ -174,6 +188,7 @@ def draw_chart(
         axes.set_title(_("Stacks after each hand (caves, recaves and departures marked)"))
         axes.grid(True, alpha=0.3)
         hand_ticks(axes, last)
+        chip_ticks(axes)
         axes.set_ylim(bottom=0)
         if handles:
             figure.legend(handles, labels, loc="outside right upper", frameon=False)

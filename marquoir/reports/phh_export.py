@@ -33,6 +33,7 @@ import datetime
 
 from ..domain.events import Acted, Dealt, ShowedDown
 from ..domain.hand import Hand
+from ..domain.i18n import _, game_words, ngettext
 from ..domain.phh import HOLE_CARDS, PHHHand, dumps, forced_bet_fields, variant_of
 from ..domain.records import Record
 from ..domain.table import Table
@@ -84,10 +85,12 @@ def phh_hands(
     variant = variant_of(config)
     if variant is None:
         count = len(ledger.hands(info))
-        what = f"{count} hand{'s' if count != 1 else ''}"
-        return [], [
-            f"session {info.name}: PHH has no variant for {config.title()} ({what} skipped)"
-        ]
+        said = ngettext(
+            "session {name}: PHH has no variant for {game} ({count} hand skipped)",
+            "session {name}: PHH has no variant for {game} ({count} hands skipped)",
+            count,
+        )
+        return [], [said.format(name=info.name, game=game_words(config.title()), count=count)]
     hands: list[PHHHand] = []
     skipped: list[str] = []
     dealt = ledger.deal_times(info)
@@ -95,9 +98,11 @@ def phh_hands(
     for story in stories:
         number, played = story.number, story.played
         if played is None:
-            skipped.append(f"hand {number}: not finished")
+            skipped.append(_("hand {number}: not finished").format(number=number))
         elif played.dead_in:
-            skipped.append(f"hand {number}: it starts with the chips of a void deal")
+            skipped.append(
+                _("hand {number}: it starts with the chips of a void deal").format(number=number)
+            )
         else:  # a showdown given as a ranking: the cards are unknown (????), the winners
             # show unknown cards, the others muck, and finishing_stacks carry the result
             record = hand_record(info, played, story.showed, number=number, when=dealt.get(number))

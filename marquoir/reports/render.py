@@ -19,7 +19,7 @@ from typing import Any
 from tabulate import WIDE_CHARS_MODE, tabulate
 
 from ..domain.errors import UsageError
-from ..domain.i18n import _, french, speaking
+from ..domain.i18n import _, colon, speaking
 from . import exports
 from .hand_json import json_hands
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
@@ -201,8 +201,7 @@ def markdown_chunks(report: SessionReport) -> Iterator[str]:
             "# " + _("Marquoir report: {name}").format(name=title) if number == 0 else f"## {title}"
         )
         block = [head, ""]
-        colon = "\u202f:" if french() else ":"  # (French: a narrow space before the colon)
-        block.extend(f"- **{md_escape(k)}**{colon} {md_escape(v)}" for k, v in section.facts)
+        block.extend(f"- **{md_escape(k)}**{colon()} {md_escape(v)}" for k, v in section.facts)
         block.extend(f"- {md_escape(line)}" for line in section.lines)
         head = "\n".join(block)
         if section.headers:

@@ -213,10 +213,10 @@ class HandScan:
             for name, amount in pot.shares:
                 taken[name] = taken.get(name, 0) + amount
             if pot.low:
-                high = _shares(pot.high or ())
-                text = words["high/low"].format(high=high, low=_shares(pot.low))
+                high = _shares(pot.high or (), self._chips)
+                text = words["high/low"].format(high=high, low=_shares(pot.low, self._chips))
             else:
-                text = _shares(pot.shares)
+                text = _shares(pot.shares, self._chips)
                 if by_fold:
                     text = words["folded"].format(winners=text)
             title = self._pot_titles.get(pot.name)
@@ -234,10 +234,11 @@ class HandScan:
         self.stack_table.close()
 
 
-def _shares(shares: Any) -> str:
+def _shares(shares: Any, chips: Any) -> str:
+    """ "dave 14, alice 13", the chips as the output writes them (French: `anne 4 500`)."""
     if len(shares) == 1:  # (most pots: no join)
-        return f"{shares[0][0]} {shares[0][1]}"
-    return ", ".join(f"{name} {amount}" for name, amount in shares)
+        return f"{shares[0][0]} {chips(shares[0][1])}"
+    return ", ".join(f"{name} {chips(amount)}" for name, amount in shares)
 
 
 def _stack_table(

@@ -58,6 +58,9 @@ class Standings(Record):
     points: str = ""
     # where the sessions came from, when several files were read (empty: one file)
     sources: tuple[Source, ...] = ()
+    # the language every session read was created in (`new --lang fr`), which the standings
+    # are shown in unless `--lang` chose; "" when they speak several or none
+    language: str = ""
 
 
 def standings(
@@ -102,8 +105,10 @@ def standings_of(
     per_player: dict[str, list[tuple[str, Decimal]]] = {}
     hands: dict[str, int] = {}
     league: dict[str, tuple[int, Decimal]] = {}
+    languages: set[str] = set()
     for label, book in books:
         chosen = _sessions_in_range(book, since, until)
+        languages.update(session.lang for session in chosen)
         for session in chosen:
             key = session.identity
             if key in seen:
@@ -156,7 +161,12 @@ def standings_of(
     currency = currencies.pop() if len(currencies) == 1 else ("mixed" if currencies else "")
     formula = _formula(points) if league else ""
     return Standings(
-        tuple(names), currency, tuple(lines), formula, tuple(sources) if len(books) > 1 else ()
+        tuple(names),
+        currency,
+        tuple(lines),
+        formula,
+        tuple(sources) if len(books) > 1 else (),
+        languages.pop() if len(languages) == 1 else "",
     )
 
 

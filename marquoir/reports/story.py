@@ -276,7 +276,7 @@ def winners_text(hand: HandLine, pot: PotLine) -> str:
 
 
 def _shares(shares: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{name} {amount}" for name, amount in shares)
+    return ", ".join(f"{name} {number(amount)}" for name, amount in shares)
 
 
 def hands_section(report: SessionReport) -> Section:

@@ -25,6 +25,7 @@ class SessionRow(Record):
     chip_value: object  # the stored text ("0.10"), as the session's settings hold it
     tournament: bool  # a tournament: its result is its prizes, its points the league's
     uid: str  # what names the session in every copy of the file (see `identity`)
+    lang: str = ""  # the language it was created in (`new --lang fr`), "" if none
 
     @property
     def identity(self) -> str:
@@ -40,10 +41,13 @@ def session_rows(conn: sqlite3.Connection) -> list[SessionRow]:
         "SELECT id, name, created_at, json_extract(settings, '$.currency'), "
         "json_extract(settings, '$.chip_value'), "
         "coalesce(json_type(settings, '$.tournament'), 'null') != 'null', "
-        "coalesce(json_extract(settings, '$.uid'), '') "
+        "coalesce(json_extract(settings, '$.uid'), ''), "
+        "coalesce(json_extract(settings, '$.lang'), '') "
         "FROM sessions ORDER BY id"
     )
-    return [SessionRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), str(r[6])) for r in rows]
+    return [
+        SessionRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), str(r[6]), str(r[7])) for r in rows
+    ]
 
 
 def absorbed_sessions(conn: sqlite3.Connection) -> set[str]:
