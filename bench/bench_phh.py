@@ -15,9 +15,15 @@ Both sides start from the file's bytes, in the same process, alternating, `--rep
   through the table's rules (seats, button, deal, actions, the showdown read from the cards,
   everyone leaving), writing every event, snapshots and hand summaries in one transaction,
   in one process, as `marquoir import phh` runs it (wall time, and its CPU time);
+- Marquoir's parse and replay alone: `replay_phh`, the same reading and replay with each
+  hand's rows and summary made, nothing written (its CPU time: what the import costs
+  before SQLite);
 - PokerKit: `HandHistory.load_all`, then iterating every hand's states to the end (its own
   automations: forced bets, bet collection, showdown, chips pushed and pulled). PokerKit
   writes nothing.
+
+On a machine shared with other work the wall times wait for a core, the CPU times less:
+compare the CPU ratio too.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ if str(ROOT) not in sys.path:  # run from a checkout: use the repository's copie
 from pokerkit import HandHistory  # noqa: E402
 
 from marquoir.storage.ledger import Ledger  # noqa: E402
-from marquoir.storage.phh_import import ImportReport, import_phh  # noqa: E402
+from marquoir.storage.phh_import import ImportReport, import_phh, replay_phh  # noqa: E402
 
 SAMPLE = ROOT / "tests" / "data" / "pluribus-sample.phhs"
 
@@ -65,6 +71,13 @@ def marquoir(path: Path, folder: Path, name: str) -> tuple[float, float, ImportR
         return time.perf_counter() - start, time.process_time() - cpu, report
 
 
+def replay_alone(path: Path) -> float:
+    """CPU seconds of the parse and replay without the database."""
+    cpu = time.process_time()
+    replay_phh([path])
+    return time.process_time() - cpu
+
+
 def pokerkit(path: Path) -> tuple[float, float, float, int]:
     """(seconds to load, seconds to replay, CPU seconds of both, hands)."""
     cpu = time.process_time()
@@ -89,6 +102,7 @@ def main() -> None:
     args.file, kind = (args.file, "given") if args.file else default_file()
     print(f"file: {args.file} ({kind})", flush=True)
     ours: list[tuple[float, float]] = []
+    alone: list[float] = []
     theirs: list[tuple[float, float, float]] = []
     report = None
     with tempfile.TemporaryDirectory() as folder:
@@ -96,6 +110,8 @@ def main() -> None:
             gc.collect()
             seconds, cpu, report = marquoir(args.file, Path(folder), f"run-{run}")
             ours.append((seconds, cpu))
+            gc.collect()
+            alone.append(replay_alone(args.file))
             gc.collect()
             load, replay, their_cpu, count = pokerkit(args.file)
             theirs.append((load, replay, their_cpu))
@@ -112,6 +128,7 @@ def main() -> None:
         f"{report.matching} of {report.compared} match their finishing_stacks; "
         f"CPU {cpu:.2f} s)"
     )
+    print(f"    the parse and replay alone (replay_phh, nothing written): CPU {min(alone):.2f} s")
     print(
         f"  PokerKit load_all + replay:                 {load + replay:6.2f} s  "
         f"{count / (load + replay):8.0f} hands/s  (load {load:.2f} s, replay {replay:.2f} s; "
@@ -121,7 +138,7 @@ def main() -> None:
     # say what each side costs)
     print(
         f"  Marquoir / PokerKit speed: {(load + replay) / best:.2f}x wall, "
-        f"{their_cpu / cpu:.2f}x CPU"
+        f"{their_cpu / cpu:.2f}x CPU; the parse and replay alone {their_cpu / min(alone):.2f}x CPU"
     )
 
 

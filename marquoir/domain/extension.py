@@ -131,10 +131,16 @@ class GameSide(TablePart):
         return config
 
     def cards_showdown_event(
-        self, board: str, shown: dict[str, str], odd_chip: str | None = None
+        self,
+        board: str,
+        shown: dict[str, str],
+        odd_chip: str | None = None,
+        *,
+        verify: bool = True,
     ) -> tuple[ShowedDown, dict[str, HandValue]]:
         """The showdown the cards make, read by the game's evaluator (both halves in hi-lo),
-        and each player's hand."""
+        and each player's hand. `verify=False`: the pots are not shared out to check it, for
+        an event applied at once (applying it checks the same)."""
         # cards are read only on this path: the table commands need not load them
         from .cards import read_showdown
         from .events import ShowedDown
@@ -151,7 +157,8 @@ class GameSide(TablePart):
         odd_chip = None if odd_chip is None else table.resolve(odd_chip)
         read = read_showdown(evaluator, shown, board)
         event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
-        table.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
+        if verify:
+            table.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
         return event, read.values
 
 

@@ -79,6 +79,10 @@ class _Player:
 # The verbs of the bets and raises the betting structure counts.
 _BETS = frozenset({"bet", "raise", "open", "complete"})
 
+# A record of these fields made from a tuple of all of them (what its constructor does, without
+# the call): the events made at every action.
+_new_event = tuple.__new__
+
 # What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
 # and the player's total for the round after it. (A plain tuple: one is made per action.)
 _Resolved = tuple[str, int, int]
@@ -109,7 +113,7 @@ class Hand:
         self.awaiting: str | None = None
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
-        self._players = [_Player(s.name, s.seat, s.stack) for s in _checked(seats)]
+        self._players = [_Player(name, seat, stack) for name, seat, stack in _checked(seats)]
         self._index = {p.name: i for i, p in enumerate(self._players)}
         self._button = _button_index(self._players, button)
         self.forced: list[ForcedBet] = []
@@ -120,7 +124,7 @@ class Hand:
         self.returns: list[tuple[str, str, int]] = []
         self.phase = Phase.BETTING
         self.result: HandResult | None = None
-        self._rnd = RoundState(street=0)
+        self._rnd = RoundState(0)
         self._to_act: int | None = None
         # Kept up to date by _recount after every change of stacks or folds: the turn logic
         # asks for them at each step.
@@ -259,23 +263,23 @@ class Hand:
         if i is None:
             i = self._require_turn()  # (refused)
         p = self._players[i]
-        if action.player is not None and action.player != p.name:
-            if not action.player:
+        player = action.player
+        if player is not None and player != p.name:
+            if not player:
                 raise UsageError(_("--as needs the name of the player to act"))
-            if action.player not in self._index:
-                raise IllegalAction(
-                    _("{player} is not playing this hand").format(player=action.player)
-                )
+            if player not in self._index:
+                raise IllegalAction(_("{player} is not playing this hand").format(player=player))
             raise NotYourTurn(
-                _("it is {name}'s turn, not {player}'s").format(name=p.name, player=action.player)
+                _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
         verb, added, total = self._resolve(i, action)
         rules = self.rules
         rules.check_turn(self, i, verb)
-        # (player, action, verb, added, total, all_in, street)
         all_in = verb != "fold" and added == p.stack
         street = rules.streets[self._rnd.street]
-        return i, ActionEvent(p.name, action, verb, added, total, all_in, street)
+        # (every field, in order, as one tuple: the record made without a call of its own,
+        # once per action)
+        return i, _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
@@ -614,7 +618,7 @@ class Hand:
         if self._rnd.street == len(self.rules.streets) - 1:
             self.phase = Phase.SHOWDOWN
             return
-        self._rnd = RoundState(street=self._rnd.street + 1)
+        self._rnd = RoundState(self._rnd.street + 1)
         self.open_round(0)
         self.set_turn(self.rules.street_start(self, self._rnd.street))
 
@@ -632,24 +636,19 @@ class Hand:
             start[p.name], final[p.name] = p.start, p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
-        self.result = HandResult(
-            start=start,
-            final=final,
-            awards=awards,
-            returned=dict(self.returned),
-            by_fold=by_fold,
-            carry=carry,
-            void=void,
-        )
+        # (start, final, awards, returned, by_fold, carry, void: every field, in order, a
+        # record made without compiling a constructor)
+        self.result = HandResult(start, final, awards, dict(self.returned), by_fold, carry, void)
 
 
 def _raise_context(hand: Hand, p: _Player) -> RaiseContext:
+    # (bet, pot, front, players_in_hand: every field, in order)
     if not hand._structure.needs_pot:
-        return RaiseContext(bet=p.bet, pot=0, front=0, players_in_hand=hand._in_hand)
+        return RaiseContext(p.bet, 0, 0, hand._in_hand)
     preflop = hand._rnd.street == 0
     front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in hand._players)
     pot = hand.dead_in + sum(q.dead + q.live - q.bet for q in hand._players)
-    return RaiseContext(bet=p.bet, pot=pot, front=front, players_in_hand=hand._in_hand)
+    return RaiseContext(p.bet, pot, front, hand._in_hand)
 
 
 def _resolve_open(hand: Hand, i: int, action: Action, *, opening: bool) -> _Resolved:

@@ -55,6 +55,7 @@ from ..domain import IllegalAction
 from ..domain.i18n import _
 from ..domain.phh import (
     PLAYED,
+    Amount,
     NotSupported,
     PHHAction,
     PHHError,
@@ -120,9 +121,10 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 
 def _plans(sources: list[PHHSource]) -> list[Plan]:
     """Each hand read, with its session's table and chip scale (or why it is skipped)."""
-    read: list[tuple[str, PHHHand, tuple[PHHAction, ...]]] = []
-    source_of: dict[int, int] = {}  # (each hand's file, by number)
+    # (label, hand, its actions read, its file's number, the amounts its play uses)
+    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount]]] = []
     parse = _Said().__getitem__  # (the same actions come back hand after hand)
+    places = 0
     for number, source in enumerate(sources):
         try:
             hands = loads(source.text)
@@ -134,46 +136,47 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
                 actions = tuple(map(parse, hand.actions))
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
-            read.append((label, hand, actions))
-            source_of[id(hand)] = number
-    amounts = {id(h): hand_amounts(h, acts) for _, h, acts in read if h.variant in PLAYED}
-    places = max(
-        (decimals_of(a) for each in amounts.values() for a in each if type(a) is not int),
-        default=0,
-    )
+            amounts = hand_amounts(hand, actions) if hand.variant in PLAYED else []
+            # (whole numbers need no decimals: the others are looked at one by one)
+            if not set(map(type, amounts)) <= _WHOLE:
+                places = max(places, _places(amounts))
+            read.append((label, hand, actions, number, amounts))
     if places > MAX_DECIMALS:
         raise PHHImportError(
             f"amounts with {places} decimals cannot be made whole chips (at most {MAX_DECIMALS})"
         )
     # Hands at the same table (same forced bets and limits) share a session and its scale.
     finest = 10**places
-    tables: dict[int, TableConfig | str] = {}
+    tables: list[TableConfig | str] = []  # (each hand's, in the order read)
     scales: dict[TableConfig, int] = {}
     config_of = _memo_table_config()
-    for label, hand, _actions in read:
+    for label, hand, _actions, _number, amounts in read:
         try:
-            config = tables[id(hand)] = config_of(hand, finest)
+            config = config_of(hand, finest)
         except NotSupported as why:
-            tables[id(hand)] = str(why)
+            tables.append(str(why))
             continue
         except PHHError as error:
             raise PHHImportError(f"{label}: {error}") from error
-        scales[config] = max(scales.get(config, 1), scale_for(amounts[id(hand)]))
+        tables.append(config)
+        scale = 1 if set(map(type, amounts)) <= _WHOLE else scale_for(amounts)
+        if scale > scales.get(config, 1):
+            scales[config] = scale
     plans = []
-    for label, hand, actions in read:
-        table = tables[id(hand)]
+    for (label, hand, actions, number, _amounts), table in zip(read, tables, strict=True):
         if isinstance(table, str):
             plans.append(Plan(label, hand, actions, None, 1, table))
             continue
-        scale = scales[table]
-        derived = config_of(hand, scale)
+        scale = scales.get(table, 1)
+        # (the table just made when the session's scale is the finest: the same record)
+        derived = table if scale == finest else config_of(hand, scale)
         try:
-            settings = exported_settings(hand) if scale == 1 else None
+            settings = exported_settings(hand) if scale == 1 and hand.extra else None
         except PHHError as error:
             raise PHHImportError(f"{label}: {error}") from error
         if settings is not None and _MARQUOIR in dict(hand.extra):
             # Marquoir's own hand: replayed at its session's table as it was recorded
-            plans.append(Plan(label, hand, actions, derived, 1, "", True, source_of[id(hand)]))
+            plans.append(Plan(label, hand, actions, derived, 1, "", True, number))
             continue
         # (the table of Marquoir's export by an older version, when it agrees with the hand)
         exported = settings.table if settings and same_stakes(derived, settings.table) else None
@@ -181,8 +184,16 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
     return plans
 
 
+def _places(amounts: list[Amount]) -> int:
+    """The most decimals an amount of these has."""
+    return max((decimals_of(a) for a in amounts if type(a) is not int), default=0)
+
+
 # The field that says a hand comes from Marquoir's own export (with its version).
 _MARQUOIR = "_marquoir"
+
+
+_WHOLE = frozenset({int})
 
 
 class _Said(dict[str, PHHAction]):
@@ -203,7 +214,9 @@ def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
         key = (
             hand.variant,
             len(stacks),
-            all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
+            # (whole numbers are finite: the other amounts are looked at one by one)
+            set(map(type, stacks)) <= _WHOLE
+            or all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
             hand.blinds_or_straddles,
             hand.antes,
             hand.ante_trimming_status,
@@ -488,6 +501,44 @@ class _Writer:
             self.flush()
 
 
+# -- the replay alone ----------------------------------------------------------------------
+
+
+class _Unwritten:
+    """A writer that keeps nothing: each hand's rows counted, the group told it is written
+    (`replay_phh`)."""
+
+    def __init__(self) -> None:
+        self.next_id = 1
+
+    def hand(self, group: Group, rows: Rows, summary: Summary) -> None:
+        if not group.session_id:
+            group.session_id = 1  # (as if its session were made)
+        self.next_id += len(rows)
+        group.written(self.next_id - 1)
+
+
+def replay_phh(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[HandImport]:
+    """Every hand read and replayed as `import_phh` does, its rows and summary made, nothing
+    written: what an import costs before the database (`bench/bench_phh.py` measures it
+    apart); what became of each hand."""
+    collecting = gc.isenabled()
+    gc.disable()  # (as `import_phh` does, for the same reason)
+    try:
+        groups, sink = _Groups(), _Unwritten()
+        done = [
+            plan.unplayable() or import_hand(groups.group(plan), plan, sink)
+            for plan in _plans(read_sources(sources))
+        ]
+        for group in groups.groups.values():  # (everyone leaves, as `_Groups.replay` says)
+            if group.session_id and not group.exact:
+                departures(group, sink.next_id)
+        return done
+    finally:
+        if collecting:
+            gc.enable()
+
+
 __all__ = [
     "HandImport",
     "ImportReport",
@@ -497,4 +548,5 @@ __all__ = [
     "import_phh",
     "player_names",
     "read_sources",
+    "replay_phh",
 ]

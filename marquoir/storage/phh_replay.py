@@ -109,7 +109,8 @@ class Plan(Record):
     @property
     def fields(self) -> dict[str, Any]:
         """The hand's other fields (`table`, `seats`, `currency`, `_chip_value`...)."""
-        return dict(self.hand.extra)
+        extra = self.hand.extra
+        return dict(extra) if extra else {}  # (most histories have none: no copy made)
 
     @property
     def table_name(self) -> str | None:
@@ -253,23 +254,19 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
+    label, variant, session, hand_no = plan.label, plan.hand.variant, group.name, table.hand_no
     # (every field given, in order: a record made from all its fields is made fastest)
-    done = HandImport(
-        plan.label, plan.hand.variant, group.name, table.hand_no, False, False, "", False
-    )
     finishing = plan.hand.finishing_stacks
     if finishing is None:
-        return done._replace(from_result=from_result)
+        return HandImport(label, variant, session, hand_no, False, False, "", from_result)
     final = played.result.final
     # (whole chips are the file's amounts: compared as they are)
-    ours = [final[name] for name in names] if scale == 1 else None
-    compared = done._replace(compared=True, from_result=from_result)
-    if ours == list(finishing) or all(
+    if (scale == 1 and [final[name] for name in names] == list(finishing)) or all(
         from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
     ):
-        return compared
+        return HandImport(label, variant, session, hand_no, True, False, "", from_result)
     reason = explain_difference(plan.hand, played, names, scale)
-    return compared._replace(differs=True, message=reason)
+    return HandImport(label, variant, session, hand_no, True, True, reason, from_result)
 
 
 def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Rows, Summary, bool]:
@@ -337,11 +334,12 @@ class _HandReplay:
         down again with it (a winner's chips go back to the bank as at the end of a hand
         of the history). None when the hand's players are not those seated, in that order."""
         group, table, scale = self.group, self.table, self.plan.scale
+        known = group.known
+        names = [known.get(name) for name in self.names]
         present = {account.name: account for account in table.present()}
-        names = [group.known.get(name) for name in self.names]
         if len(present) != len(names) or not present.keys() >= set(names):
             return None
-        accounts = [present[name] for name in names if name is not None]
+        accounts = [present[name] for name in names if name is not None]  # (none is None)
         seats = [account.seat for account in accounts]
         if self.seats_given:
             if seats != self.seats:
@@ -350,17 +348,20 @@ class _HandReplay:
             return None  # (not in the order of play from the small blind to the button)
         self.seats = seats
         dealt_in: list[SeatInfo] = []
+        changed, whole = group.changed, scale == 1
         for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
-            cave = to_chips(stack, scale)
-            if account.stack < cave:
-                self.restack(self.recave(account.name, cave - account.stack))
-            elif account.stack > cave:
-                self.restack(self.departure(account.name, account.stack))
-                self.restack(self.sit_again(account.name, account.seat, cave))
-                group.moved.append(account.name)
-            group.changed.add(account.name)
-            dealt_in.append(SeatInfo(account.name, account.seat, cave))
-        self.names[:] = [info.name for info in dealt_in]
+            # (a whole number of the file is as many chips at scale 1: `to_chips` otherwise)
+            cave = stack if whole and type(stack) is int else to_chips(stack, scale)
+            name, chips, seat = account.name, account.stack, account.seat
+            if chips < cave:
+                self.restack(self.recave(name, cave - chips))
+            elif chips > cave:
+                self.restack(self.departure(name, chips))
+                self.restack(self.sit_again(name, seat, cave))
+                group.moved.append(name)
+            changed.add(name)
+            dealt_in.append(SeatInfo(name, seat, cave))
+        self.names[:] = [account.name for account in accounts]
         return dealt_in
 
     def restack(self, made: tuple[TableEvent, str, str]) -> None:
@@ -432,39 +433,45 @@ class _HandReplay:
         order of their seats: made as the table would make them, which it checks when it
         applies them."""
         table = self.table
-        if table.deal_event().button != self.seats[-1]:
+        dealt_in.sort(key=_SEAT)
+        # (the button the table would move to, asked of the seating as the deal will ask it
+        # of the players dealt in, without making the whole deal a second time)
+        playing = [table.accounts[info.name] for info in dealt_in]
+        if table.seating.button_seat(playing) != self.seats[-1]:
             # (only when the table would not move the button there itself: a history of a
             # table's consecutive hands moves it as the table does, and records no event)
-            button = ButtonSet(dealt_in[-1].name)
+            button = ButtonSet(self.names[-1])
             table.apply(button)
             self.record(None, *codec.event_text(button))
-        dealt_in.sort(key=_SEAT)
         dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
         table.apply(dealt)
         self.record(dealt.hand_no, *codec.event_text(dealt))
 
     def actions(self) -> list[str]:
-        """The history's actions: the players' applied at the table, the cards noted; the
-        board's cards."""
+        """The history's actions: the players' applied at the table (`act`), the cards
+        noted; the board's cards."""
         names, table, hand = self.names, self.table, self.plan.hand
+        count, cards = len(names), self.cards
         board: list[str] = []
         for number, action in enumerate(self.plan.actions, start=1):
-            verb = action.verb
+            # (the fields at once: cheaper than reading them one by one, a hundred thousand
+            # times an import)
+            _actor, verb, player, shown, _amount, _comment = action
             if not verb:
                 continue
-            if action.player is not None and action.player > len(names):
-                raise PHHError(f"{_where(hand, number)}: the hand has {len(names)} players")
-            name = names[action.player - 1] if action.player is not None else ""
-            if verb == "db":
-                board.extend(split_cards(action.cards or ""))
-            elif verb == "dh":
-                if known(action.cards):
-                    self.cards[name] = action.cards or ""
+            if player is not None and player > count:
+                raise PHHError(f"{_where(hand, number)}: the hand has {count} players")
+            name = names[player - 1] if player is not None else ""
+            if verb == "dh":  # (the most frequent first)
+                if shown and shown != "-" and "?" not in shown:  # (`known`, written out)
+                    cards[name] = shown
+            elif verb == "db":
+                board.extend(split_cards(shown or ""))
             elif verb == "sm":
-                if action.cards is None:
+                if shown is None:
                     self.mucked.add(name)
-                elif known(action.cards):
-                    self.cards[name] = action.cards
+                elif known(shown):
+                    cards[name] = shown
             elif verb in ("sd", "pb"):
                 raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
             elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
@@ -476,20 +483,34 @@ class _HandReplay:
         return board
 
     def act(self, number: int, action: PHHAction, name: str) -> None:
-        """A player's action applied; what it did is a value too: the same text again."""
+        """A player's action applied, after the events of the session recorded before it;
+        what it did is a value too: the same text again."""
         group, table = self.group, self.table
         if self.during:
             self.recorded_during()
         try:
-            acted = _act(group, action, name, self.plan.scale)
+            # (an event is a value: the same action of the same player is made once; an
+            # action read is one object for the whole import, see `_Said`)
+            acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan.scale)
             detail = table.apply(acted)
         except MarquoirError as error:
-            raise type(error)(f"{_where(self.plan.hand, number)}: {error}") from error
+            raise self.refused(number, error) from error
         stored = group.done.get(detail)
         if stored is None:
             stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
-        self.record(table.hand_no, "action", stored)
+        rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
+        rows.append((self.first + len(rows), table.hand_no, "action", stored))
+        if table.hand is None:
+            self.summary = _summary(group, rows)
         self.acted += 1
+
+    def refused(self, number: int, error: MarquoirError) -> MarquoirError:
+        """The error of an action the table refused, naming the action (when nobody is to
+        act, said so)."""
+        table = self.table
+        if table.hand is None or table.hand.to_act is None:
+            error = IllegalAction(_("nobody is to act, the betting is over"))
+        return type(error)(f"{_where(self.plan.hand, number)}: {error}")
 
     def showdown(self, board: list[str]) -> bool:
         """The showdown of a hand still in play, read from the cards (or, when they are not
@@ -650,24 +671,18 @@ def _where(hand: PHHHand, number: int) -> str:
     return f"action {number} ({hand.actions[number - 1].strip()!r})"
 
 
-def _act(group: Group, action: PHHAction, name: str, scale: int) -> TableEvent:
-    hand = group.table.hand
-    if hand is None or hand.to_act is None:
-        raise IllegalAction(_("nobody is to act, the betting is over"))
-    # (an event is a value: the same action of the same player is made once; an action read
-    # is one object for the whole import, see `_Said`)
-    key = (id(action), name)
-    acted = group.said.get(key)
-    if acted is None:
-        # (every field given, in order: a record made from all its fields is made fastest)
-        if action.verb == "f":
-            said = Action(ActionKind.FOLD, None, name)
-        elif action.verb == "cc":
-            said = Action(ActionKind.CALL, None, name)
-        else:
-            assert action.amount is not None
-            said = Action(ActionKind.BET, to_chips(action.amount, scale), name)
-        acted = group.said[key] = Acted(said)  # (checked when applied: see `_replay`)
+def _act(group: Group, action: PHHAction, name: str, scale: int) -> Acted:
+    """The event of a player's action, made once for each action read and player (`act`
+    looks it up first); checked when applied (see `_replay`)."""
+    # (every field given, in order: a record made from all its fields is made fastest)
+    if action.verb == "f":
+        said = Action(ActionKind.FOLD, None, name)
+    elif action.verb == "cc":
+        said = Action(ActionKind.CALL, None, name)
+    else:
+        assert action.amount is not None
+        said = Action(ActionKind.BET, to_chips(action.amount, scale), name)
+    acted = group.said[id(action), name] = Acted(said)
     return acted
 
 
@@ -691,7 +706,8 @@ def _showdown(
             raise _Skip(f"the showdown cards of {', '.join(unknown)} are not known")
     if not board_known:
         raise _Skip(f"the board is not known ({''.join(board) or 'no card'})")
-    event, _values = table.game.cards_showdown_event("".join(board), shown)
+    # (checked when applied, at once: see `_replay`)
+    event, _values = table.game.cards_showdown_event("".join(board), shown, verify=False)
     return event
 
 
