@@ -329,7 +329,8 @@ def test_the_page_speaks_french_on_a_french_session(
         text = browser.run("document.body.innerText")
         for seen in ("Niveau 1 / 4", "Joueurs restants", "Dotation", "60\u00a0€", "36\u00a0€"):
             assert seen in text, seen
-        assert re.search(r"4\. d \(par c\) · main 1", text), text
+        # a hand by its number is a *coup* at a French table (docs/glossary.md), never *main*
+        assert re.search(r"4\. d \(par c\) · coup 1", text), text
         browser.screenshot(tmp_path / "tournament-390-fr.png")
         browser.run(
             "marquoirScreen.now = function () { return Date.now() / 1000 + 61; };"
@@ -401,3 +402,64 @@ def test_the_data_inside_the_page_cannot_close_its_script() -> None:
     text = script_json({"name": "</script><!--x"})
     assert "<" not in text
     assert json.loads(text) == {"name": "</script><!--x"}
+
+
+# Levels with no clock: 25/50 then 50/100, moved by the director (`level next`) or every 10
+# hands; one hand played (d busted), so level 1 is in play and level 2 comes next.
+BY_DIRECTOR = (
+    "new nc --tournament --buy-in 20 --stack 1000 --payouts 60/40 --levels 25/50,50/100,100/200"
+)
+
+
+@NOT_INSTALLED
+@pytest.mark.parametrize("timing", ["", " --level-hands 10"])
+def test_without_a_clock_the_screen_names_the_next_level(tmp_path: Path, timing: str) -> None:
+    """A tournament whose levels are moved by hand said "Levels go by hands" and "Next level:
+    none": its data says who moves the levels, and the next level is in the schedule (25/50
+    now, 50/100 next), without a length; levels by hands too."""
+    cli = Marquoir(tmp_path)
+    cli.play(BY_DIRECTOR + timing + "\n" + FIRST_HAND)
+    data = json.loads(read(datasette_app(str(cli.db)), "/tournament/nc.json")[1])
+    screen_schema().validate(data)
+    assert (data["by_hands"], data["by_director"]) == (
+        (False, True) if not timing else (True, False)
+    )
+    assert [(s["level"], s["blinds"], s["seconds"]) for s in data["segments"]] == [
+        (1, "25/50", None),
+        (2, "50/100", None),
+    ]
+    assert not data["running"] and data["seconds_to_break"] is None
+    cli("level", "3")
+    data = json.loads(read(datasette_app(str(cli.db)), "/tournament/nc.json")[1])
+    assert [s["level"] for s in data["segments"]] == [3]  # the last level: nothing after it
+
+
+@NEEDS_CHROMIUM
+@NOT_INSTALLED
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_of_levels_moved_by_the_director(tmp_path: Path, lang: str) -> None:
+    cli = Marquoir(tmp_path)
+    cli.play(BY_DIRECTOR + f" --lang {lang}\n" + FIRST_HAND)
+    port = free_port()
+    with open(tmp_path / "serve.log", "w", encoding="utf-8") as log:
+        process = subprocess.Popen(
+            [MARQUOIR, "serve", "--port", str(port)], env=cli.env, stdout=log, stderr=log
+        )
+    base = f"http://127.0.0.1:{port}"
+    said = {
+        "en": ("The director moves the levels (level next)", "Level 2: 50/100"),
+        "fr": ("Le directeur change les niveaux (niveau suivant)", "Niveau 2\u202f: 50/100"),
+    }[lang]
+    try:
+        wait_until_up(base + "/", process)
+        with Browser(tmp_path / "profile") as browser:
+            for width, height, mobile in ((390, 844, True), (1920, 1080, False)):
+                browser.size(width, height, mobile=mobile)
+                browser.open(base + "/tournament/nc", ready=DRAWN)
+                assert browser.run("document.getElementById('state').textContent") == said[0]
+                assert browser.run("document.getElementById('next').textContent") == said[1]
+                assert browser.run(TIME) == "—"
+                assert browser.run(RIGHT_EDGE) <= width
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

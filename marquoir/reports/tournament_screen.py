@@ -64,11 +64,13 @@ def segments(
     """The level or break in play, then what follows, each with its length in seconds
     (`seconds`: what is left of the first; None: the last level, which lasts to the end).
 
-    Levels by hands (no clock): only the level in play. Before the first deal: the
-    schedule from the level in play at its full length (the page shows it, not counting)."""
+    No clock (levels by hands, or moved by the director): the level in play and the next
+    one, neither with a length. Before the first deal: the schedule from the level in play at
+    its full length (the page shows it, not counting)."""
     count = len(settings.level_list())
     if clock is None:
-        return [_segment(settings, "level", level_now, None)]
+        following = [level_now + 1] if level_now < count else []
+        return [_segment(settings, "level", level, None) for level in [level_now, *following]]
     minutes = settings.level_minutes or 0
     if not clock.started:
         full = None if level_now >= count else minutes * 60.0
@@ -180,7 +182,9 @@ def screen_data(
         "running": clock is not None and clock.started and not clock.paused and not over,
         "paused": clock is not None and clock.paused and clock.started,
         "started": clock is not None and clock.started,
-        "by_hands": clock is None,
+        "by_hands": clock is None and bool(settings.level_hands),
+        # no clock and no count of hands: the director moves the levels (`level next`)
+        "by_director": clock is None and not settings.level_hands,
         "segments": segments(settings, clock, level_now),
         "seconds_to_break": next_break,
         "players_left": len(alive),
@@ -226,6 +230,7 @@ def words() -> dict[str, str]:
         "paused": _("The clock is stopped"),
         "not_started": _("The clock starts with the first deal"),
         "by_hands": _("Levels go by hands"),
+        "by_director": _("The director moves the levels (level next)"),
         "last": _("Last level"),
         "none": _("none"),
         "level_alert": _("Level {level}: {blinds}"),
@@ -460,6 +465,7 @@ SCRIPT = r"""
       state = data.winner ? say(words.winner, { player: data.winner }) : words.over;
     }
     else if (data.by_hands) { state = words.by_hands; }
+    else if (data.by_director) { state = words.by_director; }
     else if (!data.started) { state = words.not_started; }
     else if (data.paused) { state = words.paused; }
     else if (left === null) { state = words.last; }
