@@ -30,6 +30,7 @@ from .events import ButtonSet, Dealt, Moved, WentOut
 from .extension import TablePart
 from .i18n import _
 from .outcome import SeatInfo
+from .table_seating import check_dealt_in
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -286,18 +287,7 @@ class TableRoom(TablePart):
         player out, without chips, sitting out, or in the hand in play."""
         self.settings()
         account = self._in_room(name)
-        if not account.stack:
-            raise IllegalAction(
-                _("{name} has no chips: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
-        if account.sitting_out:
-            raise IllegalAction(
-                _("{name} is sitting out: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
+        check_dealt_in(account)
         if self._in_hand(account.name):
             raise IllegalAction(
                 _("{name} is playing hand {number}: set the button after it").format(

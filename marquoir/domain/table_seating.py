@@ -60,18 +60,7 @@ class Seating(TablePart):
     def button_event(self, name: str) -> ButtonSet:
         """Put the button on this player at the next deal: one who will be dealt in."""
         account = self._button_check(name)
-        if account.busted:
-            raise IllegalAction(
-                _("{name} has no chips: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
-        if account.sitting_out:
-            raise IllegalAction(
-                _("{name} is sitting out: the button goes to a player dealt in").format(
-                    name=account.name
-                )
-            )
+        check_dealt_in(account)
         return ButtonSet(account.name)
 
     def _button_check(self, name: str) -> Account:
@@ -132,3 +121,20 @@ class Seating(TablePart):
 
 
 __all__ = ["MAX_SEATS", "Seating"]
+
+
+def check_dealt_in(account: Account) -> None:
+    """The button goes to a player who will be dealt in: refused for one without chips or
+    sitting out (one table, or a table of a room)."""
+    if not account.stack:
+        raise IllegalAction(
+            _("{name} has no chips: the button goes to a player dealt in").format(
+                name=account.name
+            )
+        )
+    if account.sitting_out:
+        raise IllegalAction(
+            _("{name} is sitting out: the button goes to a player dealt in").format(
+                name=account.name
+            )
+        )
