@@ -128,9 +128,7 @@ def check_dealt_in(account: Account) -> None:
     sitting out (one table, or a table of a room)."""
     if not account.stack:
         raise IllegalAction(
-            _("{name} has no chips: the button goes to a player dealt in").format(
-                name=account.name
-            )
+            _("{name} has no chips: the button goes to a player dealt in").format(name=account.name)
         )
     if account.sitting_out:
         raise IllegalAction(
