@@ -445,6 +445,23 @@ def test_a_player_s_last_event_may_be_an_action(tmp_path: Path) -> None:
     assert ends["bob"] != ends["ann"]
 
 
+def test_a_player_s_last_event_may_be_a_recave(tmp_path: Path) -> None:
+    """A recave is stored as `[player, chips]` since m012: still its player's event (it was
+    read as nobody's, so a recave after a player's last hand did not end his time)."""
+    with Ledger(tmp_path / "t.db") as book:
+        book.create_session("t", SETTINGS)
+        book.execute(lambda table: table.seat_event("ann"))
+        book.execute(lambda table: table.seat_event("bob"))
+        book.execute(lambda table: table.house.recave_event("bob", 50))
+        book.conn.execute(
+            "UPDATE events SET created_at = 4070908800 WHERE kind = 'recave'"  # 2099-01-01
+        )
+        times = book.player_times(book.current())
+    ends = {name: end for name, (_, end) in times.items()}
+    assert ends["bob"] == "2099-01-01T00:00:00+00:00"
+    assert ends["ann"] != ends["bob"]
+
+
 def test_who_is_at_the_table_follows_seats_departures_returns_and_snapshots() -> None:
     # Who is at the table is kept as the players sit down and leave, not read from everyone
     # met: after each step it must be the accounts that have not left, in seat order, and a

@@ -490,8 +490,9 @@ class Ledger:
         rows = self.conn.execute(
             "SELECT player, min(at), max(at) FROM ("
             " SELECT CASE WHEN kind = 'action' THEN json_extract(data, '$[1]')"
-            # (a first seat and a departure are arrays, the player first: codec.PLAIN_ARRAYS)
-            " WHEN kind IN ('seat', 'leave') AND json_type(data) = 'array'"
+            # (a first seat, a departure and a recave are arrays, the player first:
+            # codec.PLAIN_ARRAYS)
+            " WHEN kind IN ('seat', 'leave', 'recave') AND json_type(data) = 'array'"
             " THEN json_extract(data, '$[0]')"
             " WHEN kind = 'bets' THEN NULL"
             " ELSE json_extract(data, '$.player') END AS player, created_at AS at"
