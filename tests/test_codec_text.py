@@ -32,7 +32,7 @@ DATA = Path(__file__).parent / "data"
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-def _json(data: Any) -> str:
+def json_text(data: Any) -> str:
     """The oracle: what the file keeps is compact, key-sorted JSON."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
@@ -41,7 +41,7 @@ def _expected(
     event: TableEvent, detail: object = None, streets: tuple[str, ...] = ()
 ) -> tuple[str, str]:
     kind, data = codec.event_to_record(event, detail, streets=streets)
-    return kind, _json(data)
+    return kind, json_text(data)
 
 
 def test_every_event_of_the_sample_imports_is_stored_as_json_dumps_writes_it(
@@ -155,7 +155,7 @@ JSON = st.recursive(
 
 @given(JSON)
 def test_dumps_is_json_dumps(data: Any) -> None:
-    assert codec.dumps(data) == _json(data)
+    assert codec.dumps(data) == json_text(data)
 
 
 def test_the_state_kept_after_each_hand_is_the_snapshot_of_then(tmp_path: Path) -> None:
@@ -191,7 +191,7 @@ def test_the_state_kept_after_each_hand_is_the_snapshot_of_then(tmp_path: Path) 
         group.written(number)
         table.apply(table.seat_event("fay", seat=9, cave=10_000))  # (later: not kept)
         assert group.before() == kept
-        assert codec.dumps(group.before()) == _json(kept)
+        assert codec.dumps(group.before()) == json_text(kept)
         table.apply(table.leave_event("fay"))
         group.moved.append("fay")
         group.written(number)
@@ -225,7 +225,7 @@ def test_the_summary_built_directly_is_the_compact_form_of_the_full_one(cli: Mar
                     full = summaries.hand_summary(table, hand)
                     expected = summaries.compact_summary(full, session.settings)
                     direct = summaries.compact_hand_summary(table, hand, session.settings)
-                    assert _json(direct) == _json(expected), (session.name, table.hand_no)
+                    assert json_text(direct) == json_text(expected), (session.name, table.hand_no)
                     compared[table.config.game.value] += 1
                     compared["rest"] += len(expected) > 5
     games = {"holdem", "omaha", "draw", "bouillotte", "stud"}
@@ -248,7 +248,7 @@ def test_the_summary_built_directly_keeps_stacks_that_moved_after_the_pots() -> 
     settings = table.settings
     direct = summaries.compact_hand_summary(table, hand, settings)
     expected = summaries.compact_summary(summaries.hand_summary(table, hand), settings)
-    assert _json(direct) == _json(expected)
+    assert json_text(direct) == json_text(expected)
     assert {"after", "others"} <= direct[5].keys()
 
 
