@@ -93,7 +93,8 @@ def test_the_schedule_ahead_from_the_clock() -> None:
         ("level", 3, 60),
         ("level", 4, None),
     ]
-    # levels by hands: no clock, only the level in play
+    # no clock (levels by hands, or moved by the director): the level in play and the next
+    # one, neither with a length; the last level alone
     assert segments(settings, None, 3) == [
         {
             "kind": "level",
@@ -102,8 +103,17 @@ def test_the_schedule_ahead_from_the_clock() -> None:
             "stakes": "100/200",
             "ante": "ante 25",
             "seconds": None,
-        }
+        },
+        {
+            "kind": "level",
+            "level": 4,
+            "blinds": "200/400",
+            "stakes": "200/400",
+            "ante": "",
+            "seconds": None,
+        },
     ]
+    assert [s["level"] for s in segments(settings, None, 4)] == [4]
 
 
 def screen_schema() -> Any:
