@@ -1,7 +1,7 @@
 """The report's fast paths write what the plain ones write, byte for byte.
 
 A report reads its hands from the file (`HandLog`): each summary decoded once, the JSON's
-hands written as text by `hand_json.HandWriter`, the long tables spooled, their CSV cells
+hands written as text by `hand_text.HandWriter`, the long tables spooled, their CSV cells
 rewritten once per distinct text and their HTML escaped only when a text needs it. The
 plain path is the report built from every hand read first (`hand_lines`): JSON by
 `json.dumps`, CSV by the `csv` module over `_csv_cell` of every cell, tables by tabulate,

@@ -407,9 +407,9 @@ def test_big_blinds_and_long_names_fit_a_phone(tmp_path: Path) -> None:
 
 
 def test_the_data_inside_the_page_cannot_close_its_script() -> None:
-    from marquoir.reports.tournament_screen import script_json
+    from marquoir.reports.tournament_screen import script_text
 
-    text = script_json({"name": "</script><!--x"})
+    text = script_text({"name": "</script><!--x"})
     assert "<" not in text
     assert json.loads(text) == {"name": "</script><!--x"}
 

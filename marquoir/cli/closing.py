@@ -290,7 +290,7 @@ def show_standings(
                     # (a file without tournaments prints what it always printed)
                     **({"points": table.points} if league else {}),
                     # where each session came from, when several files were read
-                    **({"files": _sources_json(table)} if table.sources else {}),
+                    **({"files": _sources_data(table)} if table.sources else {}),
                     "players": [
                         {
                             "player": p.name,
@@ -359,7 +359,7 @@ def _print_standings(table: Standings, *, league: bool) -> None:
     print(tabulate(rows, headers=[_(h) for h in headers], disable_numparse=True))
 
 
-def _sources_json(table: Standings) -> list[dict[str, object]]:
+def _sources_data(table: Standings) -> list[dict[str, object]]:
     """Each file read and the sessions it gave (`standings --json`'s `files`)."""
     return [
         {

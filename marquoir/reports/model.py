@@ -259,7 +259,7 @@ class HandLog(Sequence[HandLine]):
     """A session's finished hands as the report reads them: from the file, row by row, each
     time they are gone through (a report of 100,000 hands never holds them all). The report's
     figures, counts and big tables come from one pass (`scan`), or, for JSON, from the pass
-    that writes the hands (`json_hands`). `columns`: the players in seat order."""
+    that writes the hands (`hand_text.hand_texts`). `columns`: the players in seat order."""
 
     def __init__(
         self, book: Ledger, session: SessionInfo, columns: list[str] | None = None

@@ -37,7 +37,7 @@ from ..domain.i18n import _, game_words, ngettext
 from ..domain.phh import HOLE_CARDS, PHHHand, dumps, forced_bet_fields, variant_of
 from ..domain.records import Record
 from ..domain.table import Table
-from ..storage.codec import dumps as dumps_json
+from ..storage import codec
 from ..storage.codec import event_from_record, settings_to_dict
 from ..storage.ledger import Ledger, SessionInfo
 
@@ -164,7 +164,7 @@ class _Stories:
             event = event_from_record(stored.kind, stored.data, table)
             in_hand = table.hand is not None or isinstance(event, Dealt)
             table.apply(event)
-            text = f"{stored.kind} {dumps_json(stored.data)}"
+            text = f"{stored.kind} {codec.dumps(stored.data)}"
             if isinstance(event, Dealt):
                 before, pending, during, acted = pending, [], [], 0
                 showed = showdown = None

@@ -21,7 +21,7 @@ from tabulate import WIDE_CHARS_MODE, tabulate
 from ..domain.errors import UsageError
 from ..domain.i18n import _, colon, speaking
 from . import exports
-from .hand_json import json_hands
+from .hand_text import hand_texts
 from .model import HandLine, HandLog, PlayerLine, PotLine, SessionReport
 from .scan import MD_SPECIAL, TAB, Spool
 from .story import Section, decimal_text, missing_data, money, sections
@@ -317,7 +317,7 @@ def _halves_data(pot: PotLine) -> dict[str, Any]:
     }
 
 
-def to_json(report: SessionReport) -> str:
+def json_report(report: SessionReport) -> str:
     """The whole report as one JSON object, key-sorted and indented."""
     return "".join(json_chunks(report))
 
@@ -328,7 +328,7 @@ _HANDS_MARK = "\x00hands\x00"
 
 
 def json_chunks(report: SessionReport) -> Iterator[str]:
-    """`to_json` in pieces: the hands one by one, written as within the whole (the keys
+    """`json_report` in pieces: the hands one by one, written as within the whole (the keys
     sorted, as `json.dumps` sorts them; the players, after the hands, are counted while the
     hands are written)."""
     log = report.hands if isinstance(report.hands, HandLog) else None
@@ -342,7 +342,7 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
     for number, key in enumerate(sorted(data)):
         yield ("\n" if number == 0 else ",\n") + f"  {json.dumps(key)}: "
         if key == "hands":
-            yield from _json_list(json_hands(log, "\n    "))
+            yield from _list_text(hand_texts(log, "\n    "))
             data = report_data(report, hands=False)  # (the players: counted with the hands)
             continue
         value = json.dumps(data[key], sort_keys=True, indent=2, ensure_ascii=False)
@@ -350,7 +350,7 @@ def json_chunks(report: SessionReport) -> Iterator[str]:
     yield "\n}\n"
 
 
-def _json_list(items: Iterator[str]) -> Iterator[str]:
+def _list_text(items: Iterator[str]) -> Iterator[str]:
     """A JSON list of already written items, in the top-level object's second level."""
     batch: list[str] = []
     count = 0

@@ -270,7 +270,7 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
         "bb": _("BB"),
     }
     quoted = urllib_quote(name)
-    inline, said = script_json(data), script_json(words())
+    inline, said = script_text(data), script_text(words())
     e = {key: escape(value) for key, value in labels.items()}
     return f"""<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -314,7 +314,7 @@ def screen_html(name: str, data: dict[str, Any]) -> str:
 </body></html>"""
 
 
-def script_json(value: object) -> str:
+def script_text(value: object) -> str:
     """JSON to put inside a <script> element: every `<` written `\\u003c`, so no text in it
     (a name, a word) can close the element or open a comment."""
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Iterator
-from json.encoder import encode_basestring
 from typing import Any
 
 from ..storage import codec, summaries
@@ -23,8 +22,9 @@ from .scan import FigureCounter
 
 
 def encode(text: str) -> str:
-    """A JSON string as `json.dumps(..., ensure_ascii=False)` writes it (in C)."""
-    return encode_basestring(text)
+    """A JSON string as `json.dumps(..., ensure_ascii=False)` writes it (`HandWriter` keeps
+    each name's, so this runs for few strings)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def pretty(value: Any, pad: str) -> str:
@@ -39,7 +39,7 @@ def pretty(value: Any, pad: str) -> str:
     if value is None:
         return "null"
     if isinstance(value, int):
-        return int.__repr__(value)
+        return f"{value:d}"  # (an int's digits, whatever its class)
     inner = pad + "  "
     if isinstance(value, dict):
         if not value:
@@ -184,7 +184,7 @@ class HandWriter:
         for name, delta in paid.items():
             nets[name] = nets.get(name, 0) + delta
             stacks[name] = stacks.get(name, 0) + delta
-        return counts_json(nets, self.i1), counts_json(stacks, self.i1)
+        return counts_text(nets, self.i1), counts_text(stacks, self.i1)
 
     def _pots(self, pots: list[summaries.StoredPot]) -> str:
         if not pots:
@@ -210,7 +210,7 @@ class HandWriter:
         return "[" + ",".join(items) + self._list_close[0]
 
 
-def counts_json(chips: dict[str, Any], pad: str) -> str:
+def counts_text(chips: dict[str, Any], pad: str) -> str:
     """A dict of names to chips, keys sorted, as `pretty` writes it."""
     if not chips or not all(type(value) is int for value in chips.values()):
         return pretty(chips, pad)
@@ -218,7 +218,7 @@ def counts_json(chips: dict[str, Any], pad: str) -> str:
     return "{" + ",".join([f"{inner}{encode(k)}: {chips[k]}" for k in sorted(chips)]) + pad + "}"
 
 
-def json_hands(log: HandLog, pad: str) -> Iterator[str]:
+def hand_texts(log: HandLog, pad: str) -> Iterator[str]:
     """Each hand as the report's JSON writes it (`pad`: a newline and the indentation of the
     list), each player's figures counted on the way (the players come after the hands)."""
     counter = FigureCounter()
