@@ -241,6 +241,12 @@ class TableRoom(TablePart):
         hand = self.table.hand
         return hand is not None and any(p.name == name for p in hand.players)
 
+    def _outside_the_hand(self, name: str, refusal: str) -> None:
+        """Refused while `name` plays the hand in play: `refusal` (translated, with `{name}`
+        and `{number}`) says what to do instead."""
+        if self._in_hand(name):
+            raise IllegalAction(refusal.format(name=name, number=self.table.hand_no))
+
     def _in_room(self, name: str) -> Account:
         account = self.table.account(name)
         if not self.seated(account) or self._state().entry_of(account.name).busted:
@@ -258,12 +264,9 @@ class TableRoom(TablePart):
         in play."""
         self.settings()
         account = self._in_room(name)
-        if self._in_hand(account.name):
-            raise IllegalAction(
-                _("{name} is playing hand {number}: move him after it").format(
-                    name=account.name, number=self.table.hand_no
-                )
-            )
+        self._outside_the_hand(
+            account.name, _("{name} is playing hand {number}: move him after it")
+        )
         if account.seat == room_seat(table, seat):
             raise IllegalAction(
                 _("{name} sits at {table}:{seat} already").format(
@@ -288,12 +291,9 @@ class TableRoom(TablePart):
         self.settings()
         account = self._in_room(name)
         check_dealt_in(account)
-        if self._in_hand(account.name):
-            raise IllegalAction(
-                _("{name} is playing hand {number}: set the button after it").format(
-                    name=account.name, number=self.table.hand_no
-                )
-            )
+        self._outside_the_hand(
+            account.name, _("{name} is playing hand {number}: set the button after it")
+        )
         return ButtonSet(account.name)
 
     def apply_button(self, event: ButtonSet) -> None:
@@ -307,12 +307,9 @@ class TableRoom(TablePart):
         """`out PLAYER [--by PLAYER]`: a bust at a table whose hands are not recorded."""
         self.settings()
         account = self._in_room(name)
-        if self._in_hand(account.name):
-            raise IllegalAction(
-                _("{name} is playing hand {number}: his bust comes from its result").format(
-                    name=account.name, number=self.table.hand_no
-                )
-            )
+        self._outside_the_hand(
+            account.name, _("{name} is playing hand {number}: his bust comes from its result")
+        )
         if not by:
             return WentOut(account.name)
         other = self._in_room(by)
