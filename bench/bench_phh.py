@@ -5,9 +5,9 @@ Run with the project's virtualenv (pokerkit comes with the `test` extra):
     python bench/bench_phh.py [FILE] [--repeat R]
 
 FILE defaults to `pluribus.phhs` (the 10,000 no-limit hold'em hands of the public PHH
-dataset) in the full dataset folder given by MARQUOIR_PHH_DIR, or, for convenience, in a
-`shared/phh` folder beside the checkout; without either, to the 258-hand sample the tests
-read, tests/data/pluribus-sample.phhs (README there). The first line printed names the file.
+dataset) in the folder given by MARQUOIR_PHH_DIR (download the public PHH dataset there);
+without it, to the 258-hand sample the tests read, tests/data/pluribus-sample.phhs (README
+there). The first line printed names the file.
 Both sides start from the file's bytes, in the same process, alternating, `--repeat` times
 (the best run of each is reported):
 
@@ -53,13 +53,12 @@ def default_file() -> tuple[Path, str]:
     """The full Pluribus file when its folder is known, else the sample in the repository;
     and which of them it is."""
     named = os.environ.get("MARQUOIR_PHH_DIR")
-    folder = Path(named) if named else ROOT.parent / "shared" / "phh"
-    full = folder / "pluribus.phhs"
+    if not named:
+        return SAMPLE, "the sample in the repository; MARQUOIR_PHH_DIR=FOLDER for the full file"
+    full = Path(named) / "pluribus.phhs"
     if full.is_file():
         return full, "the full dataset"
-    if named:  # a folder named on purpose must hold the file
-        sys.exit(f"Error: MARQUOIR_PHH_DIR: {full} is not a file")
-    return SAMPLE, "the sample in the repository; MARQUOIR_PHH_DIR=FOLDER for the full file"
+    sys.exit(f"Error: MARQUOIR_PHH_DIR: {full} is not a file")  # a folder named must hold it
 
 
 def marquoir(path: Path, folder: Path, name: str) -> tuple[float, float, ImportReport]:
