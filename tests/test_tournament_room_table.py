@@ -175,6 +175,40 @@ def test_undo_of_another_table_than_the_last_event_s_is_refused(cli: Marquoir) -
     assert _table_json(cli, 3)["to_act"] == "jules"
 
 
+def test_undo_of_one_table_checks_and_undoes_in_one_transaction(
+    cli: Marquoir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another table's scorekeeper records an event the moment the last one has been found
+    # to be table 3's: his write must wait for the undo, which takes back table 3's action
+    # (checked, then undone in two transactions, the undo took his event instead).
+    from marquoir.app import room
+    from marquoir.app.books import Books
+
+    cli.play(DRAWN + "deal --table 3\nallin\n")
+    before = _events(cli)
+    meanwhile: list[str] = []
+    found = room.event_table
+
+    def then_another_writes(table: Any, stored: Any) -> int | None:
+        with sqlite3.connect(cli.db, timeout=0) as other:
+            try:
+                other.execute(
+                    "INSERT INTO events (session_id, hand_no, kind, data, created_at) "
+                    "SELECT session_id, NULL, kind, data, created_at FROM events "
+                    "WHERE kind = 'seat' ORDER BY id LIMIT 1"
+                )
+                meanwhile.append("written")
+            except sqlite3.OperationalError as error:  # (the undo's transaction holds it)
+                meanwhile.append(str(error))
+        return found(table, stored)
+
+    monkeypatch.setattr(room, "event_table", then_another_writes)
+    _session, stored, _table_now = room.undo_at(Books(str(cli.db)), 3, describe=str)
+    assert (stored.kind, stored.data["player"]) == ("action", "jules")
+    assert meanwhile == ["database is locked"]
+    assert _events(cli) == before[:-1]
+
+
 def test_undo_of_the_showdown_that_broke_the_table(cli: Marquoir) -> None:
     # hand 2 at table 3 ends with three busts: 18 left, table 3 breaks; its showdown is
     # still table 3's hand's event, though table 3 is no longer in play

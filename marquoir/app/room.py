@@ -128,18 +128,18 @@ def undo_at(books: Books, number: int, *, describe: Callable[[StoredEvent], str]
     undone. The scorekeeper of one table then never takes back another table's event."""
     from .table import Undone
 
-    with books.ledger() as book:
-        session, table = book.read()
-        follow_session(table.settings.lang)
-        table.room.settings()  # (refused outside a tournament of several tables)
-        events = book.events(session)
-        if not events:
-            raise IllegalAction(_("nothing to undo in this session"))
-        last = events[-1]
+    def check(session: SessionInfo, table: Table, last: StoredEvent) -> None:
         at = event_table(table, last)
         if at != number:
             raise IllegalAction(_not_at(session, last, at, number, describe))
-        session, stored, after = book.undo()
+
+    with books.ledger() as book:
+        _session, table = book.read()
+        follow_session(table.settings.lang)
+        table.room.settings()  # (refused outside a tournament of several tables)
+        # (whose the last event is, checked in the undo's own transaction: another table's
+        # scorekeeper recording meanwhile cannot make it undo his event)
+        session, stored, after = book.undo(check=check)
     return Undone(session, stored, after)
 
 

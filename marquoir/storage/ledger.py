@@ -590,8 +590,13 @@ class Ledger:
         session = self.current()
         return session, self.load(session)
 
-    def undo(self) -> tuple[SessionInfo, StoredEvent, Table]:
+    def undo(
+        self, *, check: Callable[[SessionInfo, Table, StoredEvent], None] | None = None
+    ) -> tuple[SessionInfo, StoredEvent, Table]:
         """Mark the session's last event undone; return it and the table as it is now.
+        `check`, when given, is asked first, in the same transaction, with the table before
+        the undo and the event to be undone: it refuses by raising, and nothing is undone
+        (no other process can write between the check and the undo: `undo --table T`).
 
         A hand's actions written as one `bets` row (`import phh`) are taken back one by
         one, as if each had its own row: the row is marked undone and its actions but the
@@ -610,6 +615,8 @@ class Ledger:
                 follow_session(session.settings.lang)  # (the refusal in the session's language)
                 raise IllegalAction(_("nothing to undo in this session"))
             event_id, hand_no, kind, text = row[0], row[1], row[2], row[3]
+            if check is not None:
+                check(session, self.load(session), self._last_event(session, row))
             conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
             if kind == codec.BETS:
                 actions = _unpacked(text, self._hand_players(session, hand_no))
@@ -629,6 +636,16 @@ class Ledger:
         streets = codec.streets_of(session.settings.table)
         data = codec.expand_event(kind, loads(text), streets=streets, hand_no=hand_no)
         return session, StoredEvent(event_id, hand_no, kind, data), table
+
+    def _last_event(self, session: SessionInfo, row: tuple[Any, ...]) -> StoredEvent:
+        """The event of the log's last row (id, hand number, kind, stored text), as `events`
+        gives it: a `bets` row's last action."""
+        event_id, hand_no, kind = row[0], row[1], row[2]
+        data = codec.readable(kind, loads(row[3]), hand_no)
+        if kind == codec.BETS:
+            actions: list[Any] = _unpacked(data, self._hand_players(session, hand_no))
+            return StoredEvent(event_id, hand_no, "action", actions[-1])
+        return StoredEvent(event_id, hand_no, kind, data)
 
     def _unpack_before(self, session: SessionInfo, event_id: int) -> None:
         """When the event undone, `event_id`, ended a hand whose actions are a `bets` row
