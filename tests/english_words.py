@@ -39,7 +39,7 @@ ENGLISH = _words(
     no nobody none not nothing of odd off only or out over paid pay pays per player players
     preflop pre-flop previous prize prizes raise raises raised rebuy rebuys record reenter
     reentry reopen report resume river round rule rules seat seats settle settled settlement
-    seven seventh share shared should showing shows sit sits sitout sixth small stack stacks
+    seven seventh share shared should showing shows sit sits sitout sixth small spec stack stacks
     standings status street streets than that the their them then there these they third
     this those to tournament tournaments turn undo until up upcard up-card was were what
     when which while who whose will win wins with won worst you your
