@@ -30,7 +30,15 @@ from .outcome import (
     SeatInfo,
     ShowdownEvent,
 )
-from .pots import Contribution, Pot, PotAward, award_each, award_pots, build_pots
+from .pots import (
+    Contribution,
+    Pot,
+    PotAward,
+    award_each,
+    award_pots,
+    build_pots,
+    lone_award,
+)
 from .ranking import Ranking
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
@@ -481,8 +489,7 @@ class Hand:
         self._in_hand -= 1
         if self.phase is Phase.SHOWDOWN:
             if self._in_hand == 1:
-                winner = next(q.name for q in self._players if not q.folded)
-                self._finish(tuple(award_pots(self.pots(), ((winner,),))), by_fold=True)
+                self._finish(_fold_awards(self), by_fold=True)
             return
         if self._in_hand == 1:
             self._close_round()
@@ -608,9 +615,7 @@ class Hand:
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
         if self._in_hand == 1:
-            winner = next(p.name for p in self._players if not p.folded)
-            awards = award_pots(self.pots(), ((winner,),))
-            self._finish(tuple(awards), by_fold=True)
+            self._finish(_fold_awards(self), by_fold=True)
             return
         if self.rules.voids_unopened and self._rnd.street == 0 and self.opener is None:
             self._finish((), by_fold=False, void=True)
@@ -639,6 +644,19 @@ class Hand:
         # (start, final, awards, returned, by_fold, carry, void: every field, in order, a
         # record made without compiling a constructor)
         self.result = HandResult(start, final, awards, dict(self.returned), by_fold, carry, void)
+
+
+def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
+    """The pots of a hand everyone else folded, awarded to the one left (`pots.lone_award`:
+    one pot of every chip in the middle, without building the layers; the pots built and
+    awarded when he put nothing in and no dead money lies there, as then they may not hold
+    every chip)."""
+    players = hand._players
+    winner = next(p for p in players if not p.folded)
+    dead = hand.dead_in + sum(p.dead for p in players)
+    if not (dead or winner.live - winner.bet):
+        return tuple(award_pots(hand.pots(), ((winner.name,),)))
+    return lone_award(winner.name, dead + sum(p.live - p.bet for p in players))
 
 
 def _raise_context(hand: Hand, p: _Player) -> RaiseContext:

@@ -1,0 +1,60 @@
+"""The engine's shortcuts on the hot path give what the general paths give.
+
+Each shortcut of the table's rules (docs/design.md, "The hot path") is checked here
+against the general computation it stands for, on many random cases: the general path is
+the oracle (it is what the rules say, and what the rest of the tests check against PokerKit
+and by hand).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marquoir.domain.pots import Contribution, award_pots, build_pots, lone_award
+from tests.sizes import sized
+
+SETTINGS = settings(max_examples=sized(200, 1000), deadline=None)
+
+
+@st.composite
+def folded_to_one(draw: st.DrawFn) -> tuple[list[Contribution], int]:
+    """What each player of a hand put in when all but one folded, and the dead money of a
+    void deal before it (the lone player put chips in, or dead money lies in the middle)."""
+    n = draw(st.integers(2, 10))
+    alone = draw(st.integers(0, n - 1))
+    rows = [
+        Contribution(
+            f"p{i}",
+            draw(st.integers(0, 60)),
+            draw(st.sampled_from([0, 0, 1, 5])),
+            i != alone,
+        )
+        for i in range(n)
+    ]
+    dead = draw(st.sampled_from([0, 0, 3]))
+    if rows[alone].live == 0 and dead + sum(c.dead for c in rows) == 0:
+        rows[alone] = Contribution(rows[alone].player, draw(st.integers(1, 60)), 0, False)
+    return rows, dead
+
+
+@SETTINGS
+@given(case=folded_to_one())
+def test_the_lone_award_is_the_pots_built_and_awarded(
+    case: tuple[list[Contribution], int],
+) -> None:
+    rows, dead = case
+    (winner,) = [c.player for c in rows if not c.folded]
+    total = dead + sum(c.live + c.dead for c in rows)
+    expected = award_pots(build_pots(rows, dead=dead), ((winner,),))
+    assert lone_award(winner, total) == tuple(expected)
+    # the same records, field by field (types included: they are written as they are)
+    assert [type(a) for a in lone_award(winner, total)] == [type(a) for a in expected]
+
+
+def test_a_hand_folded_to_the_big_blind_gives_him_the_blinds() -> None:
+    # worked by hand: 1/2 blinds, antes 1 from three players: 3 + 1 + 2 = 6 in the middle
+    award = lone_award("bob", 6)
+    assert award[0].name == "main pot"
+    assert award[0].pot.amount == 6 and award[0].pot.eligible == ("bob",)
+    assert award[0].shares == (("bob", 6),) and award[0].high == award[0].low == ()
