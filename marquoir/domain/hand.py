@@ -88,7 +88,7 @@ class _Player:
 _BETS = frozenset({"bet", "raise", "open", "complete"})
 
 # A record of these fields made from a tuple of all of them (what its constructor does, without
-# the call): the events made at every action.
+# the call): the events made at every action, the forced bets and raise bounds of every hand.
 _new_event = tuple.__new__
 
 # What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
@@ -263,10 +263,11 @@ class Hand:
         """The event `action` would make, or an `IllegalAction` saying why it is refused."""
         if action.kind in SAID_BY_SCOREKEEPER:
             return self.rules.verify_announcement(self, action)
-        return self._verify_turn(action)[1]
+        return self._verify_turn(action)[3]
 
-    def _verify_turn(self, action: Action) -> tuple[int, ActionEvent]:
-        """`verify` of an action of the player to act: his seat index and the event."""
+    def _verify_turn(self, action: Action) -> tuple[int, str, int, ActionEvent]:
+        """`verify` of an action of the player to act: his seat index, the verb, the chips
+        added and the event (the fields `apply` reads, given as they are known)."""
         i = self._to_act
         if i is None:
             i = self._require_turn()  # (refused)
@@ -287,7 +288,8 @@ class Hand:
         street = rules.streets[self._rnd.street]
         # (every field, in order, as one tuple: the record made without a call of its own,
         # once per action)
-        return i, _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
+        event = _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
+        return i, verb, added, event
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
@@ -296,9 +298,8 @@ class Hand:
             self.rules.apply_announcement(self, event)
             self.events.append(event)
             return event
-        i, event = self._verify_turn(action)
+        i, verb, added, event = self._verify_turn(action)
         p = self._players[i]
-        verb, added = event.verb, event.added
         had_chips = p.stack > 0
         p.stack -= added
         p.bet += added
@@ -311,7 +312,7 @@ class Hand:
             self._with_chips -= 1
         if verb in _BETS:
             if self.opener is None and verb != "raise":
-                self.opener = event.player
+                self.opener = p.name
             self._structure.record(self._rnd, event.total)
         p.acted = True
         p.acted_level = self._rnd.current_bet
@@ -435,7 +436,7 @@ class Hand:
             p.dead += put
         if nominal:
             p.nominal = amount
-        self.forced.append(ForcedBet(p.name, kind, put, p.stack == 0))
+        self.forced.append(_new_event(ForcedBet, (p.name, kind, put, p.stack == 0)))
 
     def open_round(
         self, opening: int, *, min_bet: int | None = None, incomplete: bool = False
@@ -662,11 +663,11 @@ def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
 def _raise_context(hand: Hand, p: _Player) -> RaiseContext:
     # (bet, pot, front, players_in_hand: every field, in order)
     if not hand._structure.needs_pot:
-        return RaiseContext(p.bet, 0, 0, hand._in_hand)
+        return _new_event(RaiseContext, (p.bet, 0, 0, hand._in_hand))
     preflop = hand._rnd.street == 0
     front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in hand._players)
     pot = hand.dead_in + sum(q.dead + q.live - q.bet for q in hand._players)
-    return RaiseContext(p.bet, pot, front, hand._in_hand)
+    return _new_event(RaiseContext, (p.bet, pot, front, hand._in_hand))
 
 
 def _resolve_open(hand: Hand, i: int, action: Action, *, opening: bool) -> _Resolved:
@@ -741,16 +742,18 @@ def _return_uncalled(hand: Hand) -> None:
 
 def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
     ordered = sorted(seats, key=_SEAT)
-    if len(ordered) < 2:
+    count = len(ordered)
+    if count < 2:
         raise IllegalAction(_("a hand needs at least two players with chips"))
-    names = [s.name for s in ordered]
-    if len(set(names)) != len(names):
+    # (each field of every seat at once, once a hand: cheaper than reading them one by one)
+    names, numbers, stacks = zip(*ordered, strict=True)
+    if len(set(names)) != count:
         raise IllegalAction(_("two players have the same name"))
-    if len({s.seat for s in ordered}) != len(ordered):
+    if len(set(numbers)) != count:
         raise IllegalAction(_("two players sit in the same seat"))
-    for s in ordered:
-        if s.stack <= 0:
-            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=s.name))
+    if min(stacks) <= 0:
+        broke = next(s for s in ordered if s.stack <= 0)
+        raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=broke.name))
     return ordered
 
 
