@@ -186,6 +186,7 @@ def labels(cards: Iterable[Card]) -> str:
 # cards written the canonical way, without spaces ("AhKd7c"), and each such card
 _WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
 _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
+_TEXT = {card: text for text, card in _DECK.items()}  # (each is `str(card)`)
 
 
 # (rank, count) pairs ordered by count, then rank
@@ -270,7 +271,7 @@ def best_hand(
     if evaluator.full_deck:
         cards = (*hand, *board)
         if 6 <= len(cards) <= 7 and len(set(cards)) == len(cards):
-            return evaluate_five(best_five(cards))
+            return best_value(cards)
     usual = evaluator.order == USUAL_ORDER and evaluator.lowest == 2
     chosen = None if usual else evaluator
     return max(
@@ -286,55 +287,84 @@ def best_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     Why the first: the best hand fixes the ranks it uses (and the suit, for a flush), and
     any five cards of those ranks make it; the first of them in `combinations` order takes,
     for each rank, the cards of that rank that come first."""
+    return tuple(cards[i] for i in sorted(_best_counted(cards)[0]))
+
+
+def best_value(cards: Sequence[Card]) -> HandValue:
+    """`evaluate_five(best_five(cards))`, the ranks counted once: the counting that finds the
+    five cards knows their category and the order of their ranks already."""
+    chosen, category, order = _best_counted(cards)
+    five = tuple(cards[i] for i in sorted(chosen))
+    # (every field, in order: the record made from all its fields at once)
+    return _new(HandValue, ((category, *order), category, order, five, False))
+
+
+_new = tuple.__new__
+_Counted = tuple[list[int], int, tuple[int, ...]]
+
+
+def _best_counted(cards: Sequence[Card]) -> _Counted:
+    """The best hand of six or seven different cards of a 52-card deck (`best_five`): the
+    cards it uses by index, its category, and its ranks as `evaluate_five` orders them."""
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[str, list[int]] = {}
-    for index, card in enumerate(cards):
-        by_rank.setdefault(card.rank, []).append(index)
-        by_suit.setdefault(card.suit, []).append(index)
+    for index, (rank, suit) in enumerate(cards):  # (a card is its rank and suit)
+        by_rank.setdefault(rank, []).append(index)
+        by_suit.setdefault(suit, []).append(index)
     flush = next((found for found in by_suit.values() if len(found) >= 5), None)
-    chosen: list[int] | None = None
     if flush is not None:
         suited = {cards[i].rank: i for i in flush}
         top = _highest_straight(suited)
         if top:
-            chosen = [suited[rank] for rank in _straight_ranks(top)]
-    if chosen is None:
-        chosen = _best_below_straight_flush(by_rank, flush, cards)
-    return tuple(cards[i] for i in sorted(chosen))
+            return [suited[rank] for rank in _straight_ranks(top)], STRAIGHT_FLUSH, (top,)
+    return _best_below_straight_flush(by_rank, flush, cards)
 
 
 def _best_below_straight_flush(
     by_rank: dict[int, list[int]], flush: list[int] | None, cards: Sequence[Card]
-) -> list[int]:
-    """The cards (by index) of the best hand when it is no straight flush (`best_five`)."""
+) -> _Counted:
+    """The best hand when it is no straight flush (`_best_counted`)."""
     ranks = sorted(by_rank, reverse=True)
-    # the ranks by how many cards each has, then by rank: quads first, then trips, pairs...
-    grouped = sorted(ranks, key=lambda rank: len(by_rank[rank]), reverse=True)
-    first = grouped[0]
-    count = len(by_rank[first])
+    counts = [len(by_rank[rank]) for rank in ranks]
+    # the highest rank of the most cards (quads, else trips...), and the next count after it
+    count = max(counts)
+    first = ranks[counts.index(count)]
+    counts.sort(reverse=True)
 
     def kickers(used: tuple[int, ...], number: int) -> list[int]:
-        return [by_rank[rank][0] for rank in ranks if rank not in used][:number]
+        return [rank for rank in ranks if rank not in used][:number]
 
     if count == 4:
-        return by_rank[first] + kickers((first,), 1)
-    if count == 3 and len(by_rank[grouped[1]]) >= 2:
+        (kicker,) = kickers((first,), 1)
+        return by_rank[first] + [by_rank[kicker][0]], QUADS, (first,) * 4 + (kicker,)
+    if count == 3 and counts[1] >= 2:
         pair = max(rank for rank in ranks if rank != first and len(by_rank[rank]) >= 2)
-        return by_rank[first][:3] + by_rank[pair][:2]
+        return by_rank[first][:3] + by_rank[pair][:2], FULL, (first,) * 3 + (pair,) * 2
     if flush is not None:
-        return sorted(flush, key=lambda i: cards[i].rank, reverse=True)[:5]
+        chosen = sorted(flush, key=lambda i: cards[i].rank, reverse=True)[:5]
+        return chosen, FLUSH, tuple([cards[i].rank for i in chosen])
     top = _highest_straight(by_rank)
     if top:
-        return [by_rank[rank][0] for rank in _straight_ranks(top)]
+        return [by_rank[rank][0] for rank in _straight_ranks(top)], STRAIGHT, (top,)
     if count == 3:
-        return by_rank[first] + kickers((first,), 2)
+        others = kickers((first,), 2)
+        return by_rank[first] + _firsts(by_rank, others), TRIPS, (first,) * 3 + tuple(others)
     pairs = [rank for rank in ranks if len(by_rank[rank]) == 2]
     if len(pairs) >= 2:
         high, low = pairs[0], pairs[1]
-        return by_rank[high] + by_rank[low] + kickers((high, low), 1)
+        others = kickers((high, low), 1)
+        chosen = by_rank[high] + by_rank[low] + _firsts(by_rank, others)
+        return chosen, TWO_PAIR, (high, high, low, low, *others)
     if pairs:
-        return by_rank[pairs[0]] + kickers((pairs[0],), 3)
-    return kickers((), 5)
+        others = kickers((pairs[0],), 3)
+        return by_rank[pairs[0]] + _firsts(by_rank, others), PAIR, (pairs[0],) * 2 + tuple(others)
+    others = ranks[:5]
+    return _firsts(by_rank, others), HIGH, tuple(others)
+
+
+def _firsts(by_rank: dict[int, list[int]], ranks: list[int]) -> list[int]:
+    """The first card (by index) of each of these ranks."""
+    return [by_rank[rank][0] for rank in ranks]
 
 
 def _highest_straight(ranks: dict[int, int] | dict[int, list[int]]) -> int:
@@ -424,6 +454,12 @@ def check_shown(
                     len(cards),
                 ).format(name=name, len=len(cards), variant=variant, in_hand=in_hand)
             )
+    every = [card for cards in (board, *shown.values()) for card in cards]
+    # (the usual case at once: no card twice, none below the deck's lowest rank (a card is
+    # its rank, then its suit: the least is of the lowest rank); else the loop below finds
+    # what is wrong first, and where)
+    if not every or (len(set(every)) == len(every) and min(every).rank >= lowest):
+        return
     seen: set[Card] = set()
     for where, cards in [(_("the board"), board), *shown.items()]:
         for card in cards:
@@ -488,9 +524,15 @@ def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -
     if evaluator_of(variant).split:
         low, lows = low_ranking_from_cards(variant, cards, board_cards)
         values.update({f"{name} (low)": value for name, value in lows.items()})
-    canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
-    board_text = " ".join(map(str, board_cards))
+    canonical = tuple((name, _written(cards[name])) for name in shown)
+    board_text = _written(board_cards)
     return ShownShowdown(ranking, low or None, values, board_text, canonical)
+
+
+def _written(cards: tuple[Card, ...]) -> str:
+    """Cards written the canonical way, separated by spaces (`str` of each card: a card of
+    the deck found written, the others written)."""
+    return " ".join([_TEXT.get(card) or str(card) for card in cards])
 
 
 def _grouped(values: dict[str, HandValue]) -> Ranking:
