@@ -88,7 +88,8 @@ class _Player:
 _BETS = frozenset({"bet", "raise", "open", "complete"})
 
 # A record of these fields made from a tuple of all of them (what its constructor does, without
-# the call): the events made at every action, the forced bets and raise bounds of every hand.
+# the call): the events made at every action, the forced bets, raise bounds, views and
+# results of every hand.
 _new_event = tuple.__new__
 
 # What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
@@ -189,7 +190,7 @@ class Hand:
     def players(self) -> list[PlayerView]:
         """The players in seat order."""
         return [
-            PlayerView(p.name, p.seat, p.stack, p.bet, p.live, p.dead, p.folded)
+            _new_event(PlayerView, (p.name, p.seat, p.stack, p.bet, p.live, p.dead, p.folded))
             for p in self._players
         ]
 
@@ -205,7 +206,10 @@ class Hand:
         ordered = self._players[after:] + self._players[:after]
         return build_pots(
             [
-                Contribution(p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded)
+                _new_event(
+                    Contribution,
+                    (p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded),
+                )
                 for p in ordered
             ],
             dead=self.dead_in,
@@ -575,7 +579,8 @@ class Hand:
         to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
         kind = action.kind
         if kind is ActionKind.FOLD:
-            if self._before_opening():
+            # (asked only in the games where it may refuse: a call saved at every fold)
+            if self.rules.voids_unopened and self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
             return ("fold", 0, p.bet)
@@ -642,9 +647,9 @@ class Hand:
             start[p.name], final[p.name] = p.start, p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
-        # (start, final, awards, returned, by_fold, carry, void: every field, in order, a
-        # record made without compiling a constructor)
-        self.result = HandResult(start, final, awards, dict(self.returned), by_fold, carry, void)
+        # (start, final, awards, returned, by_fold, carry, void: every field, in order)
+        result = (start, final, awards, dict(self.returned), by_fold, carry, void)
+        self.result = _new_event(HandResult, result)
 
 
 def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
