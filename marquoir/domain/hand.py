@@ -14,7 +14,7 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import itemgetter
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
@@ -42,7 +42,8 @@ from .pots import (
 from .ranking import Ranking
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
-_SEAT = attrgetter("seat")
+# a seat's number (`SeatInfo.seat`, its second field: read by index, not through the property)
+_SEAT = itemgetter(1)
 
 # The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
 MINIMUM_WORDS = {
@@ -276,7 +277,7 @@ class Hand:
         if i is None:
             i = self._require_turn()  # (refused)
         p = self._players[i]
-        player = action.player
+        kind, _amount, player = action  # (its fields at once: read at every action)
         if player is not None and player != p.name:
             if not player:
                 raise UsageError(_("--as needs the name of the player to act"))
@@ -285,7 +286,7 @@ class Hand:
             raise NotYourTurn(
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
-        verb, added, total = self._resolve(i, action)
+        verb, added, total = self._resolve(i, action, kind)
         rules = self.rules
         rules.check_turn(self, i, verb)
         all_in = verb != "fold" and added == p.stack
@@ -573,11 +574,11 @@ class Hand:
             )
         return bounds
 
-    def _resolve(self, i: int, action: Action) -> _Resolved:
+    def _resolve(self, i: int, action: Action, kind: ActionKind) -> _Resolved:
+        """What player i's `action` (of this `kind`) does, or why it is refused."""
         p, rnd = self._players[i], self._rnd
         # (once per action: a comparison rather than a call of `max` and `min`)
         to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
-        kind = action.kind
         if kind is ActionKind.FOLD:
             # (asked only in the games where it may refuse: a call saved at every fold)
             if self.rules.voids_unopened and self._before_opening():
