@@ -8,9 +8,11 @@ and by hand).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marquoir.domain import Hand, IllegalAction, SeatInfo, TableConfig
 from marquoir.domain.pots import Contribution, award_pots, build_pots, lone_award
 from tests.sizes import sized
 
@@ -58,3 +60,40 @@ def test_a_hand_folded_to_the_big_blind_gives_him_the_blinds() -> None:
     assert award[0].name == "main pot"
     assert award[0].pot.amount == 6 and award[0].pot.eligible == ("bob",)
     assert award[0].shares == (("bob", 6),) and award[0].high == award[0].low == ()
+
+
+# -- the seats of a deal, checked in one pass ---------------------------------------------
+
+CONFIG = TableConfig(small_blind=1, big_blind=2)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ([SeatInfo("ann", 1, 50)], "a hand needs at least two players with chips"),
+        # several faults at once: the first in the order of the rules is said
+        (
+            [SeatInfo("ann", 1, 0), SeatInfo("ann", 1, 50)],
+            "two players have the same name",
+        ),
+        (
+            [SeatInfo("ann", 3, 0), SeatInfo("bob", 3, 50)],
+            "two players sit in the same seat",
+        ),
+        (
+            [SeatInfo("cat", 5, 50), SeatInfo("bob", 4, 0), SeatInfo("ann", 2, 0)],
+            "ann has no chips and cannot be dealt in",  # (the first in seat order)
+        ),
+    ],
+)
+def test_a_deal_refused_names_the_first_fault(seats: list[SeatInfo], message: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        Hand(CONFIG, seats, seats[0].seat)
+    assert str(refused.value) == message
+
+
+def test_the_players_are_dealt_in_seat_order_whatever_the_order_given() -> None:
+    hand = Hand(CONFIG, [SeatInfo("cat", 7, 30), SeatInfo("ann", 2, 10), SeatInfo("bob", 4, 20)], 2)
+    assert [(p.name, p.seat) for p in hand.players] == [("ann", 2), ("bob", 4), ("cat", 7)]
+    assert [hand.index_of(name) for name in ("ann", "bob", "cat")] == [0, 1, 2]
+    assert hand.button == "ann"

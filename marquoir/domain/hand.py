@@ -123,8 +123,7 @@ class Hand:
         self.awaiting: str | None = None
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
-        self._players = [_Player(name, seat, stack) for name, seat, stack in _checked(seats)]
-        self._index = {p.name: i for i, p in enumerate(self._players)}
+        self._players, self._index = _seated(seats)
         self._button = _button_index(self._players, button)
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
@@ -746,21 +745,28 @@ def _return_uncalled(hand: Hand) -> None:
         hand.returns.append((hand.street, top.name, excess))
 
 
-def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
-    ordered = sorted(seats, key=_SEAT)
-    count = len(ordered)
+def _seated(seats: Sequence[SeatInfo]) -> tuple[list[_Player], dict[str, int]]:
+    """The players dealt in, in seat order, and each one's index by name; refused when
+    fewer than two, two with the same name or seat, or one without chips (checked in that
+    order, from what the one pass over the seats gathered)."""
+    players: list[_Player] = []
+    index: dict[str, int] = {}
+    numbers: set[int] = set()
+    for name, seat, stack in sorted(seats, key=_SEAT):
+        index[name] = len(players)
+        numbers.add(seat)
+        players.append(_Player(name, seat, stack))
+    count = len(players)
     if count < 2:
         raise IllegalAction(_("a hand needs at least two players with chips"))
-    # (each field of every seat at once, once a hand: cheaper than reading them one by one)
-    names, numbers, stacks = zip(*ordered, strict=True)
-    if len(set(names)) != count:
+    if len(index) != count:
         raise IllegalAction(_("two players have the same name"))
-    if len(set(numbers)) != count:
+    if len(numbers) != count:
         raise IllegalAction(_("two players sit in the same seat"))
-    if min(stacks) <= 0:
-        broke = next(s for s in ordered if s.stack <= 0)
-        raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=broke.name))
-    return ordered
+    for p in players:
+        if p.stack <= 0:
+            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=p.name))
+    return players, index
 
 
 def _button_index(players: list[_Player], button: int) -> int:
