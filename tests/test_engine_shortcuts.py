@@ -13,7 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marquoir.domain import Hand, IllegalAction, SeatInfo, TableConfig
+from marquoir.domain.accounts import SessionSettings
+from marquoir.domain.errors import MarquoirError
+from marquoir.domain.events import Dealt
 from marquoir.domain.pots import Contribution, award_pots, build_pots, lone_award
+from marquoir.domain.table import Table
 from tests.sizes import sized
 
 SETTINGS = settings(max_examples=sized(200, 1000), deadline=None)
@@ -97,3 +101,55 @@ def test_the_players_are_dealt_in_seat_order_whatever_the_order_given() -> None:
     assert [(p.name, p.seat) for p in hand.players] == [("ann", 2), ("bob", 4), ("cat", 7)]
     assert [hand.index_of(name) for name in ("ann", "bob", "cat")] == [0, 1, 2]
     assert hand.button == "ann"
+
+
+# -- a recorded deal, compared with the table fact by fact ------------------------------------
+
+
+def _three_seated() -> Table:
+    table = Table(SessionSettings(TableConfig(small_blind=1, big_blind=2)))
+    for seat, name in enumerate(("ann", "bob", "cat"), start=1):
+        table.apply(table.seat_event(name, seat=seat, cave=100))
+    return table
+
+
+def test_the_recorded_deal_the_table_would_make_is_dealt() -> None:
+    table = _three_seated()
+    dealt = Dealt(1, 1, (SeatInfo("ann", 1, 100), SeatInfo("bob", 2, 100), SeatInfo("cat", 3, 100)))
+    assert table.deal_event() == dealt  # (the rules: hand 1, the button on the first seat)
+    table.apply(dealt)
+    assert table.hand is not None and table.hand_no == 1
+    assert table.hand.to_act == "ann"  # (three-handed: the button speaks first pre-flop)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"hand_no": 2},
+        {"button": 2},
+        {"dead": 5},
+        {"table": 1},
+        {"seats": (SeatInfo("ann", 1, 100), SeatInfo("bob", 2, 100))},
+        {"seats": (SeatInfo("ann", 1, 100), SeatInfo("bob", 2, 99), SeatInfo("cat", 3, 100))},
+        {"seats": (SeatInfo("ann", 1, 100), SeatInfo("bob", 4, 100), SeatInfo("cat", 3, 100))},
+        {"seats": (SeatInfo("ann", 1, 100), SeatInfo("Bob", 2, 100), SeatInfo("cat", 3, 100))},
+        # the same facts, but not as a tuple of seats: not the deal the table records
+        {"seats": [SeatInfo("ann", 1, 100), SeatInfo("bob", 2, 100), SeatInfo("cat", 3, 100)]},
+    ],
+)
+def test_a_recorded_deal_that_differs_in_one_fact_is_refused(change: dict[str, object]) -> None:
+    table = _three_seated()
+    dealt = table.deal_event()._replace(**change)
+    with pytest.raises(MarquoirError) as refused:
+        table.apply(dealt)
+    assert str(refused.value) == "the recorded deal does not match the table"
+    assert table.hand is None and table.hand_no == 0
+
+
+def test_a_recorded_deal_during_a_hand_is_refused_as_a_deal_is() -> None:
+    table = _three_seated()
+    dealt = table.deal_event()
+    table.apply(dealt)
+    with pytest.raises(IllegalAction) as refused:
+        table.apply(dealt._replace(hand_no=2))
+    assert str(refused.value) == "hand 1 is in play (ann to act)"
