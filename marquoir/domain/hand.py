@@ -54,7 +54,8 @@ MINIMUM_WORDS = {
 
 
 class _Player:
-    """A player's mutable position during the hand."""
+    """A player's mutable position during the hand. Made by `_seated`, which sets every
+    field itself: a constructor's call saved at each player of each deal."""
 
     __slots__ = (
         "acted",
@@ -70,19 +71,18 @@ class _Player:
         "start",
     )
 
-    def __init__(self, name: str, seat: int, stack: int) -> None:
-        self.name = name
-        self.seat = seat
-        self.start = stack
-        self.stack = stack
-        self.bet = 0
-        self.live = 0
-        self.dead = 0
-        self.folded = False
-        self.acted = False
-        self.acted_level = 0
-        # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
-        self.nominal = 0
+    name: str
+    seat: int
+    start: int  # his chips behind when dealt in
+    stack: int
+    bet: int  # in front of him this round
+    live: int  # put in this hand, bets included
+    dead: int  # dead chips put in (antes)
+    folded: bool
+    acted: bool
+    acted_level: int  # the bet he last acted at this round
+    # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
+    nominal: int
 
 
 # The verbs of the bets and raises the betting structure counts.
@@ -755,7 +755,13 @@ def _seated(seats: Sequence[SeatInfo]) -> tuple[list[_Player], dict[str, int]]:
     for name, seat, stack in sorted(seats, key=_SEAT):
         index[name] = len(players)
         numbers.add(seat)
-        players.append(_Player(name, seat, stack))
+        p = _Player()
+        p.name = name
+        p.seat = seat
+        p.start = p.stack = stack
+        p.bet = p.live = p.dead = p.acted_level = p.nominal = 0
+        p.folded = p.acted = False
+        players.append(p)
     count = len(players)
     if count < 2:
         raise IllegalAction(_("a hand needs at least two players with chips"))
