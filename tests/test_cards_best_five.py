@@ -26,6 +26,7 @@ from marquoir.domain.cards import (
     HandValue,
     best_five,
     best_hand,
+    best_value,
     evaluate_five,
     parse_cards,
 )
@@ -64,6 +65,23 @@ def test_best_five_is_the_first_best_of_every_five(count: int) -> None:
         cards = tuple(rng.sample(_deck(rng), count))
         expected = _first_best(cards)
         assert evaluate_five(best_five(cards)) == expected, cards
+        categories.add(expected.category)
+    assert categories == set(range(9)), categories
+
+
+@pytest.mark.parametrize("count", [6, 7])
+def test_best_value_is_the_first_best_of_every_five(count: int) -> None:
+    # the value counted with the five cards (ranks counted once) is the very record the
+    # best of every five-card hand makes: strength, category, ranks, cards, `low`
+    rng = random.Random(f"best-value-{count}")
+    categories: set[int] = set()
+    for _ in range(DEALS):
+        cards = tuple(rng.sample(_deck(rng), count))
+        expected = _first_best(cards)
+        value = best_value(cards)
+        assert value == expected and type(value) is HandValue, cards
+        assert value.low is False and value.ranks == expected.ranks
+        assert best_hand("holdem", cards[:2], cards[2:]) == expected, cards
         categories.add(expected.category)
     assert categories == set(range(9)), categories
 

@@ -186,6 +186,7 @@ def labels(cards: Iterable[Card]) -> str:
 # cards written the canonical way, without spaces ("AhKd7c"), and each such card
 _WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
 _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
+_TEXT = {card: text for text, card in _DECK.items()}  # (each is `str(card)`)
 
 
 # (rank, count) pairs ordered by count, then rank
@@ -270,7 +271,7 @@ def best_hand(
     if evaluator.full_deck:
         cards = (*hand, *board)
         if 6 <= len(cards) <= 7 and len(set(cards)) == len(cards):
-            return evaluate_five(best_five(cards))
+            return best_value(cards)
     usual = evaluator.order == USUAL_ORDER and evaluator.lowest == 2
     chosen = None if usual else evaluator
     return max(
@@ -286,68 +287,107 @@ def best_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     Why the first: the best hand fixes the ranks it uses (and the suit, for a flush), and
     any five cards of those ranks make it; the first of them in `combinations` order takes,
     for each rank, the cards of that rank that come first."""
-    by_rank: dict[int, list[int]] = {}
-    by_suit: dict[str, list[int]] = {}
-    for index, card in enumerate(cards):
-        by_rank.setdefault(card.rank, []).append(index)
-        by_suit.setdefault(card.suit, []).append(index)
-    flush = next((found for found in by_suit.values() if len(found) >= 5), None)
-    chosen: list[int] | None = None
-    if flush is not None:
-        suited = {cards[i].rank: i for i in flush}
-        top = _highest_straight(suited)
-        if top:
-            chosen = [suited[rank] for rank in _straight_ranks(top)]
-    if chosen is None:
-        chosen = _best_below_straight_flush(by_rank, flush, cards)
-    return tuple(cards[i] for i in sorted(chosen))
+    return tuple(cards[i] for i in sorted(_best_counted(cards)[0]))
 
 
-def _best_below_straight_flush(
-    by_rank: dict[int, list[int]], flush: list[int] | None, cards: Sequence[Card]
-) -> list[int]:
-    """The cards (by index) of the best hand when it is no straight flush (`best_five`)."""
-    ranks = sorted(by_rank, reverse=True)
-    # the ranks by how many cards each has, then by rank: quads first, then trips, pairs...
-    grouped = sorted(ranks, key=lambda rank: len(by_rank[rank]), reverse=True)
-    first = grouped[0]
-    count = len(by_rank[first])
+def best_value(cards: Sequence[Card]) -> HandValue:
+    """`evaluate_five(best_five(cards))`, the ranks counted once: the counting that finds the
+    five cards knows their category and the order of their ranks already."""
+    chosen, category, order = _best_counted(cards)
+    five = itemgetter(*sorted(chosen))(cards)  # (five indexes: a tuple of the five cards)
+    # (every field, in order: the record made from all its fields at once)
+    return _new(HandValue, ((category, *order), category, order, five, False))
+
+
+_new = tuple.__new__
+_Counted = tuple[list[int], int, tuple[int, ...]]
+_BIT_OF = (1).__lshift__  # rank -> 1 << rank (`int.__lshift__`, its public special method)
+
+
+def _best_counted(cards: Sequence[Card]) -> _Counted:
+    """The best hand of six or seven different cards of a 52-card deck (`best_five`): the
+    cards it uses by index, its category, and its ranks as `evaluate_five` orders them.
+
+    Each card's rank and suit are read once, into two lists that the rest counts and
+    searches (`list.count`, `list.index`)."""
+    ranks = [card[0] for card in cards]  # (a card is its rank, then its suit)
+    suits = [card[1] for card in cards]
+    flush = None
+    kinds = set(suits)
+    if len(kinds) <= len(cards) - 4:  # (else no suit has five cards)
+        suit = max(kinds, key=suits.count)  # (the only one that may have five)
+        if suits.count(suit) >= 5:
+            flush = [i for i, each in enumerate(suits) if each == suit]
+            suited = {ranks[i]: i for i in flush}
+            top = _highest_straight(suited)
+            if top:
+                return [suited[rank] for rank in _straight_ranks(top)], STRAIGHT_FLUSH, (top,)
+    return _best_below_straight_flush(ranks, flush)
+
+
+def _best_below_straight_flush(ranks: list[int], flush: list[int] | None) -> _Counted:
+    """The best hand when it is no straight flush (`_best_counted`): `ranks` are the cards'
+    ranks, `flush` the cards (by index) of a suit of five or more."""
+    distinct = sorted(set(ranks), reverse=True)
+    counts = [ranks.count(rank) for rank in distinct]
+    # the highest rank of the most cards (quads, else trips...)
+    count = max(counts)
+    first = distinct[counts.index(count)]
 
     def kickers(used: tuple[int, ...], number: int) -> list[int]:
-        return [by_rank[rank][0] for rank in ranks if rank not in used][:number]
+        return [rank for rank in distinct if rank not in used][:number]
 
     if count == 4:
-        return by_rank[first] + kickers((first,), 1)
-    if count == 3 and len(by_rank[grouped[1]]) >= 2:
-        pair = max(rank for rank in ranks if rank != first and len(by_rank[rank]) >= 2)
-        return by_rank[first][:3] + by_rank[pair][:2]
-    if flush is not None:
-        return sorted(flush, key=lambda i: cards[i].rank, reverse=True)[:5]
-    top = _highest_straight(by_rank)
-    if top:
-        return [by_rank[rank][0] for rank in _straight_ranks(top)]
+        (kicker,) = kickers((first,), 1)
+        return [*_all_of(ranks, first), ranks.index(kicker)], QUADS, (first,) * 4 + (kicker,)
     if count == 3:
-        return by_rank[first] + kickers((first,), 2)
-    pairs = [rank for rank in ranks if len(by_rank[rank]) == 2]
+        paired = [r for r, n in zip(distinct, counts, strict=True) if n >= 2 and r != first]
+        if paired:  # (the highest other rank of two cards or more: a full house)
+            pair = paired[0]
+            chosen = _all_of(ranks, first) + _all_of(ranks, pair)[:2]
+            return chosen, FULL, (first,) * 3 + (pair,) * 2
+    if flush is not None:
+        chosen = sorted(flush, key=ranks.__getitem__, reverse=True)[:5]
+        return chosen, FLUSH, tuple([ranks[i] for i in chosen])
+    top = _highest_straight(distinct)
+    if top:
+        return [ranks.index(rank) for rank in _straight_ranks(top)], STRAIGHT, (top,)
+    if count == 3:
+        others = kickers((first,), 2)
+        return _all_of(ranks, first) + _firsts(ranks, others), TRIPS, (first,) * 3 + tuple(others)
+    pairs = [rank for rank, n in zip(distinct, counts, strict=True) if n == 2]
     if len(pairs) >= 2:
         high, low = pairs[0], pairs[1]
-        return by_rank[high] + by_rank[low] + kickers((high, low), 1)
+        others = kickers((high, low), 1)
+        chosen = _all_of(ranks, high) + _all_of(ranks, low) + _firsts(ranks, others)
+        return chosen, TWO_PAIR, (high, high, low, low, *others)
     if pairs:
-        return by_rank[pairs[0]] + kickers((pairs[0],), 3)
-    return kickers((), 5)
+        pair = pairs[0]
+        others = kickers((pair,), 3)
+        return _all_of(ranks, pair) + _firsts(ranks, others), PAIR, (pair, pair, *others)
+    others = distinct[:5]
+    return _firsts(ranks, others), HIGH, tuple(others)
 
 
-def _highest_straight(ranks: dict[int, int] | dict[int, list[int]]) -> int:
-    """The top card of the highest straight these ranks make (5 for A-2-3-4-5), or 0."""
-    bits = 0
-    for rank in ranks:
-        bits |= 1 << rank
+def _all_of(ranks: list[int], rank: int) -> list[int]:
+    """Every card (by index) of this rank, in order."""
+    return [i for i, each in enumerate(ranks) if each == rank]
+
+
+def _firsts(ranks: list[int], wanted: list[int]) -> list[int]:
+    """The first card (by index) of each of the `wanted` ranks."""
+    return [ranks.index(rank) for rank in wanted]
+
+
+def _highest_straight(ranks: Iterable[int]) -> int:
+    """The top card of the highest straight these different ranks make (5 for A-2-3-4-5),
+    or 0."""
+    bits = sum(map(_BIT_OF, ranks))  # (one bit a rank: different ranks, so a sum)
     if bits >> 14 & 1:  # the ace plays low too
         bits |= 0b10
-    for top in range(14, 4, -1):
-        if bits >> (top - 4) & 0b11111 == 0b11111:
-            return top
-    return 0
+    # a bit left where it and the four above it are set: the bottom of a straight
+    run = bits & bits >> 1 & bits >> 2 & bits >> 3 & bits >> 4
+    return run.bit_length() + 3 if run else 0
 
 
 def _straight_ranks(top: int) -> tuple[int, ...]:
@@ -424,6 +464,12 @@ def check_shown(
                     len(cards),
                 ).format(name=name, len=len(cards), variant=variant, in_hand=in_hand)
             )
+    every = [card for cards in (board, *shown.values()) for card in cards]
+    # (the usual case at once: no card twice, none below the deck's lowest rank (a card is
+    # its rank, then its suit: the least is of the lowest rank); else the loop below finds
+    # what is wrong first, and where)
+    if not every or (len(set(every)) == len(every) and min(every).rank >= lowest):
+        return
     seen: set[Card] = set()
     for where, cards in [(_("the board"), board), *shown.items()]:
         for card in cards:
@@ -488,9 +534,15 @@ def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -
     if evaluator_of(variant).split:
         low, lows = low_ranking_from_cards(variant, cards, board_cards)
         values.update({f"{name} (low)": value for name, value in lows.items()})
-    canonical = tuple((name, " ".join(map(str, cards[name]))) for name in shown)
-    board_text = " ".join(map(str, board_cards))
+    canonical = tuple((name, _written(cards[name])) for name in shown)
+    board_text = _written(board_cards)
     return ShownShowdown(ranking, low or None, values, board_text, canonical)
+
+
+def _written(cards: tuple[Card, ...]) -> str:
+    """Cards written the canonical way, separated by spaces (`str` of each card: a card of
+    the deck found written, the others written)."""
+    return " ".join([_TEXT.get(card) or str(card) for card in cards])
 
 
 def _grouped(values: dict[str, HandValue]) -> Ranking:

@@ -69,6 +69,7 @@ class ForcedBetSchedule(Record):
 
 # a table's settings that make its forced-bet schedule, read at once (`TableConfig.schedule`)
 _SCHEDULE_FIELDS = attrgetter(*ForcedBetSchedule._fields)
+_new = tuple.__new__
 
 
 class _ConfigFields(Record):
@@ -137,7 +138,8 @@ class TableConfig(_ConfigFields):
     @property
     def schedule(self) -> ForcedBetSchedule:
         """The table's forced-bet schedule."""
-        return ForcedBetSchedule(*_SCHEDULE_FIELDS(self))
+        # (every field, in order: the record made from their tuple, without a call of its own)
+        return _new(ForcedBetSchedule, _SCHEDULE_FIELDS(self))
 
     def with_schedule(self, schedule: ForcedBetSchedule) -> TableConfig:
         """The same table with another forced-bet schedule, validated (`ConfigError`)."""

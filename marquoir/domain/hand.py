@@ -14,7 +14,7 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import itemgetter
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
@@ -30,11 +30,20 @@ from .outcome import (
     SeatInfo,
     ShowdownEvent,
 )
-from .pots import Contribution, Pot, PotAward, award_each, award_pots, build_pots
+from .pots import (
+    Contribution,
+    Pot,
+    PotAward,
+    award_each,
+    award_pots,
+    build_pots,
+    lone_award,
+)
 from .ranking import Ranking
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
-_SEAT = attrgetter("seat")
+# a seat's number (`SeatInfo.seat`, its second field: read by index, not through the property)
+_SEAT = itemgetter(1)
 
 # The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
 MINIMUM_WORDS = {
@@ -45,7 +54,8 @@ MINIMUM_WORDS = {
 
 
 class _Player:
-    """A player's mutable position during the hand."""
+    """A player's mutable position during the hand. Made by `_seated`, which sets every
+    field itself: a constructor's call saved at each player of each deal."""
 
     __slots__ = (
         "acted",
@@ -61,26 +71,26 @@ class _Player:
         "start",
     )
 
-    def __init__(self, name: str, seat: int, stack: int) -> None:
-        self.name = name
-        self.seat = seat
-        self.start = stack
-        self.stack = stack
-        self.bet = 0
-        self.live = 0
-        self.dead = 0
-        self.folded = False
-        self.acted = False
-        self.acted_level = 0
-        # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
-        self.nominal = 0
+    name: str
+    seat: int
+    start: int  # his chips behind when dealt in
+    stack: int
+    bet: int  # in front of him this round
+    live: int  # put in this hand, bets included
+    dead: int  # dead chips put in (antes)
+    folded: bool
+    acted: bool
+    acted_level: int  # the bet he last acted at this round
+    # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
+    nominal: int
 
 
 # The verbs of the bets and raises the betting structure counts.
 _BETS = frozenset({"bet", "raise", "open", "complete"})
 
 # A record of these fields made from a tuple of all of them (what its constructor does, without
-# the call): the events made at every action.
+# the call): the events made at every action, the forced bets, raise bounds, views and
+# results of every hand.
 _new_event = tuple.__new__
 
 # What an action resolves to: its verb (fold, check, call, bet, raise...), the chips it adds
@@ -113,8 +123,7 @@ class Hand:
         self.awaiting: str | None = None
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
-        self._players = [_Player(name, seat, stack) for name, seat, stack in _checked(seats)]
-        self._index = {p.name: i for i, p in enumerate(self._players)}
+        self._players, self._index = _seated(seats)
         self._button = _button_index(self._players, button)
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
@@ -181,7 +190,7 @@ class Hand:
     def players(self) -> list[PlayerView]:
         """The players in seat order."""
         return [
-            PlayerView(p.name, p.seat, p.stack, p.bet, p.live, p.dead, p.folded)
+            _new_event(PlayerView, (p.name, p.seat, p.stack, p.bet, p.live, p.dead, p.folded))
             for p in self._players
         ]
 
@@ -197,7 +206,10 @@ class Hand:
         ordered = self._players[after:] + self._players[:after]
         return build_pots(
             [
-                Contribution(p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded)
+                _new_event(
+                    Contribution,
+                    (p.name, p.live - (0 if include_bets else p.bet), p.dead, p.folded),
+                )
                 for p in ordered
             ],
             dead=self.dead_in,
@@ -255,15 +267,16 @@ class Hand:
         """The event `action` would make, or an `IllegalAction` saying why it is refused."""
         if action.kind in SAID_BY_SCOREKEEPER:
             return self.rules.verify_announcement(self, action)
-        return self._verify_turn(action)[1]
+        return self._verify_turn(action)[3]
 
-    def _verify_turn(self, action: Action) -> tuple[int, ActionEvent]:
-        """`verify` of an action of the player to act: his seat index and the event."""
+    def _verify_turn(self, action: Action) -> tuple[int, str, int, ActionEvent]:
+        """`verify` of an action of the player to act: his seat index, the verb, the chips
+        added and the event (the fields `apply` reads, given as they are known)."""
         i = self._to_act
         if i is None:
             i = self._require_turn()  # (refused)
         p = self._players[i]
-        player = action.player
+        kind, _amount, player = action  # (its fields at once: read at every action)
         if player is not None and player != p.name:
             if not player:
                 raise UsageError(_("--as needs the name of the player to act"))
@@ -272,14 +285,15 @@ class Hand:
             raise NotYourTurn(
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
-        verb, added, total = self._resolve(i, action)
+        verb, added, total = self._resolve(i, action, kind)
         rules = self.rules
         rules.check_turn(self, i, verb)
         all_in = verb != "fold" and added == p.stack
         street = rules.streets[self._rnd.street]
         # (every field, in order, as one tuple: the record made without a call of its own,
         # once per action)
-        return i, _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
+        event = _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
+        return i, verb, added, event
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
@@ -288,9 +302,8 @@ class Hand:
             self.rules.apply_announcement(self, event)
             self.events.append(event)
             return event
-        i, event = self._verify_turn(action)
+        i, verb, added, event = self._verify_turn(action)
         p = self._players[i]
-        verb, added = event.verb, event.added
         had_chips = p.stack > 0
         p.stack -= added
         p.bet += added
@@ -303,7 +316,7 @@ class Hand:
             self._with_chips -= 1
         if verb in _BETS:
             if self.opener is None and verb != "raise":
-                self.opener = event.player
+                self.opener = p.name
             self._structure.record(self._rnd, event.total)
         p.acted = True
         p.acted_level = self._rnd.current_bet
@@ -427,7 +440,7 @@ class Hand:
             p.dead += put
         if nominal:
             p.nominal = amount
-        self.forced.append(ForcedBet(p.name, kind, put, p.stack == 0))
+        self.forced.append(_new_event(ForcedBet, (p.name, kind, put, p.stack == 0)))
 
     def open_round(
         self, opening: int, *, min_bet: int | None = None, incomplete: bool = False
@@ -481,8 +494,7 @@ class Hand:
         self._in_hand -= 1
         if self.phase is Phase.SHOWDOWN:
             if self._in_hand == 1:
-                winner = next(q.name for q in self._players if not q.folded)
-                self._finish(tuple(award_pots(self.pots(), ((winner,),))), by_fold=True)
+                self._finish(_fold_awards(self), by_fold=True)
             return
         if self._in_hand == 1:
             self._close_round()
@@ -561,13 +573,14 @@ class Hand:
             )
         return bounds
 
-    def _resolve(self, i: int, action: Action) -> _Resolved:
+    def _resolve(self, i: int, action: Action, kind: ActionKind) -> _Resolved:
+        """What player i's `action` (of this `kind`) does, or why it is refused."""
         p, rnd = self._players[i], self._rnd
         # (once per action: a comparison rather than a call of `max` and `min`)
         to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
-        kind = action.kind
         if kind is ActionKind.FOLD:
-            if self._before_opening():
+            # (asked only in the games where it may refuse: a call saved at every fold)
+            if self.rules.voids_unopened and self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
             return ("fold", 0, p.bet)
@@ -608,9 +621,7 @@ class Hand:
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
         if self._in_hand == 1:
-            winner = next(p.name for p in self._players if not p.folded)
-            awards = award_pots(self.pots(), ((winner,),))
-            self._finish(tuple(awards), by_fold=True)
+            self._finish(_fold_awards(self), by_fold=True)
             return
         if self.rules.voids_unopened and self._rnd.street == 0 and self.opener is None:
             self._finish((), by_fold=False, void=True)
@@ -636,19 +647,32 @@ class Hand:
             start[p.name], final[p.name] = p.start, p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
-        # (start, final, awards, returned, by_fold, carry, void: every field, in order, a
-        # record made without compiling a constructor)
-        self.result = HandResult(start, final, awards, dict(self.returned), by_fold, carry, void)
+        # (start, final, awards, returned, by_fold, carry, void: every field, in order)
+        result = (start, final, awards, dict(self.returned), by_fold, carry, void)
+        self.result = _new_event(HandResult, result)
+
+
+def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
+    """The pots of a hand everyone else folded, awarded to the one left (`pots.lone_award`:
+    one pot of every chip in the middle, without building the layers; the pots built and
+    awarded when he put nothing in and no dead money lies there, as then they may not hold
+    every chip)."""
+    players = hand._players
+    winner = next(p for p in players if not p.folded)
+    dead = hand.dead_in + sum(p.dead for p in players)
+    if not (dead or winner.live - winner.bet):
+        return tuple(award_pots(hand.pots(), ((winner.name,),)))
+    return lone_award(winner.name, dead + sum(p.live - p.bet for p in players))
 
 
 def _raise_context(hand: Hand, p: _Player) -> RaiseContext:
     # (bet, pot, front, players_in_hand: every field, in order)
     if not hand._structure.needs_pot:
-        return RaiseContext(p.bet, 0, 0, hand._in_hand)
+        return _new_event(RaiseContext, (p.bet, 0, 0, hand._in_hand))
     preflop = hand._rnd.street == 0
     front = sum(max(q.bet, q.nominal) if preflop else q.bet for q in hand._players)
     pot = hand.dead_in + sum(q.dead + q.live - q.bet for q in hand._players)
-    return RaiseContext(p.bet, pot, front, hand._in_hand)
+    return _new_event(RaiseContext, (p.bet, pot, front, hand._in_hand))
 
 
 def _resolve_open(hand: Hand, i: int, action: Action, *, opening: bool) -> _Resolved:
@@ -721,19 +745,34 @@ def _return_uncalled(hand: Hand) -> None:
         hand.returns.append((hand.street, top.name, excess))
 
 
-def _checked(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
-    ordered = sorted(seats, key=_SEAT)
-    if len(ordered) < 2:
+def _seated(seats: Sequence[SeatInfo]) -> tuple[list[_Player], dict[str, int]]:
+    """The players dealt in, in seat order, and each one's index by name; refused when
+    fewer than two, two with the same name or seat, or one without chips (checked in that
+    order, from what the one pass over the seats gathered)."""
+    players: list[_Player] = []
+    index: dict[str, int] = {}
+    numbers: set[int] = set()
+    for name, seat, stack in sorted(seats, key=_SEAT):
+        index[name] = len(players)
+        numbers.add(seat)
+        p = _Player()
+        p.name = name
+        p.seat = seat
+        p.start = p.stack = stack
+        p.bet = p.live = p.dead = p.acted_level = p.nominal = 0
+        p.folded = p.acted = False
+        players.append(p)
+    count = len(players)
+    if count < 2:
         raise IllegalAction(_("a hand needs at least two players with chips"))
-    names = [s.name for s in ordered]
-    if len(set(names)) != len(names):
+    if len(index) != count:
         raise IllegalAction(_("two players have the same name"))
-    if len({s.seat for s in ordered}) != len(ordered):
+    if len(numbers) != count:
         raise IllegalAction(_("two players sit in the same seat"))
-    for s in ordered:
-        if s.stack <= 0:
-            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=s.name))
-    return ordered
+    for p in players:
+        if p.stack <= 0:
+            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=p.name))
+    return players, index
 
 
 def _button_index(players: list[_Player], button: int) -> int:

@@ -13,6 +13,9 @@ from .errors import ShowdownError
 from .ranking import Ranking
 from .records import Record
 
+# A record of all its fields made from their tuple (what its constructor does, without the call)
+_new = tuple.__new__
+
 
 class Contribution(Record):
     """What one player put in this hand: live bets, dead money (antes), and whether he folded."""
@@ -190,6 +193,17 @@ def award_pots(
             won[player] += amount
         awards.append(PotAward(name, pot, tuple(won.items()), high, low_shares))
     return awards
+
+
+def lone_award(winner: str, total: int) -> tuple[PotAward, ...]:
+    """What `award_pots` makes of the pots of a hand that everyone else folded, `winner`
+    alone still in, when he put chips in or dead money lies in the middle: every layer of
+    `build_pots` has him alone eligible, so they merge into one pot of the `total` in the
+    middle, the main pot, his whole (no split, so no odd chip). Counted directly: most
+    hands end so, and the pots need not be built to find it."""
+    # (every field, in order: the records made from all their fields at once)
+    pot = _new(Pot, (total, (winner,)))
+    return (_new(PotAward, ("main pot", pot, ((winner, total),), (), ())),) if total else ()
 
 
 def _low_winners(pot: Pot, low: Ranking | None) -> tuple[str, ...]:

@@ -187,14 +187,20 @@ class Table:
         self.director.check_deal()
         if self.room.active:
             return self.room.deal_event(table, self.house.carry)
-        players = [a for a in self.present() if a.plays]
-        if len(players) < 2:
-            raise IllegalAction(
-                _("a hand needs at least two players with chips who are not sitting out")
-            )
-        self.config.rules.check_players(len(players))
+        players = self.seating.dealt_in()
         seats = tuple([SeatInfo(a.name, a.seat, a.stack) for a in players])
         return Dealt(self.hand_no + 1, self.seating.button_seat(players), seats, self.house.carry)
+
+    def _deals(self, event: Dealt) -> bool:
+        """Whether the table deals `event` now, refused as `deal_event` refuses: the deal it
+        would make compared with it fact by fact, without making its records (once a hand)."""
+        if self.room.active or self.hand is not None:
+            return self.deal_event(event.table) == event
+        self.director.check_deal()
+        players = self.seating.dealt_in()
+        facts = (self.hand_no + 1, self.seating.button_seat(players))
+        seats = tuple([(a.name, a.seat, a.stack) for a in players])  # (equal to SeatInfo's)
+        return event[:2] == facts and event.seats == seats and event[3:] == (self.house.carry, 0)
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
@@ -293,8 +299,7 @@ class Table:
         self.director.seated(event)
 
     def _apply_deal(self, event: Dealt) -> None:
-        expected = self.deal_event(event.table)
-        if expected != event:
+        if not self._deals(event):
             raise MarquoirError(_("the recorded deal does not match the table"))
         self.director.deal()
         self.hand = Hand(

@@ -117,16 +117,25 @@ class House(TablePart):
 
     def recave_event(self, name: str, chips: int | None = None) -> Recaved:
         """A re-buy, between hands only, within the session's recave limits."""
-        account = self.table.account(name)
-        if self.table.settings.tournament is not None:
+        player, amount = self._recave(name, chips)
+        return Recaved(player, amount)
+
+    def _recave(self, name: str, chips: int | None) -> tuple[str, int]:
+        """The player of a re-buy and its chips, or why it is refused (`recave_event`; its
+        record is not made again where a recorded one is applied)."""
+        table = self.table
+        account = table.account(name)
+        settings = table.settings
+        if settings.tournament is not None:
             raise IllegalAction(
                 _("a tournament has no recaves: `rebuy {name}` or `addon {name}`").format(
                     name=account.name
                 )
             )
-        self.table.between_hands(N_("recave"))
-        self.table.settings.caves.check_recaves(account.name, account.recaves)
-        return Recaved(account.name, self.table.settings.caves.amount(chips, what="recave"))
+        if table.hand is not None:  # (refused: asked before the call, at every replayed recave)
+            table.between_hands(N_("recave"))
+        settings.caves.check_recaves(account.name, account.recaves)
+        return account.name, settings.caves.amount(chips, what="recave")
 
     def leave_all_event(self) -> LeftAll:
         """Everyone still at the table cashes out (end of night), a void deal's chips first
@@ -226,7 +235,7 @@ class House(TablePart):
         return CarrySplit(tuple(zip(order, shares, strict=True)))
 
     def apply_recave(self, event: Recaved) -> None:
-        self.recave_event(event.player, event.chips)
+        self._recave(event.player, event.chips)
         account = self.table.accounts[event.player]
         account.stack += event.chips
         account.bought += event.chips

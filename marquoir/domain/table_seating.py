@@ -34,6 +34,17 @@ class Seating(TablePart):
         self.last_button = button
         self.next_button = None
 
+    def dealt_in(self) -> list[Account]:
+        """The players the next deal deals in (seated, with chips, not sitting out), in seat
+        order; refused when fewer than two, or when the game is not played by so many."""
+        players = [a for a in self.table.present() if a.plays]
+        if len(players) < 2:
+            raise IllegalAction(
+                _("a hand needs at least two players with chips who are not sitting out")
+            )
+        self.table.config.rules.check_players(len(players))
+        return players
+
     def button_seat(self, players: list[Account]) -> int:
         """The seat of the next deal's button among the players dealt in."""
         if self.next_button is not None:
