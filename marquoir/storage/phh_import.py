@@ -122,8 +122,10 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 def _plans(sources: list[PHHSource]) -> list[Plan]:
     """Each hand read, with its session's table and chip scale (or why it is skipped)."""
     # (label, hand, its actions read, its file's number, the amounts its play uses)
-    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount]]] = []
-    parse = _Said().__getitem__  # (the same actions come back hand after hand)
+    # (None for amounts all whole numbers: the usual hand)
+    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount] | None]] = []
+    said = _Said()
+    parse = said.__getitem__  # (the same actions come back hand after hand)
     places = 0
     for number, source in enumerate(sources):
         try:
@@ -136,9 +138,11 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
                 actions = tuple(map(parse, hand.actions))
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
-            amounts = hand_amounts(hand, actions) if hand.variant in PLAYED else []
-            # (whole numbers need no decimals: the others are looked at one by one)
-            if not set(map(type, amounts)) <= _WHOLE:
+            amounts = None
+            if hand.variant in PLAYED and not (
+                _whole(hand) and (not said.fractional or said.fractional.isdisjoint(hand.actions))
+            ):
+                amounts = hand_amounts(hand, actions)
                 places = max(places, _places(amounts))
             read.append((label, hand, actions, number, amounts))
     if places > MAX_DECIMALS:
@@ -159,7 +163,7 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
         except PHHError as error:
             raise PHHImportError(f"{label}: {error}") from error
         tables.append(config)
-        scale = 1 if set(map(type, amounts)) <= _WHOLE else scale_for(amounts)
+        scale = 1 if amounts is None else scale_for(amounts)
         if scale > scales.get(config, 1):
             scales[config] = scale
     plans = []
@@ -196,11 +200,27 @@ _MARQUOIR = "_marquoir"
 _WHOLE = frozenset({int})
 
 
+def _whole(hand: PHHHand) -> bool:
+    """Whether the forced bets, limits and starting stacks are whole numbers."""
+    singles = {type(hand.min_bet), type(hand.small_bet), type(hand.big_bet), type(hand.bring_in)}
+    fixed = hand.antes + hand.blinds_or_straddles + hand.starting_stacks
+    return singles <= _SINGLE and set(map(type, fixed)) <= _WHOLE
+
+
+_SINGLE = frozenset({int, type(None)})
+
+
 class _Said(dict[str, PHHAction]):
-    """Each action text read once."""
+    """Each action text read once; `fractional`, the texts read whose amount has decimals."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fractional: set[str] = set()
 
     def __missing__(self, text: str) -> PHHAction:
         action = self[text] = parse_action(text)
+        if action.amount is not None and type(action.amount) is not int:
+            self.fractional.add(text)
         return action
 
 
