@@ -228,7 +228,7 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
 
 def _extra(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     """The fields a `PHHHand` does not name, in file order (arrays as lists, as TOML's)."""
-    if not data.keys() - _KNOWN_FIELDS:
+    if _KNOWN_FIELDS.issuperset(data):
         return ()
     return tuple(
         [(k, list(v) if type(v) is tuple else v) for k, v in data.items() if k not in _KNOWN_FIELDS]
@@ -239,31 +239,29 @@ class _UsualHands:
     """The hands of a `.phhs` file written the usual way, made without `hand_from_dict`'s
     checks one by one: whole amounts in range, strings where strings go. The arrays of a
     line written again are the same tuples (`phh_toml.loads_shared`): each is looked at
-    once, known by its identity. Anything else, `hand_from_dict` reads (and says what is
-    wrong)."""
+    once, then known by its identity. Anything else, `hand_from_dict` reads (and says what
+    is wrong)."""
 
     def __init__(self) -> None:
-        # id of an array -> (the array, whether it holds whole amounts in range; names), the
-        # array kept so that its id is no other's
-        self.amounts: dict[int, tuple[object, bool]] = {}
-        self.names: dict[int, tuple[object, bool]] = {}
+        # The arrays seen to hold whole amounts in range; names: each is its own key and
+        # value, found again only as the same object (an equal array of other types, such
+        # as (True, 0) for (1, 0), is another object: it is looked at).
+        self.amounts: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self.names: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
-    def _amounts(self, value: object) -> bool:
-        entry = self.amounts.get(id(value))
-        if entry is None or entry[0] is not value:
-            fine = type(value) is tuple and (
-                not value
-                or (set(map(type, value)) <= _INT and min(value) >= 0 and max(value) <= MAX_CHIPS)
-            )
-            entry = self.amounts[id(value)] = (value, fine)
-        return entry[1]
+    def _amounts(self, value: tuple[Any, ...]) -> bool:
+        if value and not (
+            set(map(type, value)) <= _INT and min(value) >= 0 and max(value) <= MAX_CHIPS
+        ):
+            return False
+        self.amounts[value] = value
+        return True
 
-    def _names(self, value: object) -> bool:
-        entry = self.names.get(id(value))
-        if entry is None or entry[0] is not value:
-            fine = type(value) is tuple and set(map(type, value)) <= _STR
-            entry = self.names[id(value)] = (value, fine)
-        return entry[1]
+    def _names(self, value: tuple[Any, ...]) -> bool:
+        if not set(map(type, value)) <= _STR:
+            return False
+        self.names[value] = value
+        return True
 
     def hand(self, data: dict[str, Any], key: str) -> PHHHand | None:
         """The hand, when it is written the usual way; else None."""
@@ -271,22 +269,44 @@ class _UsualHands:
         variant: Any = get("variant")
         stacks: Any = get("starting_stacks")
         antes: Any = get("antes")
-        if not (type(variant) is str and self._amounts(stacks) and self._amounts(antes)):
-            return None
-        count = len(stacks)
         blinds: Any = get("blinds_or_straddles", ())
         actions: Any = get("actions")
         players: Any = get("players")
         finishing: Any = get("finishing_stacks")
+        amounts, names = self.amounts, self.names
+        if not (
+            type(variant) is str
+            and type(stacks) is tuple
+            and (amounts.get(stacks) is stacks or self._amounts(stacks))
+            and type(antes) is tuple
+            and (amounts.get(antes) is antes or self._amounts(antes))
+            and type(blinds) is tuple
+            and (amounts.get(blinds) is blinds or self._amounts(blinds))
+            and type(actions) is tuple
+            and set(map(type, actions)) <= _STR
+            and (
+                players is None
+                or (
+                    type(players) is tuple
+                    and (names.get(players) is players or self._names(players))
+                )
+            )
+            and (
+                finishing is None
+                or (
+                    type(finishing) is tuple
+                    and (amounts.get(finishing) is finishing or self._amounts(finishing))
+                )
+            )
+        ):
+            return None
+        count = len(stacks)
         if not (
             count >= 2
             and len(antes) == count
-            and self._amounts(blinds)
             and (not blinds or len(blinds) == count)
-            and type(actions) is tuple
-            and set(map(type, actions)) <= _STR
-            and (players is None or (self._names(players) and len(players) == count))
-            and (finishing is None or (self._amounts(finishing) and len(finishing) == count))
+            and (players is None or len(players) == count)
+            and (finishing is None or len(finishing) == count)
         ):
             return None
         singles = get("min_bet"), get("small_bet"), get("big_bet"), get("bring_in")
@@ -294,23 +314,28 @@ class _UsualHands:
             if single is not None and not (type(single) is int and 0 <= single <= MAX_CHIPS):
                 return None
         hand = get("hand")
-        # (every field, in order: a record made from all its fields is made fastest)
-        return PHHHand(
-            variant,
-            antes,
-            stacks,
-            actions,
-            blinds,
-            *singles,
-            bool(get("ante_trimming_status", False)),
-            players,
-            finishing,
-            hand if isinstance(hand, str | int) and not isinstance(hand, bool) else None,
-            key,
-            _extra(data),
+        return _new_record(
+            PHHHand,
+            (
+                variant,
+                antes,
+                stacks,
+                actions,
+                blinds,
+                *singles,
+                bool(get("ante_trimming_status", False)),
+                players,
+                finishing,
+                hand if isinstance(hand, str | int) and not isinstance(hand, bool) else None,
+                key,
+                _extra(data),
+            ),
         )
 
 
+# A record made from a tuple of all its fields (what its constructor does, without the call):
+# the records made for every hand and action read.
+_new_record = tuple.__new__
 _KNOWN_FIELDS = frozenset({*FIELD_ORDER, "players", "finishing_stacks", "hand"})
 # (the types of the usual items, checked by the set of their types)
 _INT, _STR = frozenset({int}), frozenset({str})
@@ -368,12 +393,12 @@ def parse_action(text: str) -> PHHAction:
         dealt, hole, board, player, shown, amount = usual.groups()
         # (every field given, in order: a record made from all its fields is made fastest)
         if hole is not None:
-            return PHHAction("d", "dh", int(dealt), hole, None, None)
+            return _new_record(PHHAction, ("d", "dh", int(dealt), hole, None, None))
         if board is not None:
-            return PHHAction("d", "db", None, board, None, None)
+            return _new_record(PHHAction, ("d", "db", None, board, None, None))
         if shown is not None:
-            return PHHAction(f"p{player}", "sm", int(player), shown, None, None)
-        return PHHAction(f"p{player}", "cbr", int(player), None, int(amount), None)
+            return _new_record(PHHAction, (f"p{player}", "sm", int(player), shown, None, None))
+        return _new_record(PHHAction, (f"p{player}", "cbr", int(player), None, int(amount), None))
     body, sep, comment = text.partition("#")
     words = body.split()
     note = comment.strip() if sep else None
