@@ -210,8 +210,7 @@ def _literals(inside: str) -> tuple[str, ...] | None:
     # (no quote but the separators': each item is a whole 'literal' string)
     if inside.count("'") != 2 * len(items) - 2:
         return None
-    if not inside.isprintable() and _CONTROL.search(
-        inside
-    ):  # (a tab, which TOML allows, is not printable: looked for the long way)
+    # (a control character is not printable; nor is a tab, which TOML allows: looked for)
+    if not inside.isprintable() and _CONTROL.search(inside):
         return None
     return tuple(items)
