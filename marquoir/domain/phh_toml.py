@@ -39,9 +39,22 @@ class _Unsupported(Exception):
 def loads(text: str) -> dict[str, Any]:
     """The TOML document `text`, as `tomllib.loads(text, parse_float=Decimal)` reads it."""
     try:
-        return _loads(text, shared=False)
+        document = _loads(text)
     except _Unsupported:
         return tomllib.loads(text, parse_float=Decimal)
+    return _lists(document)
+
+
+def _lists(table: dict[str, Any]) -> dict[str, Any]:
+    """The table with its arrays as lists, each its own (the tables in it too)."""
+    return {
+        key: list(value)
+        if type(value) is tuple
+        else _lists(value)
+        if type(value) is dict
+        else value
+        for key, value in table.items()
+    }
 
 
 def loads_shared(text: str) -> dict[str, Any]:
@@ -50,12 +63,13 @@ def loads_shared(text: str) -> dict[str, Any]:
     hands of a `.phhs` file share their forced bets, stacks...: each is read, and can be
     checked, once). A text that needs tomllib comes as tomllib reads it (lists)."""
     try:
-        return _loads(text, shared=True)
+        return _loads(text)
     except _Unsupported:
         return tomllib.loads(text, parse_float=Decimal)
 
 
-def _loads(text: str, *, shared: bool) -> dict[str, Any]:
+def _loads(text: str) -> dict[str, Any]:
+    """The document, its arrays as tuples (shared by the lines written alike)."""
     document: dict[str, Any] = {}
     table = document
     # A line read once is not read again: the hands of a `.phhs` repeat most of their lines
@@ -69,7 +83,8 @@ def _loads(text: str, *, shared: bool) -> dict[str, Any]:
             line = written[:-1] if written.endswith("\r") else written
             stripped = line.strip(" \t")
             if not stripped or stripped[0] == "#":
-                if _CONTROL.search(line):
+                # (a control character is not printable; nor is a tab, which TOML allows)
+                if not line.isprintable() and _CONTROL.search(line):
                     raise _Unsupported
                 continue
             if stripped[0] == "[":
@@ -89,8 +104,7 @@ def _loads(text: str, *, shared: bool) -> dict[str, Any]:
         key, value = entry
         if key in table:
             raise _Unsupported
-        # (arrays are kept as tuples: unless shared, each hand gets its own list)
-        table[key] = value if shared or type(value) is not tuple else list(value)
+        table[key] = value
     return document
 
 
@@ -113,6 +127,10 @@ def _value(line: str, start: int) -> tuple[Any, int]:
 
 
 def _scalar(line: str, start: int) -> tuple[Any, int]:
+    rest = line[start:]
+    # (a whole number that ends the line, written as TOML writes it: `hand = 12`)
+    if rest.isdigit() and rest.isascii() and (rest[0] != "0" or rest == "0"):
+        return int(rest), len(line)
     found = _SCALAR.match(line, start)
     if found is None:
         raise _Unsupported

@@ -212,7 +212,7 @@ class _Said(dict[str, PHHAction]):
 
     def __missing__(self, text: str) -> PHHAction:
         action = self[text] = parse_action(text)
-        if action.amount is not None and type(action.amount) is not int:
+        if type(action.amount) is Decimal:  # (a whole amount is an int)
             self.fractional.add(text)
         return action
 
