@@ -8,6 +8,13 @@ an array of these on the same line. `loads` reads such a text line by line, ten 
 at the first line outside that subset (escapes, dotted keys, multi-line values, dates, a key
 given twice...) it hands the whole text to `tomllib`, so the result is always what tomllib
 gives, errors included. Floats are `Decimal`, as PHH amounts are read exactly.
+
+Each line is read once: a line written again (the variant, the forced bets, the stacks of
+hand after hand) gives what it gave. `loads_shared` gives those values themselves, arrays as
+tuples, to a reader that only reads them (and can check each once: `phh.loads`); `loads`
+gives each table its own lists, as tomllib does. The arrays that tools write (`['a', 'b']`,
+`[1, 20]`) are cut apart with string methods: a regular expression would go through them
+character by character, at many times the cost.
 """
 
 from __future__ import annotations
@@ -47,14 +54,14 @@ def loads(text: str) -> dict[str, Any]:
 
 def _lists(table: dict[str, Any]) -> dict[str, Any]:
     """The table with its arrays as lists, each its own (the tables in it too)."""
-    return {
-        key: list(value)
-        if type(value) is tuple
-        else _lists(value)
-        if type(value) is dict
-        else value
-        for key, value in table.items()
-    }
+    copy: dict[str, Any] = {}
+    for key, value in table.items():
+        if type(value) is tuple:
+            value = list(value)
+        elif type(value) is dict:
+            value = _lists(value)
+        copy[key] = value
+    return copy
 
 
 def loads_shared(text: str) -> dict[str, Any]:
