@@ -148,7 +148,7 @@ def loads(text: str) -> list[PHHHand]:
     order mark at the start is skipped (editors on Windows write one), as `play` does."""
     text = text.removeprefix(BOM)
     try:
-        document = phh_toml.loads(text)  # (tomllib's result, faster)
+        document = phh_toml.loads_shared(text)  # (tomllib's result, faster)
     except RecursionError:  # (tomllib reads nested arrays and tables recursively)
         raise PHHError("not a PHH file: its values are nested too deeply") from None
     except tomllib.TOMLDecodeError as error:
@@ -158,17 +158,19 @@ def loads(text: str) -> list[PHHHand]:
     if "variant" in document:
         return [hand_from_dict(document)]
     hands = []
+    usual = _UsualHands()
     for key, value in document.items():
         if not isinstance(value, dict):
             raise PHHError(f"{key} = ... is not a hand: a .phhs file holds one table per hand")
-        hands.append(hand_from_dict(value, key=key))
+        hands.append(usual.hand(value, key) or hand_from_dict(value, key=key))
     if not hands:
         raise PHHError("no hand in this file")
     return hands
 
 
 def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
-    """A `PHHHand` from the TOML fields of one hand, checked for shape."""
+    """A `PHHHand` from the TOML fields of one hand, checked for shape (arrays are lists, or
+    tuples)."""
     where = f"hand {key}" if key else "the hand"
 
     def need(name: str) -> Any:
@@ -188,13 +190,13 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
     if blinds and len(blinds) != count:
         raise PHHError(f"{where}: blinds_or_straddles has {len(blinds)} entries for {count}")
     actions = need("actions")
-    if not isinstance(actions, list) or not (
+    if not isinstance(actions, list | tuple) or not (
         set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)
     ):
         raise PHHError(f"{where}: actions must be a list of strings")
     players = data.get("players")
     if players is not None and (
-        not isinstance(players, list)
+        not isinstance(players, list | tuple)
         or len(players) != count
         or not all(isinstance(p, str) for p in players)
     ):
@@ -204,7 +206,6 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
         finishing = _amounts(finishing, "finishing_stacks", where, count=count)
     trimming = data.get("ante_trimming_status", False)
     hand = data.get("hand")
-    known = _KNOWN_FIELDS
     # (every field, in order: a record made from all its fields is made fastest)
     return PHHHand(
         variant,
@@ -221,10 +222,120 @@ def hand_from_dict(data: dict[str, Any], *, key: str = "") -> PHHHand:
         finishing,
         hand if isinstance(hand, str | int) and not isinstance(hand, bool) else None,
         key,
-        tuple([(k, v) for k, v in data.items() if k not in known]),
+        _extra(data),
     )
 
 
+def _extra(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The fields a `PHHHand` does not name, in file order (arrays as lists, as TOML's)."""
+    if _KNOWN_FIELDS.issuperset(data):
+        return ()
+    return tuple(
+        [(k, list(v) if type(v) is tuple else v) for k, v in data.items() if k not in _KNOWN_FIELDS]
+    )
+
+
+class _UsualHands:
+    """The hands of a `.phhs` file written the usual way, made without `hand_from_dict`'s
+    checks one by one: whole amounts in range, strings where strings go. The arrays of a
+    line written again are the same tuples (`phh_toml.loads_shared`): each is looked at
+    once, then known by its identity. Anything else, `hand_from_dict` reads (and says what
+    is wrong)."""
+
+    def __init__(self) -> None:
+        # The arrays seen to hold whole amounts in range; names: each is its own key and
+        # value, found again only as the same object (an equal array of other types, such
+        # as (True, 0) for (1, 0), is another object: it is looked at).
+        self.amounts: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self.names: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+    def _amounts(self, value: tuple[Any, ...]) -> bool:
+        if value and not (
+            set(map(type, value)) <= _INT and min(value) >= 0 and max(value) <= MAX_CHIPS
+        ):
+            return False
+        self.amounts[value] = value
+        return True
+
+    def _names(self, value: tuple[Any, ...]) -> bool:
+        if not set(map(type, value)) <= _STR:
+            return False
+        self.names[value] = value
+        return True
+
+    def hand(self, data: dict[str, Any], key: str) -> PHHHand | None:
+        """The hand, when it is written the usual way; else None."""
+        get = data.get
+        variant: Any = get("variant")
+        stacks: Any = get("starting_stacks")
+        antes: Any = get("antes")
+        blinds: Any = get("blinds_or_straddles", ())
+        actions: Any = get("actions")
+        players: Any = get("players")
+        finishing: Any = get("finishing_stacks")
+        amounts, names = self.amounts, self.names
+        if not (
+            type(variant) is str
+            and type(stacks) is tuple
+            and (amounts.get(stacks) is stacks or self._amounts(stacks))
+            and type(antes) is tuple
+            and (amounts.get(antes) is antes or self._amounts(antes))
+            and type(blinds) is tuple
+            and (amounts.get(blinds) is blinds or self._amounts(blinds))
+            and type(actions) is tuple
+            and set(map(type, actions)) <= _STR
+            and (
+                players is None
+                or (
+                    type(players) is tuple
+                    and (names.get(players) is players or self._names(players))
+                )
+            )
+            and (
+                finishing is None
+                or (
+                    type(finishing) is tuple
+                    and (amounts.get(finishing) is finishing or self._amounts(finishing))
+                )
+            )
+        ):
+            return None
+        count = len(stacks)
+        if not (
+            count >= 2
+            and len(antes) == count
+            and (not blinds or len(blinds) == count)
+            and (players is None or len(players) == count)
+            and (finishing is None or len(finishing) == count)
+        ):
+            return None
+        singles = get("min_bet"), get("small_bet"), get("big_bet"), get("bring_in")
+        for single in singles:
+            if single is not None and not (type(single) is int and 0 <= single <= MAX_CHIPS):
+                return None
+        hand = get("hand")
+        return _new_record(
+            PHHHand,
+            (
+                variant,
+                antes,
+                stacks,
+                actions,
+                blinds,
+                *singles,
+                bool(get("ante_trimming_status", False)),
+                players,
+                finishing,
+                hand if isinstance(hand, str | int) and not isinstance(hand, bool) else None,
+                key,
+                _extra(data),
+            ),
+        )
+
+
+# A record made from a tuple of all its fields (what its constructor does, without the call):
+# the records made for every hand and action read.
+_new_record = tuple.__new__
 _KNOWN_FIELDS = frozenset({*FIELD_ORDER, "players", "finishing_stacks", "hand"})
 # (the types of the usual items, checked by the set of their types)
 _INT, _STR = frozenset({int}), frozenset({str})
@@ -250,7 +361,7 @@ def _amount(value: object, name: str, where: str, *, allow_inf: bool = False) ->
 def _amounts(
     value: object, name: str, where: str, *, count: int | None = None, allow_inf: bool = False
 ) -> tuple[Amount, ...]:
-    if not isinstance(value, list):
+    if not isinstance(value, list | tuple):
         raise PHHError(f"{where}: {name} must be a list of numbers")
     if count is not None and len(value) != count:
         raise PHHError(f"{where}: {name} has {len(value)} entries for {count} players")
@@ -267,16 +378,27 @@ def _amounts(
     return tuple(amounts)
 
 
-# the most frequent action, written the usual way: a player's hole cards dealt
-_DEALT = re.compile(r"d dh p([1-9][0-9]*) ((?:[2-9TJQKA?][cdhs?])+)")
+# the most frequent actions, written the usual way: hole cards dealt, the board dealt, cards
+# shown, a bet of a whole amount (without leading zeros)
+_CARDS = r"((?:[2-9TJQKA?][cdhs?])+)"
+_USUAL = re.compile(
+    rf"d dh p([1-9][0-9]*) {_CARDS}|d db {_CARDS}|p([1-9][0-9]*) (?:sm {_CARDS}|cbr ([1-9][0-9]*))"
+)
 
 
 def parse_action(text: str) -> PHHAction:
     """Read one action of the `actions` list (a no-op, such as a lone comment, has verb "")."""
-    dealt = _DEALT.fullmatch(text)
-    if dealt is not None:  # (what the general reading below gives it, in one step)
+    usual = _USUAL.fullmatch(text)
+    if usual is not None:  # (what the general reading below gives it, in one step)
+        dealt, hole, board, player, shown, amount = usual.groups()
         # (every field given, in order: a record made from all its fields is made fastest)
-        return PHHAction("d", "dh", int(dealt.group(1)), dealt.group(2), None, None)
+        if hole is not None:
+            return _new_record(PHHAction, ("d", "dh", int(dealt), hole, None, None))
+        if board is not None:
+            return _new_record(PHHAction, ("d", "db", None, board, None, None))
+        if shown is not None:
+            return _new_record(PHHAction, (f"p{player}", "sm", int(player), shown, None, None))
+        return _new_record(PHHAction, (f"p{player}", "cbr", int(player), None, int(amount), None))
     body, sep, comment = text.partition("#")
     words = body.split()
     note = comment.strip() if sep else None

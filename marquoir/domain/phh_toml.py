@@ -8,6 +8,13 @@ an array of these on the same line. `loads` reads such a text line by line, ten 
 at the first line outside that subset (escapes, dotted keys, multi-line values, dates, a key
 given twice...) it hands the whole text to `tomllib`, so the result is always what tomllib
 gives, errors included. Floats are `Decimal`, as PHH amounts are read exactly.
+
+Each line is read once: a line written again (the variant, the forced bets, the stacks of
+hand after hand) gives what it gave. `loads_shared` gives those values themselves, arrays as
+tuples, to a reader that only reads them (and can check each once: `phh.loads`); `loads`
+gives each table its own lists, as tomllib does. The arrays that tools write (`['a', 'b']`,
+`[1, 20]`) are cut apart with string methods: a regular expression would go through them
+character by character, at many times the cost.
 """
 
 from __future__ import annotations
@@ -39,45 +46,84 @@ class _Unsupported(Exception):
 def loads(text: str) -> dict[str, Any]:
     """The TOML document `text`, as `tomllib.loads(text, parse_float=Decimal)` reads it."""
     try:
+        document = _loads(text)
+    except _Unsupported:
+        return tomllib.loads(text, parse_float=Decimal)
+    return _lists(document)
+
+
+def _lists(table: dict[str, Any]) -> dict[str, Any]:
+    """The table with its arrays as lists, each its own (the tables in it too)."""
+    copy: dict[str, Any] = {}
+    for key, value in table.items():
+        if type(value) is tuple:
+            value = list(value)
+        elif type(value) is dict:
+            value = _lists(value)
+        copy[key] = value
+    return copy
+
+
+def loads_shared(text: str) -> dict[str, Any]:
+    """The document as `loads` reads it, for a reader that changes nothing in it: its
+    one-line arrays are tuples, and the same line written again gives the same objects (the
+    hands of a `.phhs` file share their forced bets, stacks...: each is read, and can be
+    checked, once). A text that needs tomllib comes as tomllib reads it (lists)."""
+    try:
         return _loads(text)
     except _Unsupported:
         return tomllib.loads(text, parse_float=Decimal)
 
 
 def _loads(text: str) -> dict[str, Any]:
+    """The document, its arrays as tuples (shared by the lines written alike)."""
     document: dict[str, Any] = {}
     table = document
     # A line read once is not read again: the hands of a `.phhs` repeat most of their lines
     # (the variant, the forced bets, the stacks...). What a line gives depends on it alone.
     said: dict[str, tuple[str, Any]] = {}  # (by the line as written, \r and spaces included)
     for written in text.split("\n"):
+        if not written:  # (the empty line between hands)
+            continue
         entry = said.get(written)
         if entry is None:
             line = written[:-1] if written.endswith("\r") else written
             stripped = line.strip(" \t")
             if not stripped or stripped[0] == "#":
-                if _CONTROL.search(line):
+                # (a control character is not printable; nor is a tab, which TOML allows)
+                if not line.isprintable() and _CONTROL.search(line):
                     raise _Unsupported
                 continue
             if stripped[0] == "[":
-                found = _TABLE.fullmatch(stripped)
-                if found is None or found.group(1) in document:
+                name = _table(stripped)
+                if name in document:
                     raise _Unsupported
-                table = document[found.group(1)] = {}
+                table = document[name] = {}
                 continue
             found = _START.match(stripped)
             if found is None:
                 raise _Unsupported
             value, end = _value(stripped, found.end())
-            if _END.fullmatch(stripped, end) is None:
+            # (a value that ends the line is followed by nothing to look at)
+            if end != len(stripped) and _END.fullmatch(stripped, end) is None:
                 raise _Unsupported
             entry = said[written] = (found.group(1), value)
         key, value = entry
         if key in table:
             raise _Unsupported
-        # (a copy: each hand gets its own list)
-        table[key] = value.copy() if type(value) is list else value
+        table[key] = value
     return document
+
+
+def _table(line: str) -> str:
+    """The name of the table that the line `[name]` starts."""
+    name = line[1:-1]
+    if line[-1] == "]" and name.isdigit() and name.isascii():  # (a .phhs file's hands: [12])
+        return name
+    found = _TABLE.fullmatch(line)
+    if found is None:
+        raise _Unsupported
+    return found.group(1)
 
 
 def _value(line: str, start: int) -> tuple[Any, int]:
@@ -88,6 +134,10 @@ def _value(line: str, start: int) -> tuple[Any, int]:
 
 
 def _scalar(line: str, start: int) -> tuple[Any, int]:
+    rest = line[start:]
+    # (a whole number that ends the line, written as TOML writes it: `hand = 12`)
+    if rest.isdigit() and rest.isascii() and (rest[0] != "0" or rest == "0"):
+        return int(rest), len(line)
     found = _SCALAR.match(line, start)
     if found is None:
         raise _Unsupported
@@ -120,31 +170,72 @@ _LITERAL_ARRAY = re.compile(rf"\[({_LITERALS.pattern})\]")
 # the same of whole numbers, without leading zeros or signs (stacks, forced bets)
 _NUMBERS = re.compile(r"[ \t]*(?:(?:0|[1-9][0-9]*)[ \t]*,[ \t]*)*(?:(?:0|[1-9][0-9]*)[ \t]*)?")
 _NUMBER = re.compile(r"[0-9]+")
+_NUMBER_ARRAY = re.compile(rf"\[({_NUMBERS.pattern})\]")
+# how the items of an array of 'literal' strings are written by tools: "['a', 'b']"
+_APART = "', '"
 
 
-def _array(line: str, position: int) -> tuple[list[Any], int]:
+def _array(line: str, position: int) -> tuple[tuple[Any, ...], int]:
     """The items of a one-line array whose `[` is just before `position`."""
-    found = _LITERAL_ARRAY.match(line, position - 1)  # (a PHH file's actions: one pass)
+    if line.endswith("']") and line.startswith("'", position) and len(line) > position + 2:
+        literals = _literals(line[position + 1 : -2])
+        if literals is not None:
+            return literals, len(line)
+    elif line.endswith("]"):
+        numbers = _numbers(line[position:-1])
+        if numbers is not None:
+            return numbers, len(line)
+    found = _LITERAL_ARRAY.match(line, position - 1)
     if found is not None:
         inside = found.group(1)
         if _CONTROL.search(inside):
             raise _Unsupported
-        return _LITERAL.findall(inside), found.end()
+        return tuple(_LITERAL.findall(inside)), found.end()
+    found = _NUMBER_ARRAY.match(line, position - 1)  # (nothing else to look at in it)
+    if found is not None:
+        return tuple(map(int, _NUMBER.findall(found.group(1)))), found.end()
     found = _ARRAY.match(line, position - 1)
     if found is None:
         raise _Unsupported
     inside = found.group()[1:-1]
     if _CONTROL.search(inside):  # (in a string or a bare word: either is outside the subset)
         raise _Unsupported
-    if _NUMBERS.fullmatch(inside):
-        return [int(text) for text in _NUMBER.findall(inside)], found.end()
-    items: list[Any] = []
+    values: list[Any] = []
     for text in _ITEMS.findall(inside):
         first = text[0]
         if first == "'" or first == '"':
-            items.append(text[1:-1])
+            values.append(text[1:-1])
         elif text.isascii() and text.isdigit() and (first != "0" or text == "0"):
-            items.append(int(text))
+            values.append(int(text))
         else:
-            items.append(_scalar(text, 0)[0])
-    return items, found.end()
+            values.append(_scalar(text, 0)[0])
+    return tuple(values), found.end()
+
+
+def _numbers(inside: str) -> tuple[int, ...] | None:
+    """The integers of an array as tools write it ("1, 20, 300"), `inside` its text
+    between the brackets; None if it is not that. (Stacks and forced bets, read without a
+    regular expression.)"""
+    items = inside.split(", ")
+    digits = "".join(items)
+    # (digits 0-9 alone, each item some; no leading zero: the items that start with 0 are 0)
+    if not (digits.isdigit() and digits.isascii()) or "" in items:
+        return None
+    if items.count("0") != (", " + inside).count(", 0"):
+        return None
+    return tuple(map(int, items))
+
+
+def _literals(inside: str) -> tuple[str, ...] | None:
+    """The 'literal' strings of an array as tools write it, `inside` its text between the
+    first item's opening quote and the last one's closing quote; None if it is not that.
+    (A PHH file's actions, read without a regular expression: one would go through them
+    character by character.)"""
+    items = inside.split(_APART)
+    # (no quote but the separators': each item is a whole 'literal' string)
+    if inside.count("'") != 2 * len(items) - 2:
+        return None
+    # (a control character is not printable; nor is a tab, which TOML allows: looked for)
+    if not inside.isprintable() and _CONTROL.search(inside):
+        return None
+    return tuple(items)

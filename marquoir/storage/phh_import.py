@@ -121,9 +121,12 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 
 def _plans(sources: list[PHHSource]) -> list[Plan]:
     """Each hand read, with its session's table and chip scale (or why it is skipped)."""
-    # (label, hand, its actions read, its file's number, the amounts its play uses)
-    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount]]] = []
-    parse = _Said().__getitem__  # (the same actions come back hand after hand)
+    # (label, hand, its actions read, its file's number, the amounts its play uses: None
+    # when they are all whole numbers, the usual hand; its table's key)
+    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount] | None, Any]] = []
+    said = _Said()
+    parse = said.__getitem__  # (the same actions come back hand after hand)
+    tables = _Tables()
     places = 0
     for number, source in enumerate(sources):
         try:
@@ -136,40 +139,44 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
                 actions = tuple(map(parse, hand.actions))
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
-            amounts = hand_amounts(hand, actions) if hand.variant in PLAYED else []
-            # (whole numbers need no decimals: the others are looked at one by one)
-            if not set(map(type, amounts)) <= _WHOLE:
+            key, whole_stacks = tables.key(hand)
+            amounts = None
+            if hand.variant in PLAYED and not (
+                whole_stacks
+                and not tables.decimals(key, hand)
+                and (not said.fractional or said.fractional.isdisjoint(hand.actions))
+            ):
+                amounts = hand_amounts(hand, actions)
                 places = max(places, _places(amounts))
-            read.append((label, hand, actions, number, amounts))
+            read.append((label, hand, actions, number, amounts, key))
     if places > MAX_DECIMALS:
         raise PHHImportError(
             f"amounts with {places} decimals cannot be made whole chips (at most {MAX_DECIMALS})"
         )
     # Hands at the same table (same forced bets and limits) share a session and its scale.
     finest = 10**places
-    tables: list[TableConfig | str] = []  # (each hand's, in the order read)
+    configs: list[TableConfig | str] = []  # (each hand's, in the order read)
     scales: dict[TableConfig, int] = {}
-    config_of = _memo_table_config()
-    for label, hand, _actions, _number, amounts in read:
+    for label, hand, _actions, _number, amounts, key in read:
         try:
-            config = config_of(hand, finest)
+            config = tables.config(key, hand, finest)
         except NotSupported as why:
-            tables.append(str(why))
+            configs.append(str(why))
             continue
         except PHHError as error:
             raise PHHImportError(f"{label}: {error}") from error
-        tables.append(config)
-        scale = 1 if set(map(type, amounts)) <= _WHOLE else scale_for(amounts)
+        configs.append(config)
+        scale = 1 if amounts is None else scale_for(amounts)
         if scale > scales.get(config, 1):
             scales[config] = scale
     plans = []
-    for (label, hand, actions, number, _amounts), table in zip(read, tables, strict=True):
+    for (label, hand, actions, number, _amounts, key), table in zip(read, configs, strict=True):
         if isinstance(table, str):
             plans.append(Plan(label, hand, actions, None, 1, table))
             continue
         scale = scales.get(table, 1)
         # (the table just made when the session's scale is the finest: the same record)
-        derived = table if scale == finest else config_of(hand, scale)
+        derived = table if scale == finest else tables.config(key, hand, scale)
         try:
             settings = exported_settings(hand) if scale == 1 and hand.extra else None
         except PHHError as error:
@@ -197,26 +204,38 @@ _WHOLE = frozenset({int})
 
 
 class _Said(dict[str, PHHAction]):
-    """Each action text read once."""
+    """Each action text read once; `fractional`, the texts read whose amount has decimals."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fractional: set[str] = set()
 
     def __missing__(self, text: str) -> PHHAction:
         action = self[text] = parse_action(text)
+        if type(action.amount) is Decimal:  # (a whole amount is an int)
+            self.fractional.add(text)
         return action
 
 
-def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
+class _Tables:
     """`table_config`, computed once for each table met (the 10,000 hands of a file are
-    mostly at one table); a hand it refuses is refused again, with its own label."""
-    known: dict[tuple[Any, ...], TableConfig] = {}
+    mostly at one table); a hand it refuses is refused again, with its own label. A table
+    is known by its key (`key`): the fields of a hand that set it up."""
 
-    def config_of(hand: PHHHand, scale: int) -> TableConfig:
+    def __init__(self) -> None:
+        self.configs: dict[tuple[tuple[Any, ...], int], TableConfig] = {}
+        # the decimals of the forced bets and limits of each table's key
+        self.places: dict[tuple[Any, ...], int] = {}
+
+    def key(self, hand: PHHHand) -> tuple[tuple[Any, ...], bool]:
+        """The key of the hand's table, and whether its starting stacks are whole numbers."""
         stacks = hand.starting_stacks
+        whole = set(map(type, stacks)) <= _WHOLE
         key = (
             hand.variant,
             len(stacks),
             # (whole numbers are finite: the other amounts are looked at one by one)
-            set(map(type, stacks)) <= _WHOLE
-            or all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
+            whole or all(not isinstance(s, Decimal) or s.is_finite() for s in stacks),
             hand.blinds_or_straddles,
             hand.antes,
             hand.ante_trimming_status,
@@ -224,14 +243,25 @@ def _memo_table_config() -> Callable[[PHHHand, int], TableConfig]:
             hand.small_bet,
             hand.big_bet,
             hand.bring_in,
-            scale,
         )
-        config = known.get(key)
-        if config is None:
-            config = known[key] = table_config(hand, scale)
-        return config
+        return key, whole
 
-    return config_of
+    def decimals(self, key: tuple[Any, ...], hand: PHHHand) -> int:
+        """The most decimals of the forced bets and limits of the hand, whose key is `key`
+        (equal amounts have as many: Decimal("0.50") is 0.5)."""
+        places = self.places.get(key)
+        if places is None:
+            singles = (hand.min_bet, hand.small_bet, hand.big_bet, hand.bring_in)
+            fixed = [*hand.antes, *hand.blinds_or_straddles, *(a for a in singles if a is not None)]
+            places = self.places[key] = _places(fixed)
+        return places
+
+    def config(self, key: tuple[Any, ...], hand: PHHHand, scale: int) -> TableConfig:
+        """The table of the hand, whose key is `key`, in chips of 1/`scale`."""
+        config = self.configs.get((key, scale))
+        if config is None:
+            config = self.configs[key, scale] = table_config(hand, scale)
+        return config
 
 
 def import_phh(
