@@ -358,6 +358,22 @@ def bet_element(data: list[Any], players: list[str]) -> tuple[int, list[Any]] | 
     return street, item
 
 
+def bet_parts(
+    action: Action, detail: ActionEvent, streets: tuple[str, ...]
+) -> tuple[int, str, str] | None:
+    """What an action did as its item in a `bets` row, made from what the table said of it
+    (`bet_element` of its `action_record`, without the JSON text between): (street number,
+    the item's text before the player's index, the text after it); None when it cannot be
+    packed. The index is the player's in the hand's players, which the writer knows."""
+    found = bet_element(action_record(action, detail, streets), [detail.player])
+    if found is None:
+        return None
+    street, item = found
+    # (the code a string, the numbers whole: `dumps` of the item, written directly)
+    tail = "".join([f",{number:d}" for number in item[2:]]) + "]"
+    return street, f"[{quote(item[0])},", tail
+
+
 def pack_bets(actions: list[list[Any]], players: list[str]) -> list[list[Any]] | None:
     """A run of a hand's actions (their stored arrays, in order) as a `bets` row's data, or
     None when one of them cannot be packed or they go back a street."""

@@ -69,10 +69,10 @@ from ..domain.phh import (
 )
 from ..domain.table import check_name
 from . import codec, game_data
-from .jsontext import loads as json_loads
 from .ledger import NoSession
 from .phh_history import exported_settings, same_stakes, session_settings
 from .phh_replay import (
+    Bet,
     Group,
     PHHImportError,
     PHHSource,
@@ -92,7 +92,7 @@ if TYPE_CHECKING:
 
     from ..domain.config import TableConfig
     from .ledger import Ledger
-    from .phh_replay import Rows, Summary
+    from .phh_replay import HandRows, Rows, Summary
 
 # Scaling beyond a millionth of a chip is refused: such amounts are not chips.
 MAX_DECIMALS = 6
@@ -340,62 +340,63 @@ class _Groups:
 class _Bets:
     """A hand's betting actions written as one `bets` row (`codec.BETS`): its rows with the
     run of actions packed, the ids from the first row's on, and the summary's event id
-    following its event. Each action's text is read once (the same texts come back hand
-    after hand)."""
+    following its event. Each action's item comes made from what the table said it did
+    (`Bet`, once for each thing an action did); only the player's index is the hand's."""
 
-    def __init__(self) -> None:
-        # an action's text -> (street, player, the item's text before and after his index)
-        self.read: dict[str, tuple[int, str, str, str] | None] = {}
-
-    def item(self, text: str) -> tuple[int, str, str, str] | None:
-        """An action's (street, player, item text before and after his index), or None
-        when it cannot be packed."""
-        if text in self.read:
-            return self.read[text]
-        data = json_loads(text)
-        player = data[1] if len(data) > 1 else None
-        if not isinstance(player, str):
-            self.read[text] = None
-            return None
-        found = codec.bet_element(data, [player])
-        made = None
-        if found is not None:
-            street, item = found
-            tail = "," + codec.dumps(item[2:])[1:] if len(item) > 2 else "]"
-            made = (street, player, f"[{codec.dumps(item[0])},", tail)
-        self.read[text] = made
-        return made
-
-    def pack(self, rows: Rows, summary: tuple[int, list[Any]]) -> tuple[Rows, Summary]:
+    @staticmethod
+    def pack(rows: HandRows, summary: tuple[int, list[Any]]) -> tuple[Rows, Summary]:
         """The hand's rows with its actions in one `bets` row, when they follow each other
         and end the hand or come just before the event that ends it (so that `undo` takes
-        them back one by one: `Ledger.undo`), and every one can be packed; else as given."""
-        kinds = [row[2] for row in rows]
-        if "action" not in kinds:
-            return rows, summary
-        first = kinds.index("action")
-        last = len(kinds) - 1 - kinds[::-1].index("action")
+        them back one by one: `Ledger.undo`), and every one can be packed; else each
+        action in its own row (`_texts`)."""
+        count = len(rows)
+        first = 0
+        while first < count and rows[first][2] != "action":
+            first += 1
+        if first == count:
+            return _texts(rows), summary
+        last = count - 1
+        while rows[last][2] != "action":  # (the showdown, the events after the hand)
+            last -= 1
         at, stored = summary
-        ended = rows[last][0] == at or (last + 1 < len(rows) and rows[last + 1][0] == at)
-        if not ended or kinds[first : last + 1].count("action") != last + 1 - first:
-            return rows, summary
-        players: list[str] = stored[0]
-        index = {name: number for number, name in enumerate(players)}
-        streets: list[list[str]] = []
+        ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
+        if not ended:
+            return _texts(rows), summary
+        index = {name: number for number, name in enumerate(stored[0])}
+        items: list[str] = []
+        streets, street_now = [items], 0
         for row in rows[first : last + 1]:
-            made = self.item(row[3])
-            if made is None or made[1] not in index or made[0] < len(streets) - 1:
-                return rows, summary
-            street, player, head, tail = made
-            while len(streets) <= street:
-                streets.append([])
-            streets[street].append(f"{head}{index[player]:d}{tail}")
+            bet = row[3]
+            if type(bet) is not Bet:  # (another event between the actions)
+                return _texts(rows), summary
+            street, who = bet.street, index.get(bet.player)
+            if street != street_now:
+                if street is None or street < street_now:
+                    return _texts(rows), summary
+                while street_now < street:  # (a street without actions: empty)
+                    items = []
+                    streets.append(items)
+                    street_now += 1
+            if who is None:
+                return _texts(rows), summary
+            items.append(f"{bet.head}{who:d}{bet.tail}")
         text = "[" + ",".join("[" + ",".join(items) + "]" for items in streets) + "]"
-        start = rows[0][0]
-        packed = [*rows[:first], (0, rows[last][1], codec.BETS, text), *rows[last + 1 :]]
-        ends = first if rows[last][0] == at else first + 1
-        renumbered = [(start + n, row[1], row[2], row[3]) for n, row in enumerate(packed)]
-        return renumbered, (start + ends, stored)
+        start = rows[first][0]
+        packed = _texts(rows[:first])
+        packed.append((start, rows[last][1], codec.BETS, text))
+        shift = last - first  # (the rows after: as many ids fewer as actions packed, less 1)
+        packed += [
+            (number - shift, no, kind, data) for number, no, kind, data in _texts(rows[last + 1 :])
+        ]
+        return packed, (start if rows[last][0] == at else start + 1, stored)
+
+
+def _texts(rows: HandRows) -> Rows:
+    """The rows as written, each action in its own row (its text made then: `Bet.text`)."""
+    return [
+        (number, no, kind, data if isinstance(data, str) else data.text)
+        for number, no, kind, data in rows
+    ]
 
 
 class _Writer:
@@ -417,8 +418,6 @@ class _Writer:
         self.events: dict[int, list[tuple[int, int | None, str, str]]] = {}
         self.waiting = 0
         self.hands: list[tuple[int, int, int, str]] = []
-        # each action's stored text, read for its `bets` row (see `_Bets`)
-        self.bets = _Bets()
 
     def next_name(self) -> str:
         """The name of the next session made: the name asked for, then NAME-2, NAME-3..."""
@@ -478,20 +477,17 @@ class _Writer:
             self.waiting += len(rows)
             group.finished(self.next_id - 1)
 
-    def hand(
-        self,
-        group: Group,
-        rows: Rows,
-        summary: Summary,
-    ) -> None:
+    def hand(self, group: Group, rows: HandRows, summary: Summary) -> None:
         if not group.session_id:
             self._session(group)
-        if summary is not None:
-            rows, summary = self.bets.pack(rows, summary)
+        if summary is None:
+            written = _texts(rows)
+        else:
+            written, summary = _Bets.pack(rows, summary)
         sid = group.session_id
-        self.events.setdefault(sid, []).extend(rows)
-        self.next_id += len(rows)
-        self.waiting += len(rows)
+        self.events.setdefault(sid, []).extend(written)
+        self.next_id += len(written)
+        self.waiting += len(written)
         if summary is not None:
             at, stored = summary
             self.hands.append((sid, group.table.hand_no, at, codec.dumps(stored)))
@@ -511,7 +507,7 @@ class _Unwritten:
     def __init__(self) -> None:
         self.next_id = 1
 
-    def hand(self, group: Group, rows: Rows, summary: Summary) -> None:
+    def hand(self, group: Group, rows: HandRows, summary: Summary) -> None:
         if not group.session_id:
             group.session_id = 1  # (as if its session were made)
         self.next_id += len(rows)

@@ -12,6 +12,7 @@ from itertools import pairwise
 from operator import attrgetter
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
+from ..domain.actions import ActionEvent
 from ..domain.events import (
     Acted,
     ButtonSet,
@@ -52,13 +53,16 @@ if TYPE_CHECKING:
     # summary of the hand with the id of the event that ended it.
     Rows = list[tuple[int, int | None, str, str]]
     Summary = tuple[int, list[Any]] | None
+    # A hand's rows as the replay makes them: an action's row holds what it did (`Bet`),
+    # which the writer packs with the hand's other actions, or writes as its own text.
+    HandRows = list[tuple[int, int | None, str, "str | Bet"]]
 
     class Sink(Protocol):
         """Where the hands replayed go: the id of the next event, and each hand's rows."""
 
         next_id: int
 
-        def hand(self, group: Group, rows: Rows, summary: Summary) -> None: ...
+        def hand(self, group: Group, rows: HandRows, summary: Summary) -> None: ...
 
 
 _SEAT = attrgetter("seat")
@@ -145,6 +149,36 @@ def player_names(hand: PHHHand) -> list[str]:
     return [f"p{i}" for i in range(1, count + 1)]
 
 
+class Bet:
+    """What an action did, as the writer takes it; made once for each thing an action did
+    (`Group.done`): its item in a hand's `bets` row (`codec.bet_parts`: the street's number,
+    the item's text before and after the player's index, which is the hand's business;
+    `street` None when it cannot be packed), and the text of the action's own row, made
+    only when a hand's actions are not packed (`text`)."""
+
+    __slots__ = ("_text", "acted", "detail", "head", "player", "street", "streets", "tail")
+
+    def __init__(self, acted: Acted, detail: object, streets: tuple[str, ...]) -> None:
+        self.acted, self.detail, self.streets = acted, detail, streets
+        parts = None
+        self.player = ""
+        if type(detail) is ActionEvent:
+            self.player = detail.player
+            parts = codec.bet_parts(acted.action, detail, streets)
+        self.street: int | None = None
+        self.head = self.tail = ""
+        if parts is not None:
+            self.street, self.head, self.tail = parts
+        self._text = ""
+
+    @property
+    def text(self) -> str:
+        """The stored text of the action's own row (`codec.event_text`)."""
+        if not self._text:
+            self._text = codec.event_text(self.acted, self.detail, streets=self.streets)[1]
+        return self._text
+
+
 class Group:
     """A session being written (its row is made with its first hand): its table, and the
     table's state before the hand in play."""
@@ -167,8 +201,9 @@ class Group:
         self.known: dict[str, str] = {}
         # the players' names of each list of players met (`player_names`; not changed)
         self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
-        # the stored text of what each action did, each seat and departure made (`_replay`)
-        self.done: dict[object, str] = {}
+        # what each action did (`Bet`), the stored text of each seat and departure made
+        # (`_replay`)
+        self.done: dict[object, Bet] = {}
         self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
         self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
         self.returned: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
@@ -269,7 +304,9 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     return HandImport(label, variant, session, hand_no, True, True, reason, from_result)
 
 
-def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Rows, Summary, bool]:
+def _replay(
+    group: Group, plan: Plan, names: list[str], first: int
+) -> tuple[HandRows, Summary, bool]:
     """Play one hand at the group's table: its events, each applied as soon as it is made
     (the table checks it then), with their stored text and their ids from `first` on; the
     hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
@@ -297,7 +334,7 @@ class _HandReplay:
     def __init__(self, group: Group, plan: Plan, names: list[str], first: int) -> None:
         self.group, self.plan, self.names, self.first = group, plan, names, first
         self.table = group.table
-        self.rows: Rows = []
+        self.rows: HandRows = []
         self.summary: Summary = None
         given = plan.fields.get("seats")
         self.seats = seats_of(given, len(names))
@@ -495,11 +532,12 @@ class _HandReplay:
             detail = table.apply(acted)
         except MarquoirError as error:
             raise self.refused(number, error) from error
-        stored = group.done.get(detail)
-        if stored is None:
-            stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
+        # (what it did, made once: its text only if the writer asks for it, see `Bet`)
+        bet = group.done.get(detail)
+        if bet is None:
+            bet = group.done[detail] = Bet(acted, detail, group.streets)
         rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
-        rows.append((self.first + len(rows), table.hand_no, "action", stored))
+        rows.append((self.first + len(rows), table.hand_no, "action", bet))
         if table.hand is None:
             self.summary = _summary(group, rows)
         self.acted += 1
@@ -660,7 +698,7 @@ def plain_data(text: str) -> Any:
     return data
 
 
-def _summary(group: Group, rows: Rows) -> Summary:
+def _summary(group: Group, rows: HandRows) -> Summary:
     """The stored summary of the hand the last event ended, with that event's id."""
     table = group.table
     assert table.last_hand is not None
@@ -744,6 +782,7 @@ def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int
 
 
 __all__ = [
+    "Bet",
     "Group",
     "PHHImportError",
     "PHHSource",
