@@ -589,12 +589,28 @@ ACCOUNT_FIELDS = (
 )
 
 
+# The forced-bet schedule of each table met, as a snapshot keeps it: a table's schedule is
+# a record made anew at each reading (`TableConfig.schedule`), and an import takes the
+# table's state after every hand (`phh_replay.Group.written`). A few tables a file.
+_SCHEDULES: dict[TableConfig, dict[str, Any]] = {}
+
+
+def _schedule_dict(config: TableConfig) -> dict[str, Any]:
+    """`config.schedule._asdict()`, a new dict each time (made once for each table)."""
+    known = _SCHEDULES.get(config)
+    if known is None:
+        if len(_SCHEDULES) >= 64:  # (a process that meets many tables keeps a few)
+            _SCHEDULES.clear()
+        known = _SCHEDULES[config] = config.schedule._asdict()
+    return dict(known)
+
+
 def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
     """The table between hands (settings excepted: they live with the session, but the
     forced-bet schedule in force is kept, since a `blinds` event may have changed it);
     without its accounts when `accounts` is false."""
     state = {
-        "schedule": table.config.schedule._asdict(),
+        "schedule": _schedule_dict(table.config),
         "hand_no": table.hand_no,
         "carry": table.house.carry,
         "brelans_hand": table.game.paid_hand,

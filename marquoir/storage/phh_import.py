@@ -92,7 +92,7 @@ if TYPE_CHECKING:
 
     from ..domain.config import TableConfig
     from .ledger import Ledger
-    from .phh_replay import HandRows, Rows, Summary
+    from .phh_replay import Rows, Summary
 
 # Scaling beyond a millionth of a chip is refused: such amounts are not chips.
 MAX_DECIMALS = 6
@@ -344,59 +344,52 @@ class _Bets:
     (`Bet`, once for each thing an action did); only the player's index is the hand's."""
 
     @staticmethod
-    def pack(rows: HandRows, summary: tuple[int, list[Any]]) -> tuple[Rows, Summary]:
+    def pack(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tuple[Rows, Summary]:
         """The hand's rows with its actions in one `bets` row, when they follow each other
         and end the hand or come just before the event that ends it (so that `undo` takes
         them back one by one: `Ledger.undo`), and every one can be packed; else each
         action in its own row (`_texts`)."""
-        count = len(rows)
+        if not bets:
+            return rows, summary
         first = 0
-        while first < count and rows[first][2] != "action":
+        while rows[first][2] != "action":  # (the seats, the deal)
             first += 1
-        if first == count:
-            return _texts(rows), summary
+        count = len(rows)
         last = count - 1
         while rows[last][2] != "action":  # (the showdown, the events after the hand)
             last -= 1
         at, stored = summary
         ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
-        if not ended:
-            return _texts(rows), summary
+        if not ended or last - first + 1 != len(bets):  # (another event between them)
+            return _texts(rows, bets), summary
         index = {name: number for number, name in enumerate(stored[0])}
         items: list[str] = []
         streets, street_now = [items], 0
-        for row in rows[first : last + 1]:
-            bet = row[3]
-            if type(bet) is not Bet:  # (another event between the actions)
-                return _texts(rows), summary
+        for bet in bets:
             street, who = bet.street, index.get(bet.player)
             if street != street_now:
                 if street is None or street < street_now:
-                    return _texts(rows), summary
+                    return _texts(rows, bets), summary
                 while street_now < street:  # (a street without actions: empty)
                     items = []
                     streets.append(items)
                     street_now += 1
             if who is None:
-                return _texts(rows), summary
+                return _texts(rows, bets), summary
             items.append(f"{bet.head}{who:d}{bet.tail}")
         text = "[" + ",".join("[" + ",".join(items) + "]" for items in streets) + "]"
         start = rows[first][0]
-        packed = _texts(rows[:first])
+        packed = rows[:first]
         packed.append((start, rows[last][1], codec.BETS, text))
         shift = last - first  # (the rows after: as many ids fewer as actions packed, less 1)
-        packed += [
-            (number - shift, no, kind, data) for number, no, kind, data in _texts(rows[last + 1 :])
-        ]
+        packed += [(number - shift, no, kind, data) for number, no, kind, data in rows[last + 1 :]]
         return packed, (start if rows[last][0] == at else start + 1, stored)
 
 
-def _texts(rows: HandRows) -> Rows:
+def _texts(rows: Rows, bets: list[Bet]) -> Rows:
     """The rows as written, each action in its own row (its text made then: `Bet.text`)."""
-    return [
-        (number, no, kind, data if isinstance(data, str) else data.text)
-        for number, no, kind, data in rows
-    ]
+    texts = iter([bet.text for bet in bets])
+    return [row if row[2] != "action" else (*row[:3], next(texts)) for row in rows]
 
 
 class _Writer:
@@ -477,13 +470,13 @@ class _Writer:
             self.waiting += len(rows)
             group.finished(self.next_id - 1)
 
-    def hand(self, group: Group, rows: HandRows, summary: Summary) -> None:
+    def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None:
         if not group.session_id:
             self._session(group)
         if summary is None:
-            written = _texts(rows)
+            written = _texts(rows, bets)
         else:
-            written, summary = _Bets.pack(rows, summary)
+            written, summary = _Bets.pack(rows, bets, summary)
         sid = group.session_id
         self.events.setdefault(sid, []).extend(written)
         self.next_id += len(written)
@@ -507,7 +500,7 @@ class _Unwritten:
     def __init__(self) -> None:
         self.next_id = 1
 
-    def hand(self, group: Group, rows: HandRows, summary: Summary) -> None:
+    def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None:
         if not group.session_id:
             group.session_id = 1  # (as if its session were made)
         self.next_id += len(rows)

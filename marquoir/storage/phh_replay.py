@@ -53,16 +53,19 @@ if TYPE_CHECKING:
     # summary of the hand with the id of the event that ended it.
     Rows = list[tuple[int, int | None, str, str]]
     Summary = tuple[int, list[Any]] | None
-    # A hand's rows as the replay makes them: an action's row holds what it did (`Bet`),
-    # which the writer packs with the hand's other actions, or writes as its own text.
-    HandRows = list[tuple[int, int | None, str, "str | Bet"]]
 
     class Sink(Protocol):
-        """Where the hands replayed go: the id of the next event, and each hand's rows."""
+        """Where the hands replayed go: the id of the next event, and each hand's rows
+        (each action's row without its text: what the action did is in `bets`, in order)."""
 
         next_id: int
 
-        def hand(self, group: Group, rows: HandRows, summary: Summary) -> None: ...
+        def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None: ...
+
+
+# The text of an action's row as the replay leaves it: the writer packs the hand's actions
+# (`Bet`) in one row, or gives each row its action's text (`Bet.text`).
+UNWRITTEN = ""
 
 
 _SEAT = attrgetter("seat")
@@ -274,7 +277,7 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     key = (plan.hand.players, len(plan.hand.starting_stacks))
     names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
     try:
-        rows, summary, from_result = _replay(group, plan, names, writer.next_id)
+        rows, bets, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
         if group.exact:  # (the session's later hands follow from this one)
             raise PHHImportError(f"{plan.label}: {why}") from None
@@ -285,7 +288,7 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
         raise PHHImportError(f"{plan.label}: {error}") from error
-    writer.hand(group, rows, summary)
+    writer.hand(group, rows, bets, summary)
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
@@ -306,7 +309,7 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
 
 def _replay(
     group: Group, plan: Plan, names: list[str], first: int
-) -> tuple[HandRows, Summary, bool]:
+) -> tuple[Rows, list[Bet], Summary, bool]:
     """Play one hand at the group's table: its events, each applied as soon as it is made
     (the table checks it then), with their stored text and their ids from `first` on; the
     hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
@@ -320,11 +323,11 @@ def _replay(
     replay = _HandReplay(group, plan, names, first)
     if group.exact:
         replay.exactly()
-        return replay.rows, replay.summary, False
+        return replay.rows, replay.bets, replay.summary, False
     replay.deal(replay.seat_everyone())
     board = replay.actions()
     from_result = replay.showdown(board)
-    return replay.rows, replay.summary, from_result
+    return replay.rows, replay.bets, replay.summary, from_result
 
 
 class _HandReplay:
@@ -334,7 +337,8 @@ class _HandReplay:
     def __init__(self, group: Group, plan: Plan, names: list[str], first: int) -> None:
         self.group, self.plan, self.names, self.first = group, plan, names, first
         self.table = group.table
-        self.rows: HandRows = []
+        self.rows: Rows = []
+        self.bets: list[Bet] = []  # (what each action did, in order: see `UNWRITTEN`)
         self.summary: Summary = None
         given = plan.fields.get("seats")
         self.seats = seats_of(given, len(names))
@@ -537,7 +541,8 @@ class _HandReplay:
         if bet is None:
             bet = group.done[detail] = Bet(acted, detail, group.streets)
         rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
-        rows.append((self.first + len(rows), table.hand_no, "action", bet))
+        rows.append((self.first + len(rows), table.hand_no, "action", UNWRITTEN))
+        self.bets.append(bet)
         if table.hand is None:
             self.summary = _summary(group, rows)
         self.acted += 1
@@ -698,7 +703,7 @@ def plain_data(text: str) -> Any:
     return data
 
 
-def _summary(group: Group, rows: HandRows) -> Summary:
+def _summary(group: Group, rows: Rows) -> Summary:
     """The stored summary of the hand the last event ended, with that event's id."""
     table = group.table
     assert table.last_hand is not None
