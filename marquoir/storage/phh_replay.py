@@ -211,6 +211,8 @@ class Group:
         self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
         self.returned: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
         self.recaved: dict[tuple[str, int], tuple[Recaved, str, str]] = {}
+        # the stored text of each deal met, by its button's seat (`deal`)
+        self.dealt: dict[int, str] = {}
         # the players stay seated from hand to hand when the caves allow it (`keep_seats`)
         caves = settings.caves
         self.stay = caves.minimum is None and caves.maximum is None and caves.recaves is None
@@ -256,7 +258,9 @@ class Group:
             for name in self.moved:
                 values.pop(name, None)
                 values[name] = _VALUES(accounts[name])
-            for name in self.changed.union(table.last_dealt):
+            changed = self.changed  # (cleared below: the players dealt in added to it)
+            changed.update(table.last_dealt)
+            for name in changed:
                 values[name] = _VALUES(accounts[name])
         self.changed.clear()
         self.moved.clear()
@@ -486,7 +490,13 @@ class _HandReplay:
             self.record(None, *codec.event_text(button))
         dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
         table.apply(dealt)
-        self.record(dealt.hand_no, *codec.event_text(dealt))
+        # (the text names the button's seat, and the chips in the middle when there are any)
+        text = self.group.dealt.get(dealt.button) if not dealt.dead else None
+        if text is None:
+            text = codec.event_text(dealt)[1]
+            if not dealt.dead:
+                self.group.dealt[dealt.button] = text
+        self.record(dealt.hand_no, "deal", text)
 
     def actions(self) -> list[str]:
         """The history's actions: the players' applied at the table (`act`), the cards
