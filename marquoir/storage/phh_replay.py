@@ -8,8 +8,7 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 from __future__ import annotations
 
 import json
-from itertools import pairwise
-from operator import attrgetter
+from operator import attrgetter, gt
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
 from ..domain.actions import ActionEvent
@@ -389,11 +388,11 @@ class _HandReplay:
         if self.seats_given:
             if seats != self.seats:
                 return None
-        elif sum(1 for a, b in pairwise([*seats, seats[0]]) if b < a) != 1:
+        elif sum(map(gt, seats, [*seats[1:], seats[0]])) != 1:
             return None  # (not in the order of play from the small blind to the button)
         self.seats = seats
         dealt_in: list[SeatInfo] = []
-        changed, whole = group.changed, scale == 1
+        whole = scale == 1
         for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
             # (a whole number of the file is as many chips at scale 1: `to_chips` otherwise)
             cave = stack if whole and type(stack) is int else to_chips(stack, scale)
@@ -404,9 +403,11 @@ class _HandReplay:
                 self.restack(self.departure(name, chips))
                 self.restack(self.sit_again(name, seat, cave))
                 group.moved.append(name)
-            changed.add(name)
             dealt_in.append(SeatInfo(name, seat, cave))
-        self.names[:] = [account.name for account in accounts]
+        # (the players' names as the table knows them: `present`'s keys)
+        known_names = [account.name for account in accounts]
+        group.changed.update(known_names)
+        self.names[:] = known_names
         return dealt_in
 
     def restack(self, made: tuple[TableEvent, str, str]) -> None:

@@ -9,6 +9,7 @@ them against a replay of the log.
 from __future__ import annotations
 
 import operator
+from operator import sub
 
 from ..domain import Hand, HandResult, PotAward
 from ..domain.records import Record
@@ -128,20 +129,21 @@ def _stored_form(
     """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
     their index; `pots` makes the pots' rows from that index; `others` and `after` added to
     `rest` when there are any."""
-    index = {name: number for number, name in enumerate(players)}
-    others = [[name, chips] for name, chips in stacks.items() if name not in index]
-    if others:
-        rest["others"] = sorted(others)
-    for name in players:  # (a loop rather than `any` over a generator: once per hand)
-        if stacks.get(name) != final[name]:
-            rest["after"] = [stacks.get(name) for name in players]
-            break
+    index = dict(zip(players, range(len(players)), strict=True))
+    if stacks.keys() != index.keys():  # (most hands: everyone at the table played it)
+        others = [[name, chips] for name, chips in stacks.items() if name not in index]
+        if others:
+            rest["others"] = sorted(others)
+    finals = [final[name] for name in players]
+    after = list(map(stacks.get, players))
+    if after != finals:
+        rest["after"] = after
     starts = [start[name] for name in players]
     stored: list[Any] = [
         players,
         # (one number when everyone starts alike, as in most hand histories: m012)
         starts[0] if len(set(starts)) == 1 else starts,
-        [final[name] - start[name] for name in players],
+        list(map(sub, finals, starts)),
         pots(index),
         index.get(button, button),
     ]
