@@ -362,7 +362,7 @@ class _Bets:
         ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
         if not ended or last - first + 1 != len(bets):  # (another event between them)
             return _texts(rows, bets), summary
-        index = {name: number for number, name in enumerate(stored[0])}
+        index = dict(zip(stored[0], range(len(stored[0])), strict=True))
         items: list[str] = []
         streets, street_now = [items], 0
         for bet in bets:
