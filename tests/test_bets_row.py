@@ -25,8 +25,8 @@ from marquoir.domain.table import SessionSettings, Table
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.migrations import m013_a_hands_bets_in_one_row as m013
+from marquoir.storage.phh_bets import Bet
 from marquoir.storage.phh_import import PHHSource, import_phh
-from marquoir.storage.phh_replay import Bet
 from marquoir.storage.verify import verify
 
 from .installed import NOT_INSTALLED, Marquoir

@@ -70,9 +70,9 @@ from ..domain.phh import (
 from ..domain.table import check_name
 from . import codec, game_data
 from .ledger import NoSession
+from .phh_bets import Bet, pack_hand, with_texts
 from .phh_history import exported_settings, same_stakes, session_settings
 from .phh_replay import (
-    Bet,
     Group,
     PHHImportError,
     PHHSource,
@@ -92,7 +92,7 @@ if TYPE_CHECKING:
 
     from ..domain.config import TableConfig
     from .ledger import Ledger
-    from .phh_replay import Rows, Summary
+    from .phh_bets import Rows, Summary
 
 # Scaling beyond a millionth of a chip is refused: such amounts are not chips.
 MAX_DECIMALS = 6
@@ -337,61 +337,6 @@ class _Groups:
         return done
 
 
-class _Bets:
-    """A hand's betting actions written as one `bets` row (`codec.BETS`): its rows with the
-    run of actions packed, the ids from the first row's on, and the summary's event id
-    following its event. Each action's item comes made from what the table said it did
-    (`Bet`, once for each thing an action did); only the player's index is the hand's."""
-
-    @staticmethod
-    def pack(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tuple[Rows, Summary]:
-        """The hand's rows with its actions in one `bets` row, when they follow each other
-        and end the hand or come just before the event that ends it (so that `undo` takes
-        them back one by one: `Ledger.undo`), and every one can be packed; else each
-        action in its own row (`_texts`)."""
-        if not bets:
-            return rows, summary
-        first = 0
-        while rows[first][2] != "action":  # (the seats, the deal)
-            first += 1
-        count = len(rows)
-        last = count - 1
-        while rows[last][2] != "action":  # (the showdown, the events after the hand)
-            last -= 1
-        at, stored = summary
-        ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
-        if not ended or last - first + 1 != len(bets):  # (another event between them)
-            return _texts(rows, bets), summary
-        index = dict(zip(stored[0], range(len(stored[0])), strict=True))
-        items: list[str] = []
-        streets, street_now = [items], 0
-        for bet in bets:
-            street, who = bet.street, index.get(bet.player)
-            if street != street_now:
-                if street is None or street < street_now:
-                    return _texts(rows, bets), summary
-                while street_now < street:  # (a street without actions: empty)
-                    items = []
-                    streets.append(items)
-                    street_now += 1
-            if who is None:
-                return _texts(rows, bets), summary
-            items.append(f"{bet.head}{who:d}{bet.tail}")
-        text = "[" + ",".join("[" + ",".join(items) + "]" for items in streets) + "]"
-        start = rows[first][0]
-        packed = rows[:first]
-        packed.append((start, rows[last][1], codec.BETS, text))
-        shift = last - first  # (the rows after: as many ids fewer as actions packed, less 1)
-        packed += [(number - shift, no, kind, data) for number, no, kind, data in rows[last + 1 :]]
-        return packed, (start if rows[last][0] == at else start + 1, stored)
-
-
-def _texts(rows: Rows, bets: list[Bet]) -> Rows:
-    """The rows as written, each action in its own row (its text made then: `Bet.text`)."""
-    texts = iter([bet.text for bet in bets])
-    return [row if row[2] != "action" else (*row[:3], next(texts)) for row in rows]
-
-
 class _Writer:
     """Writes the sessions' rows: events with their ids, snapshots, hand summaries. Events
     and summaries wait in memory and go in by the thousand (one `executemany` each); a
@@ -474,9 +419,9 @@ class _Writer:
         if not group.session_id:
             self._session(group)
         if summary is None:
-            written = _texts(rows, bets)
+            written = with_texts(rows, bets)
         else:
-            written, summary = _Bets.pack(rows, bets, summary)
+            written, summary = pack_hand(rows, bets, summary)
         sid = group.session_id
         self.events.setdefault(sid, []).extend(written)
         self.next_id += len(written)

@@ -11,7 +11,6 @@ import json
 from operator import attrgetter, gt
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
-from ..domain.actions import ActionEvent
 from ..domain.events import (
     Acted,
     ButtonSet,
@@ -39,6 +38,7 @@ from ..domain.records import Record
 from ..domain.table import SessionSettings, Table, TableEvent, check_name
 from . import codec, summaries
 from .ledger import SNAPSHOT_BLOCK
+from .phh_bets import UNWRITTEN, Bet
 from .phh_history import ranking_from_result, same_stakes, seats_of
 from .phh_report import HandImport
 
@@ -47,11 +47,7 @@ if TYPE_CHECKING:
     from typing import Any, Protocol
 
     from ..domain.config import TableConfig
-
-    # What one hand writes: its events as (id, hand number, kind, stored text), and the
-    # summary of the hand with the id of the event that ended it.
-    Rows = list[tuple[int, int | None, str, str]]
-    Summary = tuple[int, list[Any]] | None
+    from .phh_bets import Rows, Summary
 
     class Sink(Protocol):
         """Where the hands replayed go: the id of the next event, and each hand's rows
@@ -60,11 +56,6 @@ if TYPE_CHECKING:
         next_id: int
 
         def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None: ...
-
-
-# The text of an action's row as the replay leaves it: the writer packs the hand's actions
-# (`Bet`) in one row, or gives each row its action's text (`Bet.text`).
-UNWRITTEN = ""
 
 
 _SEAT = attrgetter("seat")
@@ -149,36 +140,6 @@ def player_names(hand: PHHHand) -> list[str]:
         if all(names) and len(set(names)) == count:
             return names
     return [f"p{i}" for i in range(1, count + 1)]
-
-
-class Bet:
-    """What an action did, as the writer takes it; made once for each thing an action did
-    (`Group.done`): its item in a hand's `bets` row (`codec.bet_parts`: the street's number,
-    the item's text before and after the player's index, which is the hand's business;
-    `street` None when it cannot be packed), and the text of the action's own row, made
-    only when a hand's actions are not packed (`text`)."""
-
-    __slots__ = ("_text", "acted", "detail", "head", "player", "street", "streets", "tail")
-
-    def __init__(self, acted: Acted, detail: object, streets: tuple[str, ...]) -> None:
-        self.acted, self.detail, self.streets = acted, detail, streets
-        parts = None
-        self.player = ""
-        if type(detail) is ActionEvent:
-            self.player = detail.player
-            parts = codec.bet_parts(acted.action, detail, streets)
-        self.street: int | None = None
-        self.head = self.tail = ""
-        if parts is not None:
-            self.street, self.head, self.tail = parts
-        self._text = ""
-
-    @property
-    def text(self) -> str:
-        """The stored text of the action's own row (`codec.event_text`)."""
-        if not self._text:
-            self._text = codec.event_text(self.acted, self.detail, streets=self.streets)[1]
-        return self._text
 
 
 class Group:
@@ -798,7 +759,6 @@ def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int
 
 
 __all__ = [
-    "Bet",
     "Group",
     "PHHImportError",
     "PHHSource",
