@@ -10,6 +10,7 @@ action is in), and every `undo`, step by step, back to the empty session.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
@@ -18,11 +19,13 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
-from marquoir.domain import Action
+from marquoir.domain import Action, TableConfig
 from marquoir.domain.events import ButtonSet
+from marquoir.domain.table import SessionSettings, Table
 from marquoir.storage import codec
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.migrations import m013_a_hands_bets_in_one_row as m013
+from marquoir.storage.phh_bets import Bet
 from marquoir.storage.phh_import import PHHSource, import_phh
 from marquoir.storage.verify import verify
 
@@ -101,6 +104,68 @@ def test_a_hand_by_hand_example_packs_and_unpacks() -> None:
     assert codec.pack_bets([["bet", "ann", 0, 6, 6, 7]], players) is None
     assert codec.pack_bets([["fold", "ann", "preflop"]], players) is None
     assert codec.pack_bets([["fold", "dee", 0]], players) is None
+
+
+def test_the_import_packs_each_action_from_what_the_table_said_it_did() -> None:
+    """The same hand played at a table (stacks 46, 46, 10; ann on the button): the item the
+    import makes of each action from the table's detail (`Bet`, no JSON read back) is the
+    worked example's, and the one that packing the action's own row (its stored text read
+    back, as the writer did before) gives."""
+    table = Table(SessionSettings(TableConfig(small_blind=1, big_blind=2)))
+    for name, seat, cave in (("ann", 1, 46), ("bob", 2, 46), ("cy", 3, 10)):
+        table.apply(table.seat_event(name, seat=seat, cave=cave))
+    table.apply(ButtonSet("ann"))
+    table.apply(table.deal_event())
+    assert table.hand is not None
+    players = [p.name for p in table.hand.players]
+    assert players == ["ann", "bob", "cy"]
+    streets = codec.streets_of(table.config)
+    said = [Action.bet(6), Action.call(), Action.fold()]  # (pre-flop)
+    said += [Action.call(), Action.bet(10), Action.allin(), Action.call()]  # (the flop)
+    packed: list[list[Any]] = [[], []]
+    for action in said:
+        acted = table.act_event(action)
+        detail = table.apply(acted)
+        bet = Bet(acted, detail, streets)
+        assert bet.street is not None and bet.player in players
+        item = json.loads(f"{bet.head}{players.index(bet.player)}{bet.tail}")
+        assert bet.text == codec.event_text(acted, detail, streets=streets)[1]
+        assert codec.bet_element(json.loads(bet.text), players) == (bet.street, item)
+        packed[bet.street].append(item)
+    assert packed == [
+        [["r", 0, 6], ["c", 1, 6, 5], ["f", 2, 2]],
+        [["k", 1], ["b", 0, 10], ["R", 1, 40, 40, 1], ["c", 0, 40, 30, 1]],
+    ]
+
+
+def test_hands_that_cannot_be_packed_keep_a_row_an_action_beside_those_packed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the raise left out of what a `bets` row can say, the hands with a raise keep
+    one row an action (their text made then) and the others are packed, in one import: the
+    log reads as the one of the old way (every action its row), hand for hand."""
+    text = _hands(12)
+    old, mixed = tmp_path / "old.db", tmp_path / "mixed.db"
+    _import(old, text, monkeypatch, packed=False)
+    with monkeypatch.context() as patch:
+        codes = {said: code for said, code in codec.BET_CODES.items() if code != "r"}
+        patch.setattr(codec, "BET_CODES", codes)
+        _import(mixed, text, monkeypatch, packed=True)
+    kinds = dict(_rows(mixed, "SELECT kind, count(*) FROM events GROUP BY kind"))
+    assert 0 < kinds["bets"] < 12 and kinds["action"] > 0
+    raised = _rows(
+        mixed, "SELECT count(*) FROM events WHERE kind = 'action' AND data LIKE '%raise%'"
+    )
+    assert raised[0][0] > 0
+    assert not _rows(mixed, "SELECT 1 FROM events WHERE kind = 'bets' AND data LIKE '%\"r\"%'")
+    unpacked_query = "SELECT hand_no, kind, data FROM events WHERE kind = 'action' ORDER BY id"
+    by_hand = {row[0] for row in _rows(mixed, unpacked_query)}
+    assert [r for r in _rows(old, unpacked_query) if r[0] in by_hand] == _rows(
+        mixed, unpacked_query
+    )
+    with Ledger(old) as a, Ledger(mixed) as b:
+        assert _log(b) == _log(a)
+        assert verify(b).sound
 
 
 def test_the_import_writes_one_row_a_hand_that_reads_as_the_rows_it_was(

@@ -118,6 +118,17 @@ def test_actions(
     detail = ActionEvent(player, action, verb, added, total, all_in, street)
     event = Acted(action)
     assert codec.event_text(event, detail, streets=STREETS) == _expected(event, detail, STREETS)
+
+    # what the import packs for it (`codec.bet_parts`), made from the detail: the item that
+    # packing its stored text, read back, gives (`bet_element`), or None for both
+    from_text = codec.bet_element(json.loads(_expected(event, detail, STREETS)[1]), [player])
+    parts = codec.bet_parts(action, detail, STREETS)
+    if from_text is None:
+        assert parts is None
+    else:
+        assert parts is not None
+        street, head, tail = parts
+        assert (street, f"{head}0{tail}") == (from_text[0], json_text(from_text[1]))
     # an action recorded without what it did: the general path
     assert codec.event_text(event, None, streets=STREETS) == _expected(event, None, STREETS)
 

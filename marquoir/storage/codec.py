@@ -358,6 +358,22 @@ def bet_element(data: list[Any], players: list[str]) -> tuple[int, list[Any]] | 
     return street, item
 
 
+def bet_parts(
+    action: Action, detail: ActionEvent, streets: tuple[str, ...]
+) -> tuple[int, str, str] | None:
+    """What an action did as its item in a `bets` row, made from what the table said of it
+    (`bet_element` of its `action_record`, without the JSON text between): (street number,
+    the item's text before the player's index, the text after it); None when it cannot be
+    packed. The index is the player's in the hand's players, which the writer knows."""
+    found = bet_element(action_record(action, detail, streets), [detail.player])
+    if found is None:
+        return None
+    street, item = found
+    # (the code a string, the numbers whole: `dumps` of the item, written directly)
+    tail = "".join([f",{number:d}" for number in item[2:]]) + "]"
+    return street, f"[{quote(item[0])},", tail
+
+
 def pack_bets(actions: list[list[Any]], players: list[str]) -> list[list[Any]] | None:
     """A run of a hand's actions (their stored arrays, in order) as a `bets` row's data, or
     None when one of them cannot be packed or they go back a street."""
@@ -573,12 +589,28 @@ ACCOUNT_FIELDS = (
 )
 
 
+# The forced-bet schedule of each table met, as a snapshot keeps it: a table's schedule is
+# a record made anew at each reading (`TableConfig.schedule`), and an import takes the
+# table's state after every hand (`phh_replay.Group.written`). A few tables a file.
+_SCHEDULES: dict[TableConfig, dict[str, Any]] = {}
+
+
+def _schedule_dict(config: TableConfig) -> dict[str, Any]:
+    """`config.schedule._asdict()`, a new dict each time (made once for each table)."""
+    known = _SCHEDULES.get(config)
+    if known is None:
+        if len(_SCHEDULES) >= 64:  # (a process that meets many tables keeps a few)
+            _SCHEDULES.clear()
+        known = _SCHEDULES[config] = config.schedule._asdict()
+    return dict(known)
+
+
 def table_to_snapshot(table: Table, *, accounts: bool = True) -> dict[str, Any]:
     """The table between hands (settings excepted: they live with the session, but the
     forced-bet schedule in force is kept, since a `blinds` event may have changed it);
     without its accounts when `accounts` is false."""
     state = {
-        "schedule": table.config.schedule._asdict(),
+        "schedule": _schedule_dict(table.config),
         "hand_no": table.hand_no,
         "carry": table.house.carry,
         "brelans_hand": table.game.paid_hand,

@@ -107,10 +107,19 @@ def _write_object(value: dict[Any, Any], out: list[str]) -> None:
     out.append("}")
 
 
-def _json_dumps(data: Any) -> str:
-    import json
+# The encoder `json.dumps(data, sort_keys=True, separators=(",", ":"))` makes, made once:
+# `json.dumps` builds a new one at each call given arguments, which cost as much as the
+# encoding of a small value (an import writes tens of thousands of them).
+_ENCODERS: list[Any] = []
 
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+def _json_dumps(data: Any) -> str:
+    if not _ENCODERS:
+        import json
+
+        _ENCODERS.append(json.JSONEncoder(sort_keys=True, separators=(",", ":")))
+    text: str = _ENCODERS[0].encode(data)
+    return text
 
 
 def small_dumps(data: Any) -> str:

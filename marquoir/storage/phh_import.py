@@ -69,8 +69,8 @@ from ..domain.phh import (
 )
 from ..domain.table import check_name
 from . import codec, game_data
-from .jsontext import loads as json_loads
 from .ledger import NoSession
+from .phh_bets import Bet, pack_hand, with_texts
 from .phh_history import exported_settings, same_stakes, session_settings
 from .phh_replay import (
     Group,
@@ -92,7 +92,7 @@ if TYPE_CHECKING:
 
     from ..domain.config import TableConfig
     from .ledger import Ledger
-    from .phh_replay import Rows, Summary
+    from .phh_bets import Rows, Summary
 
 # Scaling beyond a millionth of a chip is refused: such amounts are not chips.
 MAX_DECIMALS = 6
@@ -367,67 +367,6 @@ class _Groups:
         return done
 
 
-class _Bets:
-    """A hand's betting actions written as one `bets` row (`codec.BETS`): its rows with the
-    run of actions packed, the ids from the first row's on, and the summary's event id
-    following its event. Each action's text is read once (the same texts come back hand
-    after hand)."""
-
-    def __init__(self) -> None:
-        # an action's text -> (street, player, the item's text before and after his index)
-        self.read: dict[str, tuple[int, str, str, str] | None] = {}
-
-    def item(self, text: str) -> tuple[int, str, str, str] | None:
-        """An action's (street, player, item text before and after his index), or None
-        when it cannot be packed."""
-        if text in self.read:
-            return self.read[text]
-        data = json_loads(text)
-        player = data[1] if len(data) > 1 else None
-        if not isinstance(player, str):
-            self.read[text] = None
-            return None
-        found = codec.bet_element(data, [player])
-        made = None
-        if found is not None:
-            street, item = found
-            tail = "," + codec.dumps(item[2:])[1:] if len(item) > 2 else "]"
-            made = (street, player, f"[{codec.dumps(item[0])},", tail)
-        self.read[text] = made
-        return made
-
-    def pack(self, rows: Rows, summary: tuple[int, list[Any]]) -> tuple[Rows, Summary]:
-        """The hand's rows with its actions in one `bets` row, when they follow each other
-        and end the hand or come just before the event that ends it (so that `undo` takes
-        them back one by one: `Ledger.undo`), and every one can be packed; else as given."""
-        kinds = [row[2] for row in rows]
-        if "action" not in kinds:
-            return rows, summary
-        first = kinds.index("action")
-        last = len(kinds) - 1 - kinds[::-1].index("action")
-        at, stored = summary
-        ended = rows[last][0] == at or (last + 1 < len(rows) and rows[last + 1][0] == at)
-        if not ended or kinds[first : last + 1].count("action") != last + 1 - first:
-            return rows, summary
-        players: list[str] = stored[0]
-        index = {name: number for number, name in enumerate(players)}
-        streets: list[list[str]] = []
-        for row in rows[first : last + 1]:
-            made = self.item(row[3])
-            if made is None or made[1] not in index or made[0] < len(streets) - 1:
-                return rows, summary
-            street, player, head, tail = made
-            while len(streets) <= street:
-                streets.append([])
-            streets[street].append(f"{head}{index[player]:d}{tail}")
-        text = "[" + ",".join("[" + ",".join(items) + "]" for items in streets) + "]"
-        start = rows[0][0]
-        packed = [*rows[:first], (0, rows[last][1], codec.BETS, text), *rows[last + 1 :]]
-        ends = first if rows[last][0] == at else first + 1
-        renumbered = [(start + n, row[1], row[2], row[3]) for n, row in enumerate(packed)]
-        return renumbered, (start + ends, stored)
-
-
 class _Writer:
     """Writes the sessions' rows: events with their ids, snapshots, hand summaries. Events
     and summaries wait in memory and go in by the thousand (one `executemany` each); a
@@ -447,8 +386,6 @@ class _Writer:
         self.events: dict[int, list[tuple[int, int | None, str, str]]] = {}
         self.waiting = 0
         self.hands: list[tuple[int, int, int, str]] = []
-        # each action's stored text, read for its `bets` row (see `_Bets`)
-        self.bets = _Bets()
 
     def next_name(self) -> str:
         """The name of the next session made: the name asked for, then NAME-2, NAME-3..."""
@@ -508,20 +445,17 @@ class _Writer:
             self.waiting += len(rows)
             group.finished(self.next_id - 1)
 
-    def hand(
-        self,
-        group: Group,
-        rows: Rows,
-        summary: Summary,
-    ) -> None:
+    def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None:
         if not group.session_id:
             self._session(group)
-        if summary is not None:
-            rows, summary = self.bets.pack(rows, summary)
+        if summary is None:
+            written = with_texts(rows, bets)
+        else:
+            written, summary = pack_hand(rows, bets, summary)
         sid = group.session_id
-        self.events.setdefault(sid, []).extend(rows)
-        self.next_id += len(rows)
-        self.waiting += len(rows)
+        self.events.setdefault(sid, []).extend(written)
+        self.next_id += len(written)
+        self.waiting += len(written)
         if summary is not None:
             at, stored = summary
             self.hands.append((sid, group.table.hand_no, at, codec.dumps(stored)))
@@ -541,7 +475,7 @@ class _Unwritten:
     def __init__(self) -> None:
         self.next_id = 1
 
-    def hand(self, group: Group, rows: Rows, summary: Summary) -> None:
+    def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None:
         if not group.session_id:
             group.session_id = 1  # (as if its session were made)
         self.next_id += len(rows)

@@ -8,8 +8,7 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 from __future__ import annotations
 
 import json
-from itertools import pairwise
-from operator import attrgetter
+from operator import attrgetter, gt
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
 from ..domain.events import (
@@ -39,6 +38,7 @@ from ..domain.records import Record
 from ..domain.table import SessionSettings, Table, TableEvent, check_name
 from . import codec, summaries
 from .ledger import SNAPSHOT_BLOCK
+from .phh_bets import UNWRITTEN, Bet
 from .phh_history import ranking_from_result, same_stakes, seats_of
 from .phh_report import HandImport
 
@@ -47,18 +47,15 @@ if TYPE_CHECKING:
     from typing import Any, Protocol
 
     from ..domain.config import TableConfig
-
-    # What one hand writes: its events as (id, hand number, kind, stored text), and the
-    # summary of the hand with the id of the event that ended it.
-    Rows = list[tuple[int, int | None, str, str]]
-    Summary = tuple[int, list[Any]] | None
+    from .phh_bets import Rows, Summary
 
     class Sink(Protocol):
-        """Where the hands replayed go: the id of the next event, and each hand's rows."""
+        """Where the hands replayed go: the id of the next event, and each hand's rows
+        (each action's row without its text: what the action did is in `bets`, in order)."""
 
         next_id: int
 
-        def hand(self, group: Group, rows: Rows, summary: Summary) -> None: ...
+        def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None: ...
 
 
 _SEAT = attrgetter("seat")
@@ -167,12 +164,15 @@ class Group:
         self.known: dict[str, str] = {}
         # the players' names of each list of players met (`player_names`; not changed)
         self.names: dict[tuple[tuple[str, ...] | None, int], list[str]] = {}
-        # the stored text of what each action did, each seat and departure made (`_replay`)
-        self.done: dict[object, str] = {}
+        # what each action did (`Bet`), the stored text of each seat and departure made
+        # (`_replay`)
+        self.done: dict[object, Bet] = {}
         self.seated: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
         self.left: dict[tuple[str, int], tuple[Left, str, str]] = {}
         self.returned: dict[tuple[str, int, int], tuple[Seated, str, str]] = {}
         self.recaved: dict[tuple[str, int], tuple[Recaved, str, str]] = {}
+        # the stored text of each deal met, by its button's seat (`deal`)
+        self.dealt: dict[int, str] = {}
         # the players stay seated from hand to hand when the caves allow it (`keep_seats`)
         caves = settings.caves
         self.stay = caves.minimum is None and caves.maximum is None and caves.recaves is None
@@ -218,7 +218,9 @@ class Group:
             for name in self.moved:
                 values.pop(name, None)
                 values[name] = _VALUES(accounts[name])
-            for name in self.changed.union(table.last_dealt):
+            changed = self.changed  # (cleared below: the players dealt in added to it)
+            changed.update(table.last_dealt)
+            for name in changed:
                 values[name] = _VALUES(accounts[name])
         self.changed.clear()
         self.moved.clear()
@@ -239,7 +241,7 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     key = (plan.hand.players, len(plan.hand.starting_stacks))
     names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
     try:
-        rows, summary, from_result = _replay(group, plan, names, writer.next_id)
+        rows, bets, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
         if group.exact:  # (the session's later hands follow from this one)
             raise PHHImportError(f"{plan.label}: {why}") from None
@@ -250,7 +252,7 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
         return HandImport(plan.label, plan.hand.variant, message=str(why))
     except MarquoirError as error:
         raise PHHImportError(f"{plan.label}: {error}") from error
-    writer.hand(group, rows, summary)
+    writer.hand(group, rows, bets, summary)
     table, scale = group.table, plan.scale
     played = table.last_hand
     assert played is not None and played.result is not None
@@ -269,7 +271,9 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     return HandImport(label, variant, session, hand_no, True, True, reason, from_result)
 
 
-def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Rows, Summary, bool]:
+def _replay(
+    group: Group, plan: Plan, names: list[str], first: int
+) -> tuple[Rows, list[Bet], Summary, bool]:
     """Play one hand at the group's table: its events, each applied as soon as it is made
     (the table checks it then), with their stored text and their ids from `first` on; the
     hand's summary; and whether the showdown was taken from the history's result. A `_Skip`
@@ -283,11 +287,11 @@ def _replay(group: Group, plan: Plan, names: list[str], first: int) -> tuple[Row
     replay = _HandReplay(group, plan, names, first)
     if group.exact:
         replay.exactly()
-        return replay.rows, replay.summary, False
+        return replay.rows, replay.bets, replay.summary, False
     replay.deal(replay.seat_everyone())
     board = replay.actions()
     from_result = replay.showdown(board)
-    return replay.rows, replay.summary, from_result
+    return replay.rows, replay.bets, replay.summary, from_result
 
 
 class _HandReplay:
@@ -298,6 +302,7 @@ class _HandReplay:
         self.group, self.plan, self.names, self.first = group, plan, names, first
         self.table = group.table
         self.rows: Rows = []
+        self.bets: list[Bet] = []  # (what each action did, in order: see `UNWRITTEN`)
         self.summary: Summary = None
         given = plan.fields.get("seats")
         self.seats = seats_of(given, len(names))
@@ -344,11 +349,11 @@ class _HandReplay:
         if self.seats_given:
             if seats != self.seats:
                 return None
-        elif sum(1 for a, b in pairwise([*seats, seats[0]]) if b < a) != 1:
+        elif sum(map(gt, seats, [*seats[1:], seats[0]])) != 1:
             return None  # (not in the order of play from the small blind to the button)
         self.seats = seats
         dealt_in: list[SeatInfo] = []
-        changed, whole = group.changed, scale == 1
+        whole = scale == 1
         for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
             # (a whole number of the file is as many chips at scale 1: `to_chips` otherwise)
             cave = stack if whole and type(stack) is int else to_chips(stack, scale)
@@ -359,9 +364,11 @@ class _HandReplay:
                 self.restack(self.departure(name, chips))
                 self.restack(self.sit_again(name, seat, cave))
                 group.moved.append(name)
-            changed.add(name)
             dealt_in.append(SeatInfo(name, seat, cave))
-        self.names[:] = [account.name for account in accounts]
+        # (the players' names as the table knows them: `present`'s keys)
+        known_names = [account.name for account in accounts]
+        group.changed.update(known_names)
+        self.names[:] = known_names
         return dealt_in
 
     def restack(self, made: tuple[TableEvent, str, str]) -> None:
@@ -445,7 +452,13 @@ class _HandReplay:
             self.record(None, *codec.event_text(button))
         dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
         table.apply(dealt)
-        self.record(dealt.hand_no, *codec.event_text(dealt))
+        # (the text names the button's seat, and the chips in the middle when there are any)
+        text = self.group.dealt.get(dealt.button) if not dealt.dead else None
+        if text is None:
+            text = codec.event_text(dealt)[1]
+            if not dealt.dead:
+                self.group.dealt[dealt.button] = text
+        self.record(dealt.hand_no, "deal", text)
 
     def actions(self) -> list[str]:
         """The history's actions: the players' applied at the table (`act`), the cards
@@ -495,11 +508,13 @@ class _HandReplay:
             detail = table.apply(acted)
         except MarquoirError as error:
             raise self.refused(number, error) from error
-        stored = group.done.get(detail)
-        if stored is None:
-            stored = group.done[detail] = codec.event_text(acted, detail, streets=group.streets)[1]
+        # (what it did, made once: its text only if the writer asks for it, see `Bet`)
+        bet = group.done.get(detail)
+        if bet is None:
+            bet = group.done[detail] = Bet(acted, detail, group.streets)
         rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
-        rows.append((self.first + len(rows), table.hand_no, "action", stored))
+        rows.append((self.first + len(rows), table.hand_no, "action", UNWRITTEN))
+        self.bets.append(bet)
         if table.hand is None:
             self.summary = _summary(group, rows)
         self.acted += 1

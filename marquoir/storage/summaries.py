@@ -9,8 +9,9 @@ them against a replay of the log.
 from __future__ import annotations
 
 import operator
+from operator import sub
 
-from ..domain import Hand, PotAward
+from ..domain import Hand, HandResult, PotAward
 from ..domain.records import Record
 from ..domain.table import SessionSettings, Table
 from .jsontext import loads
@@ -128,20 +129,21 @@ def _stored_form(
     """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
     their index; `pots` makes the pots' rows from that index; `others` and `after` added to
     `rest` when there are any."""
-    index = {name: number for number, name in enumerate(players)}
-    others = [[name, chips] for name, chips in stacks.items() if name not in index]
-    if others:
-        rest["others"] = sorted(others)
-    for name in players:  # (a loop rather than `any` over a generator: once per hand)
-        if stacks.get(name) != final[name]:
-            rest["after"] = [stacks.get(name) for name in players]
-            break
+    index = dict(zip(players, range(len(players)), strict=True))
+    if stacks.keys() != index.keys():  # (most hands: everyone at the table played it)
+        others = [[name, chips] for name, chips in stacks.items() if name not in index]
+        if others:
+            rest["others"] = sorted(others)
+    finals = [final[name] for name in players]
+    after = list(map(stacks.get, players))
+    if after != finals:
+        rest["after"] = after
     starts = [start[name] for name in players]
     stored: list[Any] = [
         players,
         # (one number when everyone starts alike, as in most hand histories: m012)
         starts[0] if len(set(starts)) == 1 else starts,
-        [final[name] - start[name] for name in players],
+        list(map(sub, finals, starts)),
         pots(index),
         index.get(button, button),
     ]
@@ -155,9 +157,7 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     (a replay writes one for every hand)."""
     result = hand.result
     assert result is not None
-    rest = {
-        key: value for key, value in _outcome_fields(hand).items() if value != SUMMARY_DEFAULTS[key]
-    }
+    rest = _outcome_rest(hand, result)
     config = hand.config
     if config is not settings.table and config.schedule != settings.table.schedule:
         rest["schedule"] = config.schedule._asdict()
@@ -173,21 +173,41 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     )
 
 
+def _outcome_rest(hand: Hand, result: HandResult) -> dict[str, Any]:
+    """The fields of `_outcome_fields` that are not at their default (`SUMMARY_DEFAULTS`),
+    each looked at once (a replay makes a summary for every hand)."""
+    rest: dict[str, Any] = {}
+    if result.returned:
+        rest["returned"] = result.returned
+    if result.by_fold:
+        rest["by_fold"] = result.by_fold
+    if result.void:
+        rest["void"] = result.void
+    if result.carry:
+        rest["carry"] = result.carry
+    shown = hand.showdown_event
+    if shown is not None:
+        if shown.ranking:
+            rest["ranking"] = [list(group) for group in shown.ranking]
+        if shown.low:
+            rest["low"] = [list(group) for group in shown.low]
+    return rest
+
+
 def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]:
     """`_compact_pot` of the pot `hand_summary` makes of this award."""
-
-    def shares(given: tuple[tuple[str, int], ...]) -> list[list[Any]]:
-        return [[index.get(name, name), amount] for name, amount in given]
-
+    who = index.get  # (a player not of the hand by his name)
     pot = award.pot
-    eligible = [index.get(name, name) for name in pot.eligible]
-    row: list[Any] = [pot.amount, eligible, shares(award.shares)]
-    extra: dict[str, Any] = {}
-    if award.low:
-        extra["high"], extra["low"] = shares(award.high), shares(award.low)
-    if award.name != pot_name(number):
-        extra["name"] = award.name
-    if extra:
+    eligible = [who(name, name) for name in pot.eligible]
+    row: list[Any] = [pot.amount, eligible, [[who(n, n), amount] for n, amount in award.shares]]
+    named = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
+    if award.low or award.name != named:  # (most pots: neither split high / low nor renamed)
+        extra: dict[str, Any] = {}
+        if award.low:
+            extra["high"] = [[who(n, n), amount] for n, amount in award.high]
+            extra["low"] = [[who(n, n), amount] for n, amount in award.low]
+        if award.name != named:
+            extra["name"] = award.name
         row.append(extra)
     return row
 
