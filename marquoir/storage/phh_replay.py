@@ -60,6 +60,9 @@ if TYPE_CHECKING:
 
 _SEAT = attrgetter("seat")
 _VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
+# A record made from a tuple of all its fields, in order (what its constructor does, without
+# the call: six players kept seated a hand)
+_new = tuple.__new__
 # A snapshot of the table every so many hands, and after the last one (loading starts from
 # that one): those between are kept for `verify` only, as the table commands keep the last
 # one of every block of as many hands (`ledger.SNAPSHOT_BLOCK`).
@@ -364,7 +367,7 @@ class _HandReplay:
                 self.restack(self.departure(name, chips))
                 self.restack(self.sit_again(name, seat, cave))
                 group.moved.append(name)
-            dealt_in.append(SeatInfo(name, seat, cave))
+            dealt_in.append(_new(SeatInfo, (name, seat, cave)))
         # (the players' names as the table knows them: `present`'s keys)
         known_names = [account.name for account in accounts]
         group.changed.update(known_names)
