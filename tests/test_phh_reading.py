@@ -14,13 +14,8 @@ from marquoir.domain.phh import PHHAction, PHHError, loads, parse_action
 from marquoir.storage.ledger import Ledger
 from marquoir.storage.phh_import import PHHSource, import_phh
 
-HEADER = """variant = 'NT'
-ante_trimming_status = true
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
-"""
+from .test_phh import HEADER  # (three players at 1/2, 200 each)
+
 ACTIONS = "actions = ['d dh p1 AsKd', 'd dh p2 7c7d', 'd dh p3 2h3h', 'p3 f', 'p1 f']\n"
 PLAYERS = "players = ['ann', 'bob', 'cy']\n"
 
