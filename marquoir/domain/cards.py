@@ -104,8 +104,11 @@ class HandValue(Record):
 def parse_cards(text: str, *, deck: str | None = None) -> tuple[Card, ...]:
     """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else
     (naming `deck`'s ranks when the game's deck is not the 52 cards)."""
-    if _WRITTEN.fullmatch(text):  # (cards as a hand history writes them: each card known)
-        return tuple(_DECK[text[at : at + 2]] for at in range(0, len(text), 2))
+    # cards as a hand history writes them ("AhKd7c"): each two letters a card of the deck,
+    # looked up at once, without a regular expression's pass over the text first
+    known = [_DECK.get(text[at : at + 2]) for at in range(0, len(text), 2)]
+    if None not in known:
+        return tuple(known)  # type: ignore[arg-type]  # (no None: every one is a Card)
     squeezed = "".join(text.split())
     cards, at = [], 0
     while at < len(squeezed):
@@ -183,8 +186,7 @@ def labels(cards: Iterable[Card]) -> str:
     return " ".join(map(label, cards))
 
 
-# cards written the canonical way, without spaces ("AhKd7c"), and each such card
-_WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
+# each card of the deck by its text written the canonical way ("Ah", "Td")
 _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
 _TEXT = {card: text for text, card in _DECK.items()}  # (each is `str(card)`)
 

@@ -14,13 +14,13 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
 from .games import SAID_BY_SCOREKEEPER, rules_for
+from .hand_seats import Position, seated
 from .i18n import N_, _
 from .outcome import (
     ForcedBet,
@@ -42,8 +42,6 @@ from .pots import (
 from .ranking import Ranking
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
-# a seat's number (`SeatInfo.seat`, its second field: read by index, not through the property)
-_SEAT = itemgetter(1)
 
 # The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
 MINIMUM_WORDS = {
@@ -51,38 +49,6 @@ MINIMUM_WORDS = {
     "complete": N_("the minimum complete is to {low}"),
     "bet": N_("the minimum bet is {low}"),
 }
-
-
-class _Player:
-    """A player's mutable position during the hand. Made by `_seated`, which sets every
-    field itself: a constructor's call saved at each player of each deal."""
-
-    __slots__ = (
-        "acted",
-        "acted_level",
-        "bet",
-        "dead",
-        "folded",
-        "live",
-        "name",
-        "nominal",
-        "seat",
-        "stack",
-        "start",
-    )
-
-    name: str
-    seat: int
-    start: int  # his chips behind when dealt in
-    stack: int
-    bet: int  # in front of him this round
-    live: int  # put in this hand, bets included
-    dead: int  # dead chips put in (antes)
-    folded: bool
-    acted: bool
-    acted_level: int  # the bet he last acted at this round
-    # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
-    nominal: int
 
 
 # The verbs of the bets and raises the betting structure counts.
@@ -123,8 +89,7 @@ class Hand:
         self.awaiting: str | None = None
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
-        self._players, self._index = _seated(seats)
-        self._button = _button_index(self._players, button)
+        self._players, self._index, self._button = seated(seats, button)
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
         self.showdown_event: ShowdownEvent | None = None
@@ -135,13 +100,12 @@ class Hand:
         self.result: HandResult | None = None
         self._rnd = RoundState(0)
         self._to_act: int | None = None
-        # Kept up to date by _recount after every change of stacks or folds: the turn logic
-        # asks for them at each step.
-        self._in_hand = len(self._players)
-        self._with_chips = 0
-        start = self.rules.start(self)
-        self._recount()
-        self.set_turn(start)
+        # The players still in the hand, and those of them with chips behind, kept up to date
+        # at every change of stacks or folds (the turn logic asks for them at each step): at
+        # the deal, everyone (`seated` refuses a player without chips); a forced bet that
+        # puts a player all in counts him out of the second (`post`).
+        self._in_hand = self._with_chips = len(self._players)
+        self.set_turn(self.rules.start(self))
 
     @classmethod
     def replay(
@@ -433,6 +397,8 @@ class Hand:
         p = self._players[i]
         put = min(amount, p.stack)
         p.stack -= put
+        if put and not p.stack:  # (all in now: he had chips before)
+            self._with_chips -= 1
         if live:
             p.bet += put
             p.live += put
@@ -523,13 +489,6 @@ class Hand:
                 raise HandOver(_("the betting is over: give the showdown result"))
             raise HandOver(_("the hand is over: deal the next one"))
         return self._to_act
-
-    def _recount(self) -> None:
-        self._in_hand = self._with_chips = 0
-        for q in self._players:
-            if not q.folded:
-                self._in_hand += 1
-                self._with_chips += q.stack > 0
 
     def _others_have_chips(self, i: int) -> bool:
         p = self._players[i]
@@ -665,7 +624,7 @@ def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
     return lone_award(winner.name, dead + sum(p.live - p.bet for p in players))
 
 
-def _raise_context(hand: Hand, p: _Player) -> RaiseContext:
+def _raise_context(hand: Hand, p: Position) -> RaiseContext:
     # (bet, pot, front, players_in_hand: every field, in order)
     if not hand._structure.needs_pot:
         return _new_event(RaiseContext, (p.bet, 0, 0, hand._in_hand))
@@ -743,47 +702,6 @@ def _return_uncalled(hand: Hand) -> None:
         top.live -= excess
         hand.returned[top.name] = hand.returned.get(top.name, 0) + excess
         hand.returns.append((hand.street, top.name, excess))
-
-
-def _seated(seats: Sequence[SeatInfo]) -> tuple[list[_Player], dict[str, int]]:
-    """The players dealt in, in seat order, and each one's index by name; refused when
-    fewer than two, two with the same name or seat, or one without chips (checked in that
-    order, from what the one pass over the seats gathered)."""
-    players: list[_Player] = []
-    index: dict[str, int] = {}
-    numbers: set[int] = set()
-    for name, seat, stack in sorted(seats, key=_SEAT):
-        index[name] = len(players)
-        numbers.add(seat)
-        p = _Player()
-        p.name = name
-        p.seat = seat
-        p.start = p.stack = stack
-        p.bet = p.live = p.dead = p.acted_level = p.nominal = 0
-        p.folded = p.acted = False
-        players.append(p)
-    count = len(players)
-    if count < 2:
-        raise IllegalAction(_("a hand needs at least two players with chips"))
-    if len(index) != count:
-        raise IllegalAction(_("two players have the same name"))
-    if len(numbers) != count:
-        raise IllegalAction(_("two players sit in the same seat"))
-    for p in players:
-        if p.stack <= 0:
-            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=p.name))
-    return players, index
-
-
-def _button_index(players: list[_Player], button: int) -> int:
-    for i, p in enumerate(players):
-        if p.seat == button:
-            return i
-    raise IllegalAction(
-        _("the button must be on the seat of a player dealt in (seat {button})").format(
-            button=button
-        )
-    )
 
 
 __all__ = [
