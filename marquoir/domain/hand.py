@@ -93,6 +93,7 @@ class Hand:
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
         self.showdown_event: ShowdownEvent | None = None
+        self._kept_pots: list[Pot] | None = None  # (`pots`, once the betting is over)
         self.returned: dict[str, int] = {}
         # (street, player, chips) of each uncalled bet given back, as the rounds closed
         self.returns: list[tuple[str, str, int]] = []
@@ -165,6 +166,17 @@ class Hand:
 
     def pots(self, *, include_bets: bool = False) -> list[Pot]:
         """The pots in the middle (main first); with `include_bets`, as if bets were collected."""
+        if self.phase is Phase.SHOWDOWN and not include_bets:
+            # The betting is over: the pots are built once and kept (the showdown asks for
+            # them, and its caller before it), until a game changes a player's chips or fold
+            # again (`post`, `put_in`, `fold_out`, `withdraw_opening`, a round closed).
+            kept = self._kept_pots
+            if kept is None:
+                kept = self._kept_pots = self._built_pots(include_bets)
+            return list(kept)
+        return self._built_pots(include_bets)
+
+    def _built_pots(self, include_bets: bool) -> list[Pot]:
         # (in order of play: from the first seat left of the button round to the button)
         after = self._button + 1
         ordered = self._players[after:] + self._players[:after]
@@ -394,6 +406,7 @@ class Hand:
         """A forced bet (as much of it as the stack allows): live in the bet in front, or
         dead (antes, a passe). A `nominal` blind counts as full for the pot-limit maximum
         even when short (TDA 54-B)."""
+        self._kept_pots = None  # (what a player put in changes: see `pots`)
         p = self._players[i]
         put = min(amount, p.stack)
         p.stack -= put
@@ -421,6 +434,7 @@ class Hand:
 
     def put_in(self, i: int, chips: int) -> None:
         """A player puts chips of his stack into his bet (an announced bring-in)."""
+        self._kept_pots = None
         p = self._players[i]
         p.stack -= chips
         p.bet += chips
@@ -452,6 +466,7 @@ class Hand:
     def fold_out(self, i: int, *, fine: int = 0) -> None:
         """A player is out of the hand out of turn (a false opener): his chips stay in the
         pot, and `fine` chips of his stack wait in the middle for the next hand."""
+        self._kept_pots = None  # (he can win no pot now)
         p = self._players[i]
         self._with_chips -= p.stack > 0
         p.stack -= fine
@@ -471,6 +486,7 @@ class Hand:
         """The opener takes his opening back (a jackpots false opener who owns up before
         anyone else put chips in): his bet returns to his stack, the round is unopened again
         and the turn stays where it was."""
+        self._kept_pots = None
         p = self._players[i]
         self._with_chips += p.stack == 0 and p.bet > 0
         p.stack += p.bet
@@ -575,7 +591,7 @@ class Hand:
         return _resolve_raise(self, i, action.amount)
 
     def _close_round(self) -> None:
-        self._to_act = None
+        self._to_act = self._kept_pots = None  # (bets go back or into the pots)
         _return_uncalled(self)
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
