@@ -9,15 +9,18 @@ below is worked by hand from the rules.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from marquoir.domain import Action, Game, Hand, IllegalAction, Phase, SeatInfo, TableConfig
-from marquoir.domain.cards import Card, parse_cards
+from marquoir.domain.cards import Card, best_hand, parse_cards, ranking_from_cards
 from marquoir.domain.events import Acted
 from marquoir.domain.pots import Pot
 from marquoir.domain.table import CavePolicy, SessionSettings, Table
 
 from .engine_helpers import deal, play
+from .sizes import sized
 
 BLINDS = TableConfig(small_blind=1, big_blind=2)
 JACKPOTS = TableConfig(0, 0, game=Game.DRAW, ante=1, jackpots=True)
@@ -194,3 +197,55 @@ def test_cards_are_read_however_written(text: str, cards: tuple[Card, ...]) -> N
 def test_what_is_not_cards_is_refused(text: str) -> None:
     with pytest.raises(Exception, match="cannot read the card"):
         parse_cards(text)
+
+
+# -- the ranking read from the cards ------------------------------------------------------
+
+
+def _ranking_by_each_hand(
+    shown: dict[str, tuple[Card, ...]], board: tuple[Card, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The oracle: every hand valued alone by `best_hand`, grouped by equal values, the
+    best first, each group in the order shown."""
+    values = {name: best_hand("holdem", cards, board).key for name, cards in shown.items()}
+    keys = sorted(set(values.values()), reverse=True)
+    return tuple(tuple(n for n in values if values[n] == key) for key in keys)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "expected"),
+    [
+        # two hands: the better first, whichever was shown first
+        ({"ann": "AhKh", "bob": "7c7d"}, "Ad7h9s2cJd", (("bob",), ("ann",))),
+        ({"bob": "7c7d", "ann": "AhKh"}, "Ad7h9s2cJd", (("bob",), ("ann",))),
+        # the board plays for both: a tie, in the order shown
+        ({"bob": "2c3d", "ann": "2h3s"}, "AdKdQhJsTc", (("bob", "ann"),)),
+        # three hands, two of them tied (the same pair of aces, kickers on the board)
+        (
+            {"ann": "Ah4c", "bob": "7c7d", "cat": "As4d"},
+            "Ad7h9s2cJd",
+            (("bob",), ("ann", "cat")),
+        ),
+    ],
+)
+def test_the_ranking_from_the_cards(
+    hands: dict[str, str], board: str, expected: tuple[tuple[str, ...], ...]
+) -> None:
+    shown = {name: parse_cards(text) for name, text in hands.items()}
+    ranking, values = ranking_from_cards("holdem", shown, parse_cards(board))
+    assert ranking == expected
+    assert ranking == _ranking_by_each_hand(shown, parse_cards(board))
+    assert values == {n: best_hand("holdem", c, parse_cards(board)) for n, c in shown.items()}
+
+
+def test_the_ranking_from_the_cards_agrees_with_each_hand_valued_alone() -> None:
+    rng = random.Random(27)
+    deck = [Card(rank, suit) for rank in range(2, 15) for suit in "cdhs"]
+    # few ranks, so that pairs, ties and full houses come up
+    narrow = [card for card in deck if card.rank in (2, 3, 9, 13, 14)]
+    for deal_number in range(sized(300, 3000)):
+        cards = rng.sample(narrow if deal_number % 2 else deck, 5 + 2 * rng.randint(2, 4))
+        board, rest = tuple(cards[:5]), cards[5:]
+        shown = {f"p{i}": tuple(rest[2 * i : 2 * i + 2]) for i in range(len(rest) // 2)}
+        ranking, _values = ranking_from_cards("holdem", shown, board)
+        assert ranking == _ranking_by_each_hand(shown, board)
