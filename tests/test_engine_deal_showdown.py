@@ -13,10 +13,19 @@ import random
 
 import pytest
 
-from marquoir.domain import Action, Game, Hand, IllegalAction, Phase, SeatInfo, TableConfig
+from marquoir.domain import (
+    Action,
+    Game,
+    Hand,
+    IllegalAction,
+    Phase,
+    SeatInfo,
+    ShowdownError,
+    TableConfig,
+)
 from marquoir.domain.cards import Card, best_hand, parse_cards, ranking_from_cards
 from marquoir.domain.events import Acted
-from marquoir.domain.pots import Pot
+from marquoir.domain.pots import Pot, award_pots, pot_winners, split_amount
 from marquoir.domain.table import CavePolicy, SessionSettings, Table
 
 from .engine_helpers import deal, play
@@ -249,3 +258,23 @@ def test_the_ranking_from_the_cards_agrees_with_each_hand_valued_alone() -> None
         shown = {f"p{i}": tuple(rest[2 * i : 2 * i + 2]) for i in range(len(rest) // 2)}
         ranking, _values = ranking_from_cards("holdem", shown, board)
         assert ranking == _ranking_by_each_hand(shown, board)
+
+
+# -- a pot with one winner ------------------------------------------------------------------
+
+
+def test_one_winner_takes_the_whole_pot_crumbs_included() -> None:
+    # chips of 5: 23 is four units and 3 crumbs; alone, the winner takes all 23
+    assert split_amount(23, ["ann"], chip_unit=5) == [23]
+    # two winners: two units each, the crumbs with the first odd unit (none here: 3 to ann)
+    assert split_amount(23, ["ann", "bob"], chip_unit=5) == [13, 10]
+
+
+def test_a_pot_nobody_else_may_win_goes_to_its_player_named_or_not() -> None:
+    side = Pot(40, ("bob",))
+    for ranking in ((("ann",), ("bob",)), (("ann",),)):
+        (award,) = award_pots([side], ranking)
+        assert award.shares == (("bob", 40),) and award.high == award.low == ()
+    assert pot_winners(Pot(40, ("ann", "bob")), (("cat",), ("bob",)), "main pot") == ("bob",)
+    with pytest.raises(ShowdownError, match="^the main pot \\(40\\) needs a winner"):
+        pot_winners(Pot(40, ("ann", "bob")), (("cat",),), "main pot")

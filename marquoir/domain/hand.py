@@ -610,16 +610,16 @@ class Hand:
 
     def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool, void: bool = False) -> None:
         carry = sum(self.fines.values()) + (self.total_in_middle() if void else 0)
-        won: dict[str, int] = {}
-        for award in awards:
+        players, index = self._players, self._index
+        for award in awards:  # (each winner's share straight to his stack)
             for name, amount in award.shares:
-                won[name] = won.get(name, 0) + amount
+                players[index[name]].stack += amount
         start: dict[str, int] = {}
         final: dict[str, int] = {}
-        for p in self._players:
-            p.stack += won.get(p.name, 0)
+        for p in players:
             p.live = p.dead = p.bet = 0
-            start[p.name], final[p.name] = p.start, p.stack
+            start[p.name] = p.start
+            final[p.name] = p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
         # (start, final, awards, returned, by_fold, carry, void: every field, in order)
