@@ -59,30 +59,11 @@ def seated(seats: Sequence[SeatInfo], button: int) -> tuple[list[Position], dict
     button's seat; refused when fewer than two, two with the same name or seat, one without
     chips, or the button on no seat dealt in (checked in that order, from what one pass over
     the seats gathered)."""
-    players: list[Position] = []
-    index: dict[str, int] = {}
-    # in seat order, a seat given twice follows itself; the first player without chips, and
-    # the button's index, are noted as the pass meets them
-    previous: int | None = None
-    at = -1
-    same_seat = False
-    broke: str | None = None
-    for i, (name, seat, stack) in enumerate(sorted(seats, key=_SEAT)):
-        if seat == previous:
-            same_seat = True
-        elif seat == button:
-            at = i
-        previous = seat
-        if stack <= 0 and broke is None:
-            broke = name
-        index[name] = i
-        p = Position()
-        p.name = name
-        p.seat = seat
-        p.start = p.stack = stack
-        p.bet = p.live = p.dead = p.acted_level = p.nominal = 0
-        p.folded = p.acted = False
-        players.append(p)
+    made = _positions(seats, button)
+    if made is None:  # (not given in seat order, as the table gives them: sorted first)
+        made = _positions(sorted(seats, key=_SEAT), button)
+        assert made is not None
+    players, index, at, same_seat, broke = made
     count = len(players)
     if count < 2:
         raise IllegalAction(_("a hand needs at least two players with chips"))
@@ -99,6 +80,41 @@ def seated(seats: Sequence[SeatInfo], button: int) -> tuple[list[Position], dict
             )
         )
     return players, index, at
+
+
+_Made = tuple[list[Position], dict[str, int], int, bool, "str | None"]
+
+
+def _positions(seats: Sequence[SeatInfo], button: int) -> _Made | None:
+    """The positions of the seats in the order given, their index by name, the button's
+    index (-1: on no seat), whether a seat comes twice and the first player without chips;
+    None when a seat comes after a higher one (the seats are not in seat order)."""
+    players: list[Position] = []
+    index: dict[str, int] = {}
+    # in seat order, a seat given twice follows itself
+    previous: int | None = None
+    at = -1
+    same_seat = False
+    broke: str | None = None
+    for i, (name, seat, stack) in enumerate(seats):
+        if previous is not None and seat <= previous:
+            if seat < previous:
+                return None
+            same_seat = True
+        elif seat == button:
+            at = i
+        previous = seat
+        if stack <= 0 and broke is None:
+            broke = name
+        index[name] = i
+        p = Position()
+        p.name = name
+        p.seat = seat
+        p.start = p.stack = stack
+        p.bet = p.live = p.dead = p.acted_level = p.nominal = 0
+        p.folded = p.acted = False
+        players.append(p)
+    return players, index, at, same_seat, broke
 
 
 __all__ = ["Position", "seated"]
