@@ -191,9 +191,13 @@ def kill_reports(
 ) -> dict[str, int]:
     """`report -o` killed at random moments: the file named is whole or absent."""
     target = folder / "report.html"
+    started = time.perf_counter()
     whole = subprocess.run(
         [exe, "report", "-f", "html", "-o", "-"], env=env, capture_output=True, check=True
     ).stdout
+    # (the kills fall within the time a whole report took: a moment drawn beyond it, as a
+    # fixed 0.4 s drew most of them once reports got faster, kills nothing)
+    took = time.perf_counter() - started
     partial = killed = 0
     for _ in range(kills):
         if rng.random() < 0.5:
@@ -204,7 +208,7 @@ def kill_reports(
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        time.sleep(rng.uniform(0.02, 0.4))
+        time.sleep(rng.uniform(0.01, max(0.02, took)))
         process.send_signal(signal.SIGKILL)
         process.wait()
         killed += process.returncode == -signal.SIGKILL
