@@ -408,7 +408,7 @@ class Hand:
         even when short (TDA 54-B)."""
         self._kept_pots = None  # (what a player put in changes: see `pots`)
         p = self._players[i]
-        put = min(amount, p.stack)
+        put = amount if amount < p.stack else p.stack  # (at most his stack)
         p.stack -= put
         if put and not p.stack:  # (all in now: he had chips before)
             self._with_chips -= 1
