@@ -544,15 +544,19 @@ def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -
     if evaluator_of(variant).split:
         low, lows = low_ranking_from_cards(variant, cards, board_cards)
         values.update({f"{name} (low)": value for name, value in lows.items()})
-    canonical = tuple((name, _written(cards[name])) for name in shown)
+    canonical = tuple([(name, _written(cards[name])) for name in shown])
     board_text = _written(board_cards)
-    return ShownShowdown(ranking, low or None, values, board_text, canonical)
+    # (every field, in order: the record made from all its fields at once)
+    return _new(ShownShowdown, (ranking, low or None, values, board_text, canonical))
 
 
 def _written(cards: tuple[Card, ...]) -> str:
     """Cards written the canonical way, separated by spaces (`str` of each card: a card of
     the deck found written, the others written)."""
-    return " ".join([_TEXT.get(card) or str(card) for card in cards])
+    try:  # (the cards read are the deck's: each found written)
+        return " ".join(map(_TEXT.__getitem__, cards))
+    except KeyError:
+        return " ".join([_TEXT.get(card) or str(card) for card in cards])
 
 
 def _grouped(values: dict[str, HandValue]) -> Ranking:

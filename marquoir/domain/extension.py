@@ -153,11 +153,14 @@ class GameSide(TablePart):
         shown = {table.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else table.resolve(odd_chip)
         read = _read_showdown(evaluator, shown, board)
-        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        # (every field, in order: the record made from all its fields at once)
+        event = _new(ShowedDown, (read.ranking, odd_chip, read.board, read.cards, read.low))
         if verify:
             table.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
         return event, read.values
 
+
+_new = tuple.__new__
 
 # `cards.read_showdown`, once imported (`_read_showdown`)
 _CARDS: dict[str, Callable[[Evaluator, dict[str, str], str], ShownShowdown]] = {}

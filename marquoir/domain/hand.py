@@ -330,7 +330,11 @@ class Hand:
                     value=self.config.game
                 )
             )
-        for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):
+        groups = ranking  # (the usual showdown: one ranking; else the groups of each)
+        if low is not None or by_pot is not None:
+            every = (ranking, low or (), *(by_pot or ()))
+            groups = tuple([group for each in every for group in each])
+        for group in groups:
             for name in group:
                 if name not in self._index:
                     raise ShowdownError(_("{name} is not playing this hand").format(name=name))
@@ -358,7 +362,8 @@ class Hand:
                     odd_chip=odd_chip
                 )
             )
-        return ShowdownEvent(ranking, tuple(awards), odd_chip, low)
+        # (every field, in order: the record made from all its fields at once)
+        return _new_event(ShowdownEvent, (ranking, tuple(awards), odd_chip, low))
 
     def showdown(
         self,
