@@ -150,6 +150,16 @@ _STRUCTURES: dict[BettingKind, type[BettingStructure]] = {
 }
 
 
+# The structure made for the last configuration asked for, which the next deal of the same
+# table asks again: a structure keeps no state of its own (each round's is a `RoundState`),
+# so the hands of one configuration may share one.
+_LAST: list[tuple[TableConfig, BettingStructure]] = []
+
+
 def structure_for(config: TableConfig) -> BettingStructure:
     """The betting structure strategy of a table."""
-    return _STRUCTURES[config.betting](config)
+    if _LAST and _LAST[0][0] is config:
+        return _LAST[0][1]
+    made = _STRUCTURES[config.betting](config)
+    _LAST[:] = [(config, made)]
+    return made

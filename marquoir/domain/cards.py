@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import combinations
+from itertools import chain, combinations
 from operator import itemgetter
 
 from .errors import ShowdownError, UsageError
@@ -104,8 +104,11 @@ class HandValue(Record):
 def parse_cards(text: str, *, deck: str | None = None) -> tuple[Card, ...]:
     """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else
     (naming `deck`'s ranks when the game's deck is not the 52 cards)."""
-    if _WRITTEN.fullmatch(text):  # (cards as a hand history writes them: each card known)
-        return tuple(_DECK[text[at : at + 2]] for at in range(0, len(text), 2))
+    # cards as a hand history writes them ("AhKd7c"): each two letters a card of the deck,
+    # looked up at once, without a regular expression's pass over the text first
+    known = [_DECK.get(text[at : at + 2]) for at in range(0, len(text), 2)]
+    if None not in known:
+        return tuple(known)  # type: ignore[arg-type]  # (no None: every one is a Card)
     squeezed = "".join(text.split())
     cards, at = [], 0
     while at < len(squeezed):
@@ -183,8 +186,7 @@ def labels(cards: Iterable[Card]) -> str:
     return " ".join(map(label, cards))
 
 
-# cards written the canonical way, without spaces ("AhKd7c"), and each such card
-_WRITTEN = re.compile(r"(?:[2-9TJQKA][cdhs])+")
+# each card of the deck by its text written the canonical way ("Ah", "Td")
 _DECK = {f"{label}{suit}": Card(RANKS[label], suit) for label in "23456789TJQKA" for suit in SUITS}
 _TEXT = {card: text for text, card in _DECK.items()}  # (each is `str(card)`)
 
@@ -301,17 +303,16 @@ def best_value(cards: Sequence[Card]) -> HandValue:
 
 _new = tuple.__new__
 _Counted = tuple[list[int], int, tuple[int, ...]]
-_BIT_OF = (1).__lshift__  # rank -> 1 << rank (`int.__lshift__`, its public special method)
+_BIT_OF = [1 << rank for rank in range(16)].__getitem__  # rank -> 1 << rank, from a table
 
 
 def _best_counted(cards: Sequence[Card]) -> _Counted:
     """The best hand of six or seven different cards of a 52-card deck (`best_five`): the
     cards it uses by index, its category, and its ranks as `evaluate_five` orders them.
 
-    Each card's rank and suit are read once, into two lists that the rest counts and
-    searches (`list.count`, `list.index`)."""
-    ranks = [card[0] for card in cards]  # (a card is its rank, then its suit)
-    suits = [card[1] for card in cards]
+    Each card's rank and suit are read once, into two tuples that the rest counts and
+    searches (`tuple.count`, `tuple.index`)."""
+    ranks, suits = zip(*cards, strict=True)  # (a card is its rank, then its suit)
     flush = None
     kinds = set(suits)
     if len(kinds) <= len(cards) - 4:  # (else no suit has five cards)
@@ -325,20 +326,22 @@ def _best_counted(cards: Sequence[Card]) -> _Counted:
     return _best_below_straight_flush(ranks, flush)
 
 
-def _best_below_straight_flush(ranks: list[int], flush: list[int] | None) -> _Counted:
+def _best_below_straight_flush(ranks: tuple[int, ...], flush: list[int] | None) -> _Counted:
     """The best hand when it is no straight flush (`_best_counted`): `ranks` are the cards'
-    ranks, `flush` the cards (by index) of a suit of five or more."""
+    ranks, `flush` the cards (by index) of a suit of five or more.
+
+    The ranks are searched and counted by the tuple's own methods, mapped over the ranks
+    met (`map`), and the kickers taken from a copy of them: no list built in a loop of its
+    own for the usual hands (a pair, two pairs, a high card)."""
     distinct = sorted(set(ranks), reverse=True)
-    counts = [ranks.count(rank) for rank in distinct]
+    counts = list(map(ranks.count, distinct))
     # the highest rank of the most cards (quads, else trips...)
     count = max(counts)
     first = distinct[counts.index(count)]
-
-    def kickers(used: tuple[int, ...], number: int) -> list[int]:
-        return [rank for rank in distinct if rank not in used][:number]
-
+    others = distinct.copy()  # the kickers: the ranks met, best first, but those used
+    others.remove(first)
     if count == 4:
-        (kicker,) = kickers((first,), 1)
+        kicker = others[0]
         return [*_all_of(ranks, first), ranks.index(kicker)], QUADS, (first,) * 4 + (kicker,)
     if count == 3:
         paired = [r for r, n in zip(distinct, counts, strict=True) if n >= 2 and r != first]
@@ -351,32 +354,31 @@ def _best_below_straight_flush(ranks: list[int], flush: list[int] | None) -> _Co
         return chosen, FLUSH, tuple([ranks[i] for i in chosen])
     top = _highest_straight(distinct)
     if top:
-        return [ranks.index(rank) for rank in _straight_ranks(top)], STRAIGHT, (top,)
+        return list(map(ranks.index, _straight_ranks(top))), STRAIGHT, (top,)
     if count == 3:
-        others = kickers((first,), 2)
-        return _all_of(ranks, first) + _firsts(ranks, others), TRIPS, (first,) * 3 + tuple(others)
-    pairs = [rank for rank, n in zip(distinct, counts, strict=True) if n == 2]
-    if len(pairs) >= 2:
-        high, low = pairs[0], pairs[1]
-        others = kickers((high, low), 1)
-        chosen = _all_of(ranks, high) + _all_of(ranks, low) + _firsts(ranks, others)
-        return chosen, TWO_PAIR, (high, high, low, low, *others)
-    if pairs:
-        pair = pairs[0]
-        others = kickers((pair,), 3)
-        return _all_of(ranks, pair) + _firsts(ranks, others), PAIR, (pair, pair, *others)
-    others = distinct[:5]
-    return _firsts(ranks, others), HIGH, tuple(others)
+        kickers = others[:2]
+        chosen = _all_of(ranks, first) + list(map(ranks.index, kickers))
+        return chosen, TRIPS, (first,) * 3 + tuple(kickers)
+    if count == 1:
+        kickers = distinct[:5]
+        return list(map(ranks.index, kickers)), HIGH, tuple(kickers)
+    # one pair or more: `first` is the highest; its two cards, the first and the next
+    one = ranks.index(first)
+    two = [one, ranks.index(first, one + 1)]
+    if counts.count(2) >= 2:  # two pairs: the next highest pair, and the best kicker left
+        low = distinct[counts.index(2, counts.index(2) + 1)]
+        others.remove(low)
+        one = ranks.index(low)
+        kicker = others[0]
+        chosen = [*two, one, ranks.index(low, one + 1), ranks.index(kicker)]
+        return chosen, TWO_PAIR, (first, first, low, low, kicker)
+    kickers = others[:3]
+    return two + list(map(ranks.index, kickers)), PAIR, (first, first, *kickers)
 
 
-def _all_of(ranks: list[int], rank: int) -> list[int]:
+def _all_of(ranks: tuple[int, ...], rank: int) -> list[int]:
     """Every card (by index) of this rank, in order."""
     return [i for i, each in enumerate(ranks) if each == rank]
-
-
-def _firsts(ranks: list[int], wanted: list[int]) -> list[int]:
-    """The first card (by index) of each of the `wanted` ranks."""
-    return [ranks.index(rank) for rank in wanted]
 
 
 def _highest_straight(ranks: Iterable[int]) -> int:
@@ -464,11 +466,11 @@ def check_shown(
                     len(cards),
                 ).format(name=name, len=len(cards), variant=variant, in_hand=in_hand)
             )
-    every = [card for cards in (board, *shown.values()) for card in cards]
+    every = list(chain(board, *shown.values()))
     # (the usual case at once: no card twice, none below the deck's lowest rank (a card is
     # its rank, then its suit: the least is of the lowest rank); else the loop below finds
     # what is wrong first, and where)
-    if not every or (len(set(every)) == len(every) and min(every).rank >= lowest):
+    if not every or (len(set(every)) == len(every) and min(every)[0] >= lowest):
         return
     seen: set[Card] = set()
     for where, cards in [(_("the board"), board), *shown.items()]:
@@ -493,8 +495,16 @@ def ranking_from_cards(
 
     For the hi-lo variants this is the high half; `low_ranking_from_cards` gives the low.
     """
-    check_shown(variant, shown, board)
-    values = {name: best_hand(variant, cards, board) for name, cards in shown.items()}
+    evaluator = evaluator_of(variant)
+    check_shown(evaluator, shown, board)
+    held = evaluator.hole + evaluator.board
+    if evaluator.full_deck and evaluator.low != LOW_ONLY and 6 <= held <= 7:
+        # What `best_hand` counts for six or seven cards of a 52-card deck, asked at once:
+        # `check_shown` found every hand of `hole` cards and no card twice, here or on the
+        # board, which `best_hand` would check again hand by hand.
+        values = {name: best_value((*cards, *board)) for name, cards in shown.items()}
+        return _grouped(values), values
+    values = {name: best_hand(evaluator, cards, board) for name, cards in shown.items()}
     return _grouped(values), values
 
 
@@ -534,20 +544,37 @@ def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -
     if evaluator_of(variant).split:
         low, lows = low_ranking_from_cards(variant, cards, board_cards)
         values.update({f"{name} (low)": value for name, value in lows.items()})
-    canonical = tuple((name, _written(cards[name])) for name in shown)
+    canonical = tuple([(name, _written(cards[name])) for name in shown])
     board_text = _written(board_cards)
-    return ShownShowdown(ranking, low or None, values, board_text, canonical)
+    # (every field, in order: the record made from all its fields at once)
+    return _new(ShownShowdown, (ranking, low or None, values, board_text, canonical))
 
 
 def _written(cards: tuple[Card, ...]) -> str:
     """Cards written the canonical way, separated by spaces (`str` of each card: a card of
     the deck found written, the others written)."""
-    return " ".join([_TEXT.get(card) or str(card) for card in cards])
+    try:  # (the cards read are the deck's: each found written)
+        return " ".join(map(_TEXT.__getitem__, cards))
+    except KeyError:
+        return " ".join([_TEXT.get(card) or str(card) for card in cards])
 
 
 def _grouped(values: dict[str, HandValue]) -> Ranking:
-    keys = sorted({v.key for v in values.values()}, reverse=True)
-    return tuple(tuple(n for n in values if values[n].key == key) for key in keys)
+    """The players by their hands' values, best first, the equal ones together (each group
+    in the order of `values`)."""
+    if len(values) == 2:  # (the usual showdown: two hands, compared at once)
+        (one, first), (two, second) = values.items()
+        if first.key == second.key:
+            return ((one, two),)
+        return ((one,), (two,)) if first.key > second.key else ((two,), (one,))
+    by_key: dict[tuple[int, ...], list[str]] = {}
+    for name, value in values.items():
+        group = by_key.get(value.key)
+        if group is None:
+            by_key[value.key] = [name]
+        else:
+            group.append(name)
+    return tuple([tuple(by_key[key]) for key in sorted(by_key, reverse=True)])
 
 
 def _low_name(category: int, ranks: tuple[int, ...], language: str) -> str:

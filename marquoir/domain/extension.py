@@ -16,6 +16,7 @@ are found on its side by name, so that the command line names no game.
 from __future__ import annotations
 
 from .errors import IllegalAction
+from .events import ShowedDown
 from .i18n import _
 
 TYPE_CHECKING = False
@@ -25,9 +26,9 @@ if TYPE_CHECKING:
 
     from .accounts import Account, SessionSettings
     from .actions import ActionEvent
-    from .cards import HandValue
+    from .cards import HandValue, ShownShowdown
     from .config import TableConfig
-    from .events import ShowedDown
+    from .games.evaluator import Evaluator
     from .hand import Hand, ShowdownEvent
 
     Applier = Callable[[Any], "ActionEvent | ShowdownEvent | None"]
@@ -141,10 +142,6 @@ class GameSide(TablePart):
         """The showdown the cards make, read by the game's evaluator (both halves in hi-lo),
         and each player's hand. `verify=False`: the pots are not shared out to check it, for
         an event applied at once (applying it checks the same)."""
-        # cards are read only on this path: the table commands need not load them
-        from .cards import read_showdown
-        from .events import ShowedDown
-
         table = self.table
         evaluator = table.config.evaluator
         if evaluator is None:
@@ -155,11 +152,30 @@ class GameSide(TablePart):
             )
         shown = {table.resolve(name): text for name, text in shown.items()}
         odd_chip = None if odd_chip is None else table.resolve(odd_chip)
-        read = read_showdown(evaluator, shown, board)
-        event = ShowedDown(read.ranking, odd_chip, read.board, read.cards, read.low)
+        read = _read_showdown(evaluator, shown, board)
+        # (every field, in order: the record made from all its fields at once)
+        event = _new(ShowedDown, (read.ranking, odd_chip, read.board, read.cards, read.low))
         if verify:
             table.hand_in_play().verify_showdown(read.ranking, odd_chip, low=read.low)
         return event, read.values
+
+
+_new = tuple.__new__
+
+# `cards.read_showdown`, once imported (`_read_showdown`)
+_CARDS: dict[str, Callable[[Evaluator, dict[str, str], str], ShownShowdown]] = {}
+
+
+def _read_showdown(evaluator: Evaluator, shown: dict[str, str], board: str) -> ShownShowdown:
+    """`cards.read_showdown`, imported at the first showdown read from cards and kept: the
+    table commands need not load the cards, and an import statement run again at each
+    showdown costs more than reading a hand's cards (an import replays thousands)."""
+    read = _CARDS.get("read_showdown")
+    if read is None:
+        from .cards import read_showdown
+
+        read = _CARDS["read_showdown"] = read_showdown
+    return read(evaluator, shown, board)
 
 
 __all__ = ["GameSide", "TablePart"]

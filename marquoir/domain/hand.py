@@ -14,13 +14,13 @@ Replaying the same actions over the same start gives the same hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 
 from .actions import Action, ActionEvent, ActionKind, LegalActions
 from .betting import RaiseContext, RoundState, structure_for
 from .config import TableConfig
 from .errors import HandOver, IllegalAction, NotYourTurn, ShowdownError, UsageError
 from .games import SAID_BY_SCOREKEEPER, rules_for
+from .hand_seats import Position, seated
 from .i18n import N_, _
 from .outcome import (
     ForcedBet,
@@ -42,8 +42,6 @@ from .pots import (
 from .ranking import Ranking
 
 STREETS = ("preflop", "flop", "turn", "river")  # hold'em's; each game has its own
-# a seat's number (`SeatInfo.seat`, its second field: read by index, not through the property)
-_SEAT = itemgetter(1)
 
 # The refusal of a bet below the minimum, by what the bet is (one sentence each, to translate)
 MINIMUM_WORDS = {
@@ -51,38 +49,6 @@ MINIMUM_WORDS = {
     "complete": N_("the minimum complete is to {low}"),
     "bet": N_("the minimum bet is {low}"),
 }
-
-
-class _Player:
-    """A player's mutable position during the hand. Made by `_seated`, which sets every
-    field itself: a constructor's call saved at each player of each deal."""
-
-    __slots__ = (
-        "acted",
-        "acted_level",
-        "bet",
-        "dead",
-        "folded",
-        "live",
-        "name",
-        "nominal",
-        "seat",
-        "stack",
-        "start",
-    )
-
-    name: str
-    seat: int
-    start: int  # his chips behind when dealt in
-    stack: int
-    bet: int  # in front of him this round
-    live: int  # put in this hand, bets included
-    dead: int  # dead chips put in (antes)
-    folded: bool
-    acted: bool
-    acted_level: int  # the bet he last acted at this round
-    # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
-    nominal: int
 
 
 # The verbs of the bets and raises the betting structure counts.
@@ -123,11 +89,11 @@ class Hand:
         self.awaiting: str | None = None
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
-        self._players, self._index = _seated(seats)
-        self._button = _button_index(self._players, button)
+        self._players, self._index, self._button = seated(seats, button)
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
         self.showdown_event: ShowdownEvent | None = None
+        self._kept_pots: list[Pot] | None = None  # (`pots`, once the betting is over)
         self.returned: dict[str, int] = {}
         # (street, player, chips) of each uncalled bet given back, as the rounds closed
         self.returns: list[tuple[str, str, int]] = []
@@ -135,13 +101,12 @@ class Hand:
         self.result: HandResult | None = None
         self._rnd = RoundState(0)
         self._to_act: int | None = None
-        # Kept up to date by _recount after every change of stacks or folds: the turn logic
-        # asks for them at each step.
-        self._in_hand = len(self._players)
-        self._with_chips = 0
-        start = self.rules.start(self)
-        self._recount()
-        self.set_turn(start)
+        # The players still in the hand, and those of them with chips behind, kept up to date
+        # at every change of stacks or folds (the turn logic asks for them at each step): at
+        # the deal, everyone (`seated` refuses a player without chips); a forced bet that
+        # puts a player all in counts him out of the second (`post`).
+        self._in_hand = self._with_chips = len(self._players)
+        self.set_turn(self.rules.start(self))
 
     @classmethod
     def replay(
@@ -201,6 +166,17 @@ class Hand:
 
     def pots(self, *, include_bets: bool = False) -> list[Pot]:
         """The pots in the middle (main first); with `include_bets`, as if bets were collected."""
+        if self.phase is Phase.SHOWDOWN and not include_bets:
+            # The betting is over: the pots are built once and kept (the showdown asks for
+            # them, and its caller before it), until a game changes a player's chips or fold
+            # again (`post`, `put_in`, `fold_out`, `withdraw_opening`, a round closed).
+            kept = self._kept_pots
+            if kept is None:
+                kept = self._kept_pots = self._built_pots(include_bets)
+            return list(kept)
+        return self._built_pots(include_bets)
+
+    def _built_pots(self, include_bets: bool) -> list[Pot]:
         # (in order of play: from the first seat left of the button round to the button)
         after = self._button + 1
         ordered = self._players[after:] + self._players[:after]
@@ -354,7 +330,11 @@ class Hand:
                     value=self.config.game
                 )
             )
-        for group in (group for each in (ranking, low or (), *(by_pot or ())) for group in each):
+        groups = ranking  # (the usual showdown: one ranking; else the groups of each)
+        if low is not None or by_pot is not None:
+            every = (ranking, low or (), *(by_pot or ()))
+            groups = tuple([group for each in every for group in each])
+        for group in groups:
             for name in group:
                 if name not in self._index:
                     raise ShowdownError(_("{name} is not playing this hand").format(name=name))
@@ -382,7 +362,8 @@ class Hand:
                     odd_chip=odd_chip
                 )
             )
-        return ShowdownEvent(ranking, tuple(awards), odd_chip, low)
+        # (every field, in order: the record made from all its fields at once)
+        return _new_event(ShowdownEvent, (ranking, tuple(awards), odd_chip, low))
 
     def showdown(
         self,
@@ -430,9 +411,12 @@ class Hand:
         """A forced bet (as much of it as the stack allows): live in the bet in front, or
         dead (antes, a passe). A `nominal` blind counts as full for the pot-limit maximum
         even when short (TDA 54-B)."""
+        self._kept_pots = None  # (what a player put in changes: see `pots`)
         p = self._players[i]
-        put = min(amount, p.stack)
+        put = amount if amount < p.stack else p.stack  # (at most his stack)
         p.stack -= put
+        if put and not p.stack:  # (all in now: he had chips before)
+            self._with_chips -= 1
         if live:
             p.bet += put
             p.live += put
@@ -455,6 +439,7 @@ class Hand:
 
     def put_in(self, i: int, chips: int) -> None:
         """A player puts chips of his stack into his bet (an announced bring-in)."""
+        self._kept_pots = None
         p = self._players[i]
         p.stack -= chips
         p.bet += chips
@@ -486,6 +471,7 @@ class Hand:
     def fold_out(self, i: int, *, fine: int = 0) -> None:
         """A player is out of the hand out of turn (a false opener): his chips stay in the
         pot, and `fine` chips of his stack wait in the middle for the next hand."""
+        self._kept_pots = None  # (he can win no pot now)
         p = self._players[i]
         self._with_chips -= p.stack > 0
         p.stack -= fine
@@ -505,6 +491,7 @@ class Hand:
         """The opener takes his opening back (a jackpots false opener who owns up before
         anyone else put chips in): his bet returns to his stack, the round is unopened again
         and the turn stays where it was."""
+        self._kept_pots = None
         p = self._players[i]
         self._with_chips += p.stack == 0 and p.bet > 0
         p.stack += p.bet
@@ -523,13 +510,6 @@ class Hand:
                 raise HandOver(_("the betting is over: give the showdown result"))
             raise HandOver(_("the hand is over: deal the next one"))
         return self._to_act
-
-    def _recount(self) -> None:
-        self._in_hand = self._with_chips = 0
-        for q in self._players:
-            if not q.folded:
-                self._in_hand += 1
-                self._with_chips += q.stack > 0
 
     def _others_have_chips(self, i: int) -> bool:
         p = self._players[i]
@@ -616,7 +596,7 @@ class Hand:
         return _resolve_raise(self, i, action.amount)
 
     def _close_round(self) -> None:
-        self._to_act = None
+        self._to_act = self._kept_pots = None  # (bets go back or into the pots)
         _return_uncalled(self)
         for p in self._players:
             p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
@@ -635,16 +615,16 @@ class Hand:
 
     def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool, void: bool = False) -> None:
         carry = sum(self.fines.values()) + (self.total_in_middle() if void else 0)
-        won: dict[str, int] = {}
-        for award in awards:
+        players, index = self._players, self._index
+        for award in awards:  # (each winner's share straight to his stack)
             for name, amount in award.shares:
-                won[name] = won.get(name, 0) + amount
+                players[index[name]].stack += amount
         start: dict[str, int] = {}
         final: dict[str, int] = {}
-        for p in self._players:
-            p.stack += won.get(p.name, 0)
+        for p in players:
             p.live = p.dead = p.bet = 0
-            start[p.name], final[p.name] = p.start, p.stack
+            start[p.name] = p.start
+            final[p.name] = p.stack
         self.phase = Phase.COMPLETE
         self._to_act = None
         # (start, final, awards, returned, by_fold, carry, void: every field, in order)
@@ -665,7 +645,7 @@ def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
     return lone_award(winner.name, dead + sum(p.live - p.bet for p in players))
 
 
-def _raise_context(hand: Hand, p: _Player) -> RaiseContext:
+def _raise_context(hand: Hand, p: Position) -> RaiseContext:
     # (bet, pot, front, players_in_hand: every field, in order)
     if not hand._structure.needs_pot:
         return _new_event(RaiseContext, (p.bet, 0, 0, hand._in_hand))
@@ -743,47 +723,6 @@ def _return_uncalled(hand: Hand) -> None:
         top.live -= excess
         hand.returned[top.name] = hand.returned.get(top.name, 0) + excess
         hand.returns.append((hand.street, top.name, excess))
-
-
-def _seated(seats: Sequence[SeatInfo]) -> tuple[list[_Player], dict[str, int]]:
-    """The players dealt in, in seat order, and each one's index by name; refused when
-    fewer than two, two with the same name or seat, or one without chips (checked in that
-    order, from what the one pass over the seats gathered)."""
-    players: list[_Player] = []
-    index: dict[str, int] = {}
-    numbers: set[int] = set()
-    for name, seat, stack in sorted(seats, key=_SEAT):
-        index[name] = len(players)
-        numbers.add(seat)
-        p = _Player()
-        p.name = name
-        p.seat = seat
-        p.start = p.stack = stack
-        p.bet = p.live = p.dead = p.acted_level = p.nominal = 0
-        p.folded = p.acted = False
-        players.append(p)
-    count = len(players)
-    if count < 2:
-        raise IllegalAction(_("a hand needs at least two players with chips"))
-    if len(index) != count:
-        raise IllegalAction(_("two players have the same name"))
-    if len(numbers) != count:
-        raise IllegalAction(_("two players sit in the same seat"))
-    for p in players:
-        if p.stack <= 0:
-            raise IllegalAction(_("{name} has no chips and cannot be dealt in").format(name=p.name))
-    return players, index
-
-
-def _button_index(players: list[_Player], button: int) -> int:
-    for i, p in enumerate(players):
-        if p.seat == button:
-            return i
-    raise IllegalAction(
-        _("the button must be on the seat of a player dealt in (seat {button})").format(
-            button=button
-        )
-    )
 
 
 __all__ = [

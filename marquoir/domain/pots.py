@@ -119,6 +119,8 @@ def split_amount(amount: int, winners: Sequence[str], *, chip_unit: int = 1) -> 
     winners; a remainder smaller than a unit goes with the first odd unit (TDA 20).
     """
     count = len(winners)
+    if count == 1:  # (the usual pot: one winner takes it all, crumbs included)
+        return [amount]
     units, crumbs = divmod(amount, chip_unit)
     share, odd = divmod(units, count)
     shares = [share * chip_unit + (chip_unit if i < odd else 0) for i in range(count)]
@@ -132,6 +134,8 @@ def pot_winners(pot: Pot, ranking: Ranking, name: str) -> tuple[str, ...]:
     A pot with a single eligible player goes to him without being named; a pot that no named
     player may win is refused with the eligible players named.
     """
+    if len(pot.eligible) == 1:  # (his, ranked or not: a pot nobody contests)
+        return pot.eligible
     for group in ranking:
         winners = tuple([player for player in pot.eligible if player in group])
         if winners:
@@ -184,7 +188,8 @@ def award_pots(
         low_amount = pot.amount // chip_unit // 2 * chip_unit
         if not low_winners or not low_amount:  # (a pot of one chip unit is not halved)
             shares = _shares(pot.amount, high_winners, chip_unit, first)
-            awards.append(PotAward(name, pot, shares))
+            # (every field, in order: the record made from all its fields at once)
+            awards.append(_new(PotAward, (name, pot, shares, (), ())))
             continue
         high = _shares(pot.amount - low_amount, high_winners, chip_unit, first)
         low_shares = _shares(low_amount, low_winners, chip_unit, first)
@@ -216,6 +221,8 @@ def _low_winners(pot: Pot, low: Ranking | None) -> tuple[str, ...]:
 
 
 def _shares(amount: int, winners: tuple[str, ...], chip_unit: int, first: str | None) -> Shares:
+    if len(winners) == 1:  # (the usual pot: one winner, nothing split)
+        return ((winners[0], amount),)
     if first in winners:
         at = winners.index(first)
         winners = winners[at:] + winners[:at]

@@ -12,7 +12,9 @@ from .i18n import N_, _
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .accounts import Account
+    from .config import TableConfig
     from .extension import Applier, Host
+    from .games import GameRules
 
 
 # The seats of one table, numbered from 1.
@@ -28,6 +30,10 @@ class Seating(TablePart):
         # next deal (`button`)
         self.last_button: int | None = None
         self.next_button: str | None = None
+        # the table's configuration and its game's rules, made once for it: what `dealt_in`
+        # asks at every deal (how many players the game is played by), of an object that
+        # plays no hand (a hand makes its own, which may keep the hand's state)
+        self._rules: tuple[TableConfig, GameRules] | None = None
 
     def dealt(self, button: int) -> None:
         """A deal was dealt with the button on `button`: a button set is spent."""
@@ -37,12 +43,17 @@ class Seating(TablePart):
     def dealt_in(self) -> list[Account]:
         """The players the next deal deals in (seated, with chips, not sitting out), in seat
         order; refused when fewer than two, or when the game is not played by so many."""
-        players = [a for a in self.table.present() if a.plays]
+        # (`Account.plays`, the players present being seated: the property's call saved at
+        # each player of each deal)
+        players = [a for a in self.table.present() if a.stack > 0 and not a.sitting_out]
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
             )
-        self.table.config.rules.check_players(len(players))
+        config, kept = self.table.config, self._rules
+        if kept is None or kept[0] is not config:
+            kept = self._rules = (config, config.rules)
+        kept[1].check_players(len(players))
         return players
 
     def button_seat(self, players: list[Account]) -> int:
@@ -57,13 +68,14 @@ class Seating(TablePart):
                     ).format(name=chosen.name)
                 )
             return chosen.seat
-        seats = [a.seat for a in players]
-        if self.last_button is None:
-            return seats[0]
-        # The button moves to the next seat with chips after the seat that last had it, even
-        # if that player has left.
-        later = [s for s in seats if s > self.last_button]
-        return later[0] if later else seats[0]
+        last = self.last_button
+        if last is not None:
+            # The button moves to the next seat with chips after the seat that last had it,
+            # even if that player has left (the players are in seat order).
+            for account in players:
+                if account.seat > last:
+                    return account.seat
+        return players[0].seat
 
     def appliers(self) -> dict[type, Applier]:
         return {ButtonSet: self.apply_button, SatOut: self.apply_sitout, Back: self.apply_back}

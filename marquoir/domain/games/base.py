@@ -323,10 +323,11 @@ def post_antes_and_blinds(hand: Dealing, config: Settings) -> int:
     """Antes (before the blinds), then the blinds; the big blind's seat index."""
     n, b = hand.size, hand.button_index
     small, big = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
-    if config.ante and config.bb_ante:
-        hand.post(big, config.ante, "big-blind ante", live=False)
-    elif config.ante:
-        post_antes(hand, config.ante)
+    ante = config.ante  # (read once: a setting's field is a property)
+    if ante and config.bb_ante:
+        hand.post(big, ante, "big-blind ante", live=False)
+    elif ante:
+        post_antes(hand, ante)
     if config.big_blind:
         # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
         hand.post(small, config.small_blind, "small blind", nominal=True)
