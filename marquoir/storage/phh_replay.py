@@ -464,14 +464,23 @@ class _HandReplay:
         self.record(dealt.hand_no, "deal", text)
 
     def actions(self) -> list[str]:
-        """The history's actions: the players' applied at the table (`act`), the cards
-        noted; the board's cards."""
-        names, table, hand = self.names, self.table, self.plan.hand
-        count, cards = len(names), self.cards
+        """The history's actions: the players' applied at the table, the cards noted; the
+        board's cards.
+
+        A player's action is applied after the events of the session recorded before it
+        (`_during`); the event of an action is made once for each action read and player
+        (`_Said`: an action read is one object for the whole import), and what it did once
+        for each thing an action did (`Bet`: its text only if the writer asks for it). The
+        loop is written out, its look-ups taken once a hand: it runs a hundred thousand
+        times an import."""
+        names, table, hand, group = self.names, self.table, self.plan.hand, self.group
+        count, cards, scale = len(names), self.cards, self.plan.scale
+        said, done, streets = group.said, group.done, group.streets
+        rows, bets, first, during = self.rows, self.bets, self.first, self.during
+        acted = self.acted
         board: list[str] = []
         for number, action in enumerate(self.plan.actions, start=1):
-            # (the fields at once: cheaper than reading them one by one, a hundred thousand
-            # times an import)
+            # (the fields at once: cheaper than reading them one by one)
             _actor, verb, player, shown, _amount, _comment = action
             if not verb:
                 continue
@@ -481,46 +490,41 @@ class _HandReplay:
             if verb == "dh":  # (the most frequent first)
                 if shown and shown != "-" and "?" not in shown:  # (`known`, written out)
                     cards[name] = shown
-            elif verb == "db":
+                continue
+            if verb == "db":
                 board.extend(split_cards(shown or ""))
-            elif verb == "sm":
+                continue
+            if verb == "sm":
                 if shown is None:
                     self.mucked.add(name)
                 elif known(shown):
                     cards[name] = shown
-            elif verb in ("sd", "pb"):
+                continue
+            if verb in ("sd", "pb"):
                 raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
-            elif verb == "cc" and table.hand is not None and table.hand.to_act is None:
+            if verb == "cc" and table.hand is not None and table.hand.to_act is None:
                 # PokerKit asks a lone player with chips to check when all the others are
                 # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
                 continue
-            else:
-                self.act(number, action, name)
+            if during:
+                self.acted = acted
+                self.recorded_during()
+            try:
+                event = said.get((id(action), name)) or _act(group, action, name, scale)
+                detail = table.apply(event)
+            except MarquoirError as error:
+                raise self.refused(number, error) from error
+            bet = done.get(detail)
+            if bet is None:
+                bet = done[detail] = Bet(event, detail, streets)
+            # (`record`, written out: the row, and the summary if it ended the hand)
+            rows.append((first + len(rows), table.hand_no, "action", UNWRITTEN))
+            bets.append(bet)
+            if table.hand is None:
+                self.summary = _summary(group, rows)
+            acted += 1
+        self.acted = acted
         return board
-
-    def act(self, number: int, action: PHHAction, name: str) -> None:
-        """A player's action applied, after the events of the session recorded before it;
-        what it did is a value too: the same text again."""
-        group, table = self.group, self.table
-        if self.during:
-            self.recorded_during()
-        try:
-            # (an event is a value: the same action of the same player is made once; an
-            # action read is one object for the whole import, see `_Said`)
-            acted = group.said.get((id(action), name)) or _act(group, action, name, self.plan.scale)
-            detail = table.apply(acted)
-        except MarquoirError as error:
-            raise self.refused(number, error) from error
-        # (what it did, made once: its text only if the writer asks for it, see `Bet`)
-        bet = group.done.get(detail)
-        if bet is None:
-            bet = group.done[detail] = Bet(acted, detail, group.streets)
-        rows = self.rows  # (`record`, written out: the row, and the summary if it ended the hand)
-        rows.append((self.first + len(rows), table.hand_no, "action", UNWRITTEN))
-        self.bets.append(bet)
-        if table.hand is None:
-            self.summary = _summary(group, rows)
-        self.acted += 1
 
     def refused(self, number: int, error: MarquoirError) -> MarquoirError:
         """The error of an action the table refused, naming the action (when nobody is to
