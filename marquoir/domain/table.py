@@ -90,6 +90,10 @@ class Table:
         """The players at the table (not left), in seat order."""
         return sorted(self._present.values(), key=_SEAT)
 
+    def present_by_name(self) -> dict[str, Account]:
+        """The players at the table by name, in no order (`present` sorts them by seat)."""
+        return dict(self._present)
+
     def restore(self, account: Account) -> None:
         """Put back a player's account as a snapshot of the table kept it."""
         if account.name not in self.accounts:

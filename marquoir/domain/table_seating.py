@@ -121,7 +121,7 @@ class Seating(TablePart):
     def free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat, at a table of
         `MAX_SEATS`."""
-        taken = {a.seat for a in self.table.present()}
+        taken = {a.seat for a in self.table.present_by_name().values()}
         if seat is None:
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:

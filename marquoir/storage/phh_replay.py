@@ -344,7 +344,7 @@ class _HandReplay:
         group, table, scale = self.group, self.table, self.plan.scale
         known = group.known
         names = [known.get(name) for name in self.names]
-        present = {account.name: account for account in table.present()}
+        present = table.present_by_name()
         if len(present) != len(names) or not present.keys() >= set(names):
             return None
         accounts = [present[name] for name in names if name is not None]  # (none is None)

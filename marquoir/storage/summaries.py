@@ -65,11 +65,14 @@ def _outcome_fields(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _stacks_before_side_payments(table: Table) -> dict[str, int]:
-    """Everyone's stack once the pots are paid. Side payments made by the event that ended
-    the hand (Bouillotte's brelans read from the cards) are kept with that event, as a
-    `brelan` command's are: the summary never counts them, whichever command paid them."""
-    stacks = {a.name: a.stack for a in table.present()}
+def _stacks_before_side_payments(table: Table, *, in_seat_order: bool = True) -> dict[str, int]:
+    """Everyone's stack once the pots are paid, by seat (`in_seat_order`: the reports read
+    the stacks in that order; the stored form names them by the hand's players, and takes
+    them in any order). Side payments made by the event that ended the hand (Bouillotte's
+    brelans read from the cards) are kept with that event, as a `brelan` command's are: the
+    summary never counts them, whichever command paid them."""
+    players = table.present() if in_seat_order else table.present_by_name().values()
+    stacks = {a.name: a.stack for a in players}
     if table.game.paid_hand == table.hand_no:  # (paid by the event that ended this hand)
         for name, delta in table.game.side_payments.items():
             stacks[name] -= delta
@@ -166,7 +169,7 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
         list(result.start),  # (in the order of the hand, as `hand.players`)
         result.start,
         result.final,
-        _stacks_before_side_payments(table),
+        _stacks_before_side_payments(table, in_seat_order=False),
         hand.button,
         lambda index: [_award_row(number, award, index) for number, award in enumerate(awards)],
         rest,
