@@ -11,10 +11,20 @@ from .i18n import N_, _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Protocol
+
     from .accounts import Account
     from .config import TableConfig
     from .extension import Applier, Host
     from .games import GameRules
+
+    class Sitting(Protocol):
+        """A player dealt in, as the button's seat needs him: his seat (an account, or the
+        seat of a recorded deal)."""
+
+        @property
+        def seat(self) -> int: ...
 
 
 # The seats of one table, numbered from 1.
@@ -56,8 +66,8 @@ class Seating(TablePart):
         kept[1].check_players(len(players))
         return players
 
-    def button_seat(self, players: list[Account]) -> int:
-        """The seat of the next deal's button among the players dealt in."""
+    def button_seat(self, players: Sequence[Sitting]) -> int:
+        """The seat of the next deal's button among the players dealt in (in seat order)."""
         if self.next_button is not None:
             chosen = self.table.accounts[self.next_button]
             if not chosen.plays:

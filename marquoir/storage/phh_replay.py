@@ -446,8 +446,7 @@ class _HandReplay:
         dealt_in.sort(key=_SEAT)
         # (the button the table would move to, asked of the seating as the deal will ask it
         # of the players dealt in, without making the whole deal a second time)
-        playing = [table.accounts[info.name] for info in dealt_in]
-        if table.seating.button_seat(playing) != self.seats[-1]:
+        if table.seating.button_seat(dealt_in) != self.seats[-1]:
             # (only when the table would not move the button there itself: a history of a
             # table's consecutive hands moves it as the table does, and records no event)
             button = ButtonSet(self.names[-1])
