@@ -53,9 +53,7 @@ class Seating(TablePart):
     def dealt_in(self) -> list[Account]:
         """The players the next deal deals in (seated, with chips, not sitting out), in seat
         order; refused when fewer than two, or when the game is not played by so many."""
-        # (`Account.plays`, the players present being seated: the property's call saved at
-        # each player of each deal)
-        players = [a for a in self.table.present() if a.stack > 0 and not a.sitting_out]
+        players = [a for a in self.table.present() if a.plays]
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
