@@ -263,7 +263,8 @@ class Hand:
             )
         verb, added, total = self._resolve(i, action, kind)
         rules = self.rules
-        rules.check_turn(self, i, verb)
+        if verb in rules.turn_verbs:
+            rules.check_turn(self, i, verb)
         all_in = verb != "fold" and added == p.stack
         street = rules.streets[self._rnd.street]
         # (every field, in order, as one tuple: the record made without a call of its own,

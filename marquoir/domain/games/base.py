@@ -237,8 +237,13 @@ class GameRules:
         betting structure's (the default)."""
         return None
 
+    # the verbs `check_turn` may refuse: the hand asks it of these only (the other verbs of
+    # every action are the betting's to check, a call saved at each)
+    turn_verbs: frozenset[str] = frozenset({"abattre"})
+
     def check_turn(self, hand: Dealing, i: int, verb: str) -> None:
-        """Refuse (`IllegalAction`) what the game does not allow player i to do now."""
+        """Refuse (`IllegalAction`) what the game does not allow player i to do now (asked
+        only of the verbs in `turn_verbs`)."""
         if verb == "abattre":
             raise IllegalAction(_("abattre is a Bouillotte word: say call or check"))
 
