@@ -90,6 +90,12 @@ class Hand:
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
         self._players, self._index, self._button = seated(seats, button)
+        # (index, player) of each seat in order of speaking from each seat index (the last
+        # entry: from the one after the last seat, round to it): `_scan` walks one, where a
+        # `% n` at each seat would cost more
+        n = len(self._players)
+        ring = (*enumerate(self._players),) * 2
+        self._from = [ring[k : k + n] for k in range(n + 1)]
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
         self.showdown_event: ShowdownEvent | None = None
@@ -518,12 +524,9 @@ class Hand:
 
     def _scan(self, start: int) -> int | None:
         """The first player from `start` on (clockwise) who must act now."""
-        players, n = self._players, len(self._players)
         current = self._rnd.current_bet
-        for k in range(n):
-            j = (start + k) % n
-            p = players[j]
-            if p.folded or p.stack == 0:
+        for j, p in self._from[start]:
+            if p.folded or not p.stack:
                 continue
             if p.bet < current:
                 return j
