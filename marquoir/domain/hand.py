@@ -287,15 +287,16 @@ class Hand:
             return event
         i, verb, added, event = self._verify_turn(action)
         p = self._players[i]
-        had_chips = p.stack > 0
-        p.stack -= added
-        p.bet += added
-        p.live += added
+        stack = p.stack  # (before the action)
+        if added:  # (a fold or a check moves no chips)
+            p.stack = stack - added
+            p.bet += added
+            p.live += added
         if verb == "fold":
             p.folded = True
             self._in_hand -= 1
-            self._with_chips -= had_chips
-        elif p.stack == 0 and had_chips:
+            self._with_chips -= stack > 0
+        elif added == stack and stack:  # all in now
             self._with_chips -= 1
         if verb in _BETS:
             if self.opener is None and verb != "raise":
@@ -306,12 +307,12 @@ class Hand:
         self.events.append(event)
         if self._in_hand == 1:
             self._close_round()
-        else:
-            self._to_act = self._scan(i + 1)
-            if self.rules.speaks_in_turns:
-                self._to_act = self.rules.next_speaker(self, i, verb, self._to_act)
-            if self._to_act is None:
-                self._close_round()
+            return event
+        self._to_act = to_act = self._scan(i + 1)
+        if self.rules.speaks_in_turns:
+            self._to_act = to_act = self.rules.next_speaker(self, i, verb, to_act)
+        if to_act is None:
+            self._close_round()
         return event
 
     def verify_showdown(
@@ -559,15 +560,16 @@ class Hand:
 
     def _resolve(self, i: int, action: Action, kind: ActionKind) -> _Resolved:
         """What player i's `action` (of this `kind`) does, or why it is refused."""
-        p, rnd = self._players[i], self._rnd
-        # (once per action: a comparison rather than a call of `max` and `min`)
-        to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
-        if kind is ActionKind.FOLD:
+        p = self._players[i]
+        if kind is ActionKind.FOLD:  # (the most frequent: first, before the price to call)
             # (asked only in the games where it may refuse: a call saved at every fold)
             if self.rules.voids_unopened and self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
                 raise IllegalAction(_("nobody has opened yet: one passes with check (parole)"))
             return ("fold", 0, p.bet)
+        rnd = self._rnd
+        # (once per action: a comparison rather than a call of `max` and `min`)
+        to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
         if kind is ActionKind.ABATTRE:
             added = min(to_call, p.stack)
             return ("abattre", added, p.bet + added)
