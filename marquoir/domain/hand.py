@@ -106,6 +106,7 @@ class Hand:
         self.phase = Phase.BETTING
         self.result: HandResult | None = None
         self._rnd = RoundState(0)
+        self._street = self.rules.streets[0]  # (the round's name, for each action's event)
         self._to_act: int | None = None
         # The players still in the hand, and those of them with chips behind, kept up to date
         # at every change of stacks or folds (the turn logic asks for them at each step): at
@@ -137,7 +138,7 @@ class Hand:
 
     @property
     def street(self) -> str:
-        return self.rules.streets[self._rnd.street]
+        return self._street
 
     @property
     def button(self) -> str:
@@ -268,14 +269,12 @@ class Hand:
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
         verb, added, total = self._resolve(i, action, kind)
-        rules = self.rules
-        if verb in rules.turn_verbs:
-            rules.check_turn(self, i, verb)
+        if verb in self.rules.turn_verbs:
+            self.rules.check_turn(self, i, verb)
         all_in = verb != "fold" and added == p.stack
-        street = rules.streets[self._rnd.street]
         # (every field, in order, as one tuple: the record made without a call of its own,
         # once per action)
-        event = _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, street))
+        event = _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, self._street))
         return i, verb, added, event
 
     def apply(self, action: Action) -> ActionEvent:
@@ -616,6 +615,7 @@ class Hand:
             self.phase = Phase.SHOWDOWN
             return
         self._rnd = RoundState(self._rnd.street + 1)
+        self._street = self.rules.streets[self._rnd.street]
         self.open_round(0)
         self.set_turn(self.rules.street_start(self, self._rnd.street))
 
