@@ -602,22 +602,21 @@ class Hand:
 
     def _close_round(self) -> None:
         self._to_act = self._kept_pots = None  # (bets go back or into the pots)
-        _return_uncalled(self)
-        for p in self._players:
-            p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
+        _collect_bets(self)
         if self._in_hand == 1:
             self._finish(_fold_awards(self), by_fold=True)
             return
-        if self.rules.voids_unopened and self._rnd.street == 0 and self.opener is None:
+        rules, street = self.rules, self._rnd.street
+        if rules.voids_unopened and street == 0 and self.opener is None:
             self._finish((), by_fold=False, void=True)
             return
-        if self._rnd.street == len(self.rules.streets) - 1:
+        if street == len(rules.streets) - 1:
             self.phase = Phase.SHOWDOWN
             return
-        self._rnd = RoundState(self._rnd.street + 1)
-        self._street = self.rules.streets[self._rnd.street]
-        self.open_round(0)
-        self.set_turn(self.rules.street_start(self, self._rnd.street))
+        self._rnd = rnd = RoundState(street + 1)
+        self._street = rules.streets[street + 1]
+        self._structure.start_round(rnd, 0)  # (`open_round(0)`)
+        self.set_turn(rules.street_start(self, street + 1))
 
     def _finish(self, awards: tuple[PotAward, ...], *, by_fold: bool, void: bool = False) -> None:
         carry = sum(self.fines.values()) + (self.total_in_middle() if void else 0)
@@ -712,23 +711,27 @@ def _resolve_raise(hand: Hand, i: int, total: int) -> _Resolved:
     return (verb, total - p.bet, total)
 
 
-def _return_uncalled(hand: Hand) -> None:
-    top = hand._players[0]
-    second = -1
-    for q in hand._players[1:]:
-        if q.bet > top.bet:
-            top, second = q, top.bet
-        elif q.bet > second:
-            second = q.bet
-    excess = top.bet - second
+def _collect_bets(hand: Hand) -> None:
+    """The bets of a round that closed go to the middle: the part of the highest one that
+    nobody matched back to its maker first. (One pass over the players finds the two highest
+    bets and resets each one's bet and what he did this round.)"""
+    top: Position | None = None  # (the first with the highest bet)
+    high = second = 0
+    for p in hand._players:
+        bet = p.bet
+        if bet > high:
+            top, second, high = p, high, bet
+        elif bet > second:
+            second = bet
+        p.bet, p.acted, p.acted_level, p.nominal = 0, False, 0, 0
+    excess = high - second  # (none when two bets tie for the highest)
     # a false opener's chips stay in the pot, even a bet nobody called
-    if excess > 0 and not top.folded:
-        hand._with_chips += top.stack == 0 and not top.folded
+    if top is not None and excess and not top.folded:
+        hand._with_chips += top.stack == 0
         top.stack += excess
-        top.bet -= excess
         top.live -= excess
         hand.returned[top.name] = hand.returned.get(top.name, 0) + excess
-        hand.returns.append((hand.street, top.name, excess))
+        hand.returns.append((hand._street, top.name, excess))
 
 
 __all__ = [
