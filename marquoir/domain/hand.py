@@ -642,12 +642,17 @@ def _fold_awards(hand: Hand) -> tuple[PotAward, ...]:
     one pot of every chip in the middle, without building the layers; the pots built and
     awarded when he put nothing in and no dead money lies there, as then they may not hold
     every chip)."""
-    players = hand._players
-    winner = next(p for p in players if not p.folded)
-    dead = hand.dead_in + sum(p.dead for p in players)
+    winner: Position | None = None
+    dead, live = hand.dead_in, 0
+    for p in hand._players:  # (one pass: the one left, the dead chips and the live ones)
+        if winner is None and not p.folded:
+            winner = p
+        dead += p.dead
+        live += p.live - p.bet
+    assert winner is not None  # (`_in_hand` is 1)
     if not (dead or winner.live - winner.bet):
         return tuple(award_pots(hand.pots(), ((winner.name,),)))
-    return lone_award(winner.name, dead + sum(p.live - p.bet for p in players))
+    return lone_award(winner.name, dead + live)
 
 
 def _raise_context(hand: Hand, p: Position) -> RaiseContext:
