@@ -54,6 +54,10 @@ MINIMUM_WORDS = {
 # The verbs of the bets and raises the betting structure counts.
 _BETS = frozenset({"bet", "raise", "open", "complete"})
 
+# The words `Hand._resolve` tells apart at every action, as names of this module: a member
+# read from the enum class is a look-up through its type at each comparison.
+_FOLD, _CHECK, _CALL, _ALLIN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
+
 # A record of these fields made from a tuple of all of them (what its constructor does, without
 # the call): the events made at every action, the forced bets, raise bounds, views and
 # results of every hand.
@@ -560,7 +564,7 @@ class Hand:
     def _resolve(self, i: int, action: Action, kind: ActionKind) -> _Resolved:
         """What player i's `action` (of this `kind`) does, or why it is refused."""
         p = self._players[i]
-        if kind is ActionKind.FOLD:  # (the most frequent: first, before the price to call)
+        if kind is _FOLD:  # (the most frequent: first, before the price to call)
             # (asked only in the games where it may refuse: a call saved at every fold)
             if self.rules.voids_unopened and self._before_opening():
                 # French draw rules (docs/rules.md, jackpots): no folding before the opening
@@ -569,24 +573,22 @@ class Hand:
         rnd = self._rnd
         # (once per action: a comparison rather than a call of `max` and `min`)
         to_call = rnd.current_bet - p.bet if rnd.current_bet > p.bet else 0
-        if kind is ActionKind.ABATTRE:
-            added = min(to_call, p.stack)
-            return ("abattre", added, p.bet + added)
-        if kind is ActionKind.CHECK:
+        if kind is _CHECK:
             if to_call:
                 raise IllegalAction(
                     _("{name} cannot check: {to_call} to call").format(name=p.name, to_call=to_call)
                 )
             return ("check", 0, p.bet)
-        if kind is ActionKind.CALL or (
-            kind is ActionKind.ALLIN and p.bet + p.stack <= rnd.current_bet
-        ):
+        if kind is _CALL or (kind is _ALLIN and p.bet + p.stack <= rnd.current_bet):
             if not to_call:
                 return ("check", 0, p.bet)
             added = to_call if to_call < p.stack else p.stack
             return ("call", added, p.bet + added)
+        if kind is ActionKind.ABATTRE:  # (Bouillotte's, after the usual words)
+            added = min(to_call, p.stack)
+            return ("abattre", added, p.bet + added)
         opening = rnd.street == 0 and rnd.current_bet == 0
-        if kind is ActionKind.ALLIN:
+        if kind is _ALLIN:
             if opening and self.rules.opens_by_declaration:
                 raise IllegalAction(
                     _("{opening_rule}, say `open {value}` for all his chips").format(
