@@ -726,6 +726,10 @@ def _collect_bets(hand: Hand) -> None:
     high = second = 0
     for p in hand._players:
         bet = p.bet
+        if not bet and p.folded:
+            # out of the hand with nothing in front: nothing to collect, and what he did
+            # is read of nobody (the turn and the raises ask the players still in)
+            continue
         if bet > high:
             top, second, high = p, high, bet
         elif bet > second:
