@@ -94,12 +94,10 @@ class Hand:
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
         self._players, self._index, self._button = seated(seats, button)
-        # (index, player) of each seat in order of speaking from each seat index (the last
-        # entry: from the one after the last seat, round to it): `_scan` walks one, where a
-        # `% n` at each seat would cost more
-        n = len(self._players)
-        ring = (*enumerate(self._players),) * 2
-        self._from = [ring[k : k + n] for k in range(n + 1)]
+        # (index, player) of each seat, twice round the table: the seats in order from any
+        # seat index are one slice of it, which `_scan` walks without a `% n` at each seat
+        self._n = len(self._players)
+        self._ring = (*enumerate(self._players),) * 2
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
         self.showdown_event: ShowdownEvent | None = None
@@ -529,7 +527,7 @@ class Hand:
     def _scan(self, start: int) -> int | None:
         """The first player from `start` on (clockwise) who must act now."""
         current = self._rnd.current_bet
-        for j, p in self._from[start]:
+        for j, p in self._ring[start : start + self._n]:
             if p.folded or not p.stack:
                 continue
             if p.bet < current:
