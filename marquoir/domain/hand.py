@@ -289,20 +289,20 @@ class Hand:
         i, verb, added, event = self._verify_turn(action)
         p = self._players[i]
         stack = p.stack  # (before the action)
-        if added:  # (a fold or a check moves no chips)
-            p.stack = stack - added
-            p.bet += added
-            p.live += added
         if verb == "fold":
             p.folded = True
             self._in_hand -= 1
             self._with_chips -= stack > 0
-        elif added == stack and stack:  # all in now
-            self._with_chips -= 1
-        if verb in _BETS:
-            if self.opener is None and verb != "raise":
-                self.opener = p.name
-            self._structure.record(self._rnd, event.total)
+        elif added:  # (a check moves no chips; a bet or raise always adds some)
+            p.stack = stack - added
+            p.bet += added
+            p.live += added
+            if added == stack:  # all in now
+                self._with_chips -= 1
+            if verb in _BETS:
+                if self.opener is None and verb != "raise":
+                    self.opener = p.name
+                self._structure.record(self._rnd, event.total)
         p.acted = True
         p.acted_level = self._rnd.current_bet
         self.events.append(event)

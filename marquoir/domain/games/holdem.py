@@ -36,11 +36,12 @@ class Holdem(GameRules):
         cfg = self.config
         big = post_antes_and_blinds(hand, cfg)
         last, opening = big, cfg.big_blind
-        n = hand.size
-        straddler = (big + 1) % n
-        if cfg.straddle and n >= 3 and hand.player(straddler).stack > cfg.straddle_amount:
-            hand.post(straddler, cfg.straddle_amount, "straddle")
-            last, opening = straddler, cfg.straddle_amount
+        if cfg.straddle:
+            n = hand.size
+            straddler = (big + 1) % n
+            if n >= 3 and hand.player(straddler).stack > cfg.straddle_amount:
+                hand.post(straddler, cfg.straddle_amount, "straddle")
+                last, opening = straddler, cfg.straddle_amount
         # An all-in big blind still sets the full price (WSOP Live 150).
         hand.open_round(opening)
         return last + 1
