@@ -69,24 +69,27 @@ def build_pots(contributions: Sequence[Contribution], *, dead: int = 0) -> list[
     """
     in_hand: list[Contribution] = []
     lives: list[int] = []
+    levels: set[int] = set()  # (the totals of the players still in: one pass finds them)
     for c in contributions:
         dead += c.dead
         lives.append(c.live)
         if not c.folded:
             in_hand.append(c)
-    levels = sorted({c.live for c in in_hand if c.live > 0})
+            if c.live > 0:
+                levels.add(c.live)
+    # (the records below made from all their fields at once, without a constructor's call)
     layers: list[Pot] = []
     if dead:
-        layers.append(Pot(dead, tuple([c.player for c in in_hand])))
+        layers.append(_new(Pot, (dead, tuple([c.player for c in in_hand]))))
     previous = 0
-    for level in levels:
+    for level in sorted(levels):
         # what each player put in above the level below, up to this one
         amount = 0
         for live in lives:
             if live > previous:
-                amount += min(live, level) - previous
+                amount += (live if live < level else level) - previous
         eligible = tuple([c.player for c in in_hand if c.live >= level])
-        layers.append(Pot(amount, eligible))
+        layers.append(_new(Pot, (amount, eligible)))
         previous = level
     # A folded player's bet above every live player's total cannot stand after the uncalled
     # bet went back, but if it ever did it must not vanish: it joins the top pot.
@@ -96,7 +99,7 @@ def build_pots(contributions: Sequence[Contribution], *, dead: int = 0) -> list[
             above += live - previous
     if above and layers:
         top = layers[-1]
-        layers[-1] = Pot(top.amount + above, top.eligible)
+        layers[-1] = _new(Pot, (top.amount + above, top.eligible))
     return _merge(layers)
 
 
@@ -106,7 +109,7 @@ def _merge(layers: list[Pot]) -> list[Pot]:
         if layer.amount == 0:
             continue
         if pots and pots[-1].eligible == layer.eligible:
-            pots[-1] = Pot(pots[-1].amount + layer.amount, layer.eligible)
+            pots[-1] = _new(Pot, (pots[-1].amount + layer.amount, layer.eligible))
         else:
             pots.append(layer)
     return pots
