@@ -281,7 +281,9 @@ class Hand:
 
     def apply(self, action: Action) -> ActionEvent:
         """Verify `action`, carry it out, move the hand on, and return its event."""
-        if action.kind in SAID_BY_SCOREKEEPER:
+        # (`action.kind`, its first field, read by index: a record's field is a property,
+        # a call at every action)
+        if action[0] in SAID_BY_SCOREKEEPER:
             event = self.rules.verify_announcement(self, action)
             self.rules.apply_announcement(self, event)
             self.events.append(event)
