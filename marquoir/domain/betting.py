@@ -50,6 +50,8 @@ class BettingStructure:
 
     def __init__(self, config: TableConfig) -> None:
         self.config = config
+        # (read once: a setting computed from others, asked at each later round's start)
+        self.min_bet = config.min_bet
 
     def start_round(self, rnd: RoundState, opening: int, *, min_bet: int | None = None) -> None:
         """Set up a round; `opening` is the blind (or straddle) price pre-flop, else 0.
@@ -57,7 +59,7 @@ class BettingStructure:
         `min_bet` overrides the smallest opening bet (Bouillotte's passe after void deals).
         """
         rnd.current_bet = opening
-        rnd.min_inc = opening or min_bet or self.config.min_bet
+        rnd.min_inc = opening or min_bet or self.min_bet
 
     def bounds(self, rnd: RoundState, ctx: RaiseContext) -> tuple[int, int | None] | None:
         """(smallest, largest) total for a bet or raise, before the stack; None: not allowed."""

@@ -261,7 +261,7 @@ class Hand:
         if i is None:
             i = self._require_turn()  # (refused)
         p = self._players[i]
-        kind, _amount, player = action  # (its fields at once: read at every action)
+        kind, amount, player = action  # (its fields at once: read at every action)
         if player is not None and player != p.name:
             if not player:
                 raise UsageError(_("--as needs the name of the player to act"))
@@ -270,7 +270,7 @@ class Hand:
             raise NotYourTurn(
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
-        verb, added, total = self._resolve(i, action, kind)
+        verb, added, total = self._resolve(i, action, kind, amount)
         if verb in self.rules.turn_verbs:
             self.rules.check_turn(self, i, verb)
         all_in = verb != "fold" and added == p.stack
@@ -304,7 +304,7 @@ class Hand:
             if verb in _BETS:
                 if self.opener is None and verb != "raise":
                     self.opener = p.name
-                self._structure.record(self._rnd, event.total)
+                self._structure.record(self._rnd, p.bet)  # (his total now: the event's)
         p.acted = True
         p.acted_level = self._rnd.current_bet
         self.events.append(event)
@@ -561,8 +561,8 @@ class Hand:
             )
         return bounds
 
-    def _resolve(self, i: int, action: Action, kind: ActionKind) -> _Resolved:
-        """What player i's `action` (of this `kind`) does, or why it is refused."""
+    def _resolve(self, i: int, action: Action, kind: ActionKind, amount: int | None) -> _Resolved:
+        """What player i's `action` (of this `kind` and `amount`) does, or why it is refused."""
         p = self._players[i]
         if kind is _FOLD:  # (the most frequent: first, before the price to call)
             # (asked only in the games where it may refuse: a call saved at every fold)
@@ -598,9 +598,9 @@ class Hand:
             return _resolve_raise(self, i, p.bet + p.stack)
         if kind is ActionKind.OPEN or (opening and self.rules.opens_by_declaration):
             return _resolve_open(self, i, action, opening=opening)
-        if action.amount is None:
+        if amount is None:
             raise UsageError(_("a bet or raise needs an amount: the total bet for this round"))
-        return _resolve_raise(self, i, action.amount)
+        return _resolve_raise(self, i, amount)
 
     def _close_round(self) -> None:
         self._to_act = self._kept_pots = None  # (bets go back or into the pots)

@@ -333,10 +333,11 @@ def post_antes_and_blinds(hand: Dealing, config: Settings) -> int:
         hand.post(big, ante, "big-blind ante", live=False)
     elif ante:
         post_antes(hand, ante)
-    if config.big_blind:
+    big_blind = config.big_blind
+    if big_blind:
         # A short blind counts as full for the pot-limit maximum pre-flop (TDA 54-B).
         hand.post(small, config.small_blind, "small blind", nominal=True)
-        hand.post(big, config.big_blind, "big blind", nominal=True)
+        hand.post(big, big_blind, "big blind", nominal=True)
     return big
 
 
