@@ -47,6 +47,9 @@ class BettingStructure:
     """
 
     needs_pot = False  # whether `bounds` reads the pot and the bets in front
+    # whether a full bet over an incomplete one (a bring-in, a short all-in) is said to
+    # complete it (fixed-limit); elsewhere it is a raise
+    completes = False
 
     def __init__(self, config: TableConfig) -> None:
         self.config = config
@@ -99,6 +102,8 @@ class PotLimit(BettingStructure):
 
 class FixedLimit(BettingStructure):
     """Fixed-limit: a bet or raise is exactly one unit; a cap on raises; half-unit all-ins."""
+
+    completes = True
 
     def unit(self, street: int) -> int:
         """The small bet in the first rounds, the big bet from the game's big-bet round on."""

@@ -685,7 +685,7 @@ def _resolve_open(hand: Hand, i: int, action: Action, *, opening: bool) -> _Reso
 def _resolve_raise(hand: Hand, i: int, total: int) -> _Resolved:
     p, rnd = hand._players[i], hand._rnd
     verb = "raise" if rnd.current_bet else "bet"
-    if rnd.current_bet and not rnd.opened and hand.config.betting.value == "fl":
+    if hand._structure.completes and rnd.current_bet and not rnd.opened:
         verb = "complete"  # a full bet over an incomplete one (a bring-in, a short all-in)
     if total <= rnd.current_bet:
         if total == rnd.current_bet:
