@@ -522,10 +522,6 @@ class Hand:
             raise HandOver(_("the hand is over: deal the next one"))
         return self._to_act
 
-    def _others_have_chips(self, i: int) -> bool:
-        p = self._players[i]
-        return self._with_chips - (p.stack > 0 and not p.folded) > 0
-
     def _scan(self, start: int) -> int | None:
         """The first player from `start` on (clockwise) who must act now."""
         current = self._rnd.current_bet
@@ -544,11 +540,12 @@ class Hand:
         p, rnd = self._players[i], self._rnd
         if p.stack <= rnd.current_bet - p.bet:
             return _("{player} has no chips beyond the call").format(player=p.name)
-        if not self._others_have_chips(i):
+        if self._with_chips - (p.stack > 0 and not p.folded) <= 0:  # (the others: none)
             return _("nobody left in the hand could call a raise: call or fold")
-        ruled = self.rules.raise_window(self, i)
-        if ruled is not None:
-            return ruled
+        if self.rules.speaks_in_turns:  # (the game's own bounds: asked only then)
+            ruled = self.rules.raise_window(self, i)
+            if ruled is not None:
+                return ruled
         if p.acted and not self._structure.reopens(rnd, rnd.current_bet - p.acted_level):
             return _(
                 "the betting is not reopened for {player} (the all-in since he acted was "

@@ -234,7 +234,7 @@ class GameRules:
 
     def raise_window(self, hand: Dealing, i: int) -> tuple[int, int | None] | str | None:
         """The bounds of a bet or raise for player i, or why he may not make one; None: the
-        betting structure's (the default)."""
+        betting structure's (the default). Asked only when `speaks_in_turns`."""
         return None
 
     # the verbs `check_turn` may refuse: the hand asks it of these only (the other verbs of
