@@ -29,6 +29,13 @@ class RoundState:
         self.opened = False
         self.raises = 0
 
+    def next_round(self) -> None:
+        """On to the next round, nothing bet yet (the state kept: a round state is made
+        once a hand, where making one is a costlier call than a method's)."""
+        self.street += 1
+        self.current_bet = self.min_inc = self.full_level = self.raises = 0
+        self.opened = False
+
 
 class RaiseContext(Record):
     """What a structure needs to know about the table when bounding a raise."""

@@ -612,7 +612,8 @@ class Hand:
         if street == len(rules.streets) - 1:
             self.phase = Phase.SHOWDOWN
             return
-        self._rnd = rnd = RoundState(street + 1)
+        rnd = self._rnd
+        rnd.next_round()
         self._street = rules.streets[street + 1]
         self._structure.start_round(rnd, 0)  # (`open_round(0)`)
         self.set_turn(rules.street_start(self, street + 1))
