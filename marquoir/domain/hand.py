@@ -94,9 +94,13 @@ class Hand:
         self.fines: dict[str, int] = {}
         self._structure = structure_for(config)
         self._players, self._index, self._button = seated(seats, button)
+        # For the game (`Dealing`): how many players were dealt in, and the button's index in
+        # seat order (seat indexes count from 0, clockwise). Fields, not properties: the game
+        # reads them at every deal and round.
+        self.size = self._n = len(self._players)
+        self.button_index = self._button
         # (index, player) of each seat, twice round the table: the seats in order from any
         # seat index are one slice of it, which `_scan` walks without a `% n` at each seat
-        self._n = len(self._players)
         self._ring = (*enumerate(self._players),) * 2
         self.forced: list[ForcedBet] = []
         self.events: list[ActionEvent] = []
@@ -397,16 +401,6 @@ class Hand:
 
     # -- for the game: what a game's rules may ask of the hand -----------------------------
 
-    @property
-    def size(self) -> int:
-        """How many players were dealt in."""
-        return len(self._players)
-
-    @property
-    def button_index(self) -> int:
-        """The button's index in seat order (seat indexes count from 0, clockwise)."""
-        return self._button
-
     def index_of(self, name: str) -> int:
         """The seat index of a player dealt in (`KeyError` for anybody else)."""
         return self._index[name]
@@ -622,7 +616,7 @@ class Hand:
         carry = sum(self.fines.values()) + (self.total_in_middle() if void else 0)
         players, index = self._players, self._index
         for award in awards:  # (each winner's share straight to his stack)
-            for name, amount in award.shares:
+            for name, amount in award[2]:  # (`award.shares`, by index: a property's call)
                 players[index[name]].stack += amount
         start: dict[str, int] = {}
         final: dict[str, int] = {}

@@ -63,10 +63,12 @@ class GameRegistry(MutableMapping[str, type[GameRules]]):
     def __setitem__(self, name: str, rules: type[GameRules]) -> None:
         self._where[name] = (rules.__module__, rules.__qualname__)
         self._loaded[name] = rules
+        _LAST.clear()  # (`rules_for` finds the game anew)
 
     def __delitem__(self, name: str) -> None:
         del self._where[name]
         self._loaded.pop(name, None)
+        _LAST.clear()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._where)
@@ -106,9 +108,18 @@ def game_named(name: str) -> str:
         return name
 
 
+# The rules class of the last configuration asked for, which the next deal of the same table
+# asks again (a rules object is made for each hand: it may keep the hand's state).
+_LAST: list[tuple[Settings, type[GameRules]]] = []
+
+
 def rules_for(config: Settings) -> GameRules:
     """The rules object of a table's game."""
-    return GAMES[config.game](config)
+    if _LAST and _LAST[0][0] is config:
+        return _LAST[0][1](config)
+    rules = GAMES[config.game]
+    _LAST[:] = [(config, rules)]
+    return rules(config)
 
 
 def evaluator_named(name: str) -> Evaluator | None:
