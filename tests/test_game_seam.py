@@ -162,6 +162,23 @@ def test_a_game_added_as_one_class_plays_a_hand(monkeypatch: pytest.MonkeyPatch)
     assert hand.result.final == {"alice": 88, "bob": 114, "carol": 48}
 
 
+def test_a_game_registered_again_is_the_one_a_table_then_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The rules class of a table's configuration is found once and kept for the next deals
+    # of the same configuration; a game registered again under its name is found anew.
+    monkeypatch.setitem(GAMES, "pairs", Pairs)
+    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
+    assert type(rules_for(config)) is Pairs
+
+    class Doubles(Pairs):
+        name = "doubles"
+
+    monkeypatch.setitem(GAMES, "pairs", Doubles)
+    assert type(rules_for(config)) is Doubles
+    assert type(Hand(config, [SeatInfo("alice", 1, 9), SeatInfo("bob", 2, 9)], 1).rules) is Doubles
+
+
 def test_the_table_refuses_an_event_it_does_not_know() -> None:
     table = Table(SessionSettings(TableConfig(1, 2)))
     with pytest.raises(MarquoirError, match="not an event of the table"):

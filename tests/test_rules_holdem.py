@@ -6,6 +6,7 @@ import pytest
 
 from marquoir.domain import (
     Action,
+    ActionKind,
     BettingKind,
     ConfigError,
     HandOver,
@@ -236,6 +237,16 @@ def test_call_with_nothing_to_call_is_a_check_and_check_facing_a_bet_is_refused(
     assert play(hand, "call") == ["carol checks"]
     with pytest.raises(IllegalAction, match="^carol cannot check: 10 to call$"):
         play(hand, "bet 10; check")
+
+
+def test_abattre_is_refused_outside_bouillotte_and_changes_nothing() -> None:
+    # "abattre" (calling the showdown while holding the last raise) belongs to Bouillotte's
+    # turns of speaking: at hold'em the player says call or check, and the hand waits for him.
+    hand = deal(NL, four(), button="alice")  # bob and carol post the blinds: dave speaks
+    with pytest.raises(IllegalAction, match="^abattre is a Bouillotte word: say call or check$"):
+        hand.apply(Action(ActionKind.ABATTRE))
+    assert (hand.to_act, hand.events, hand.current_bet) == ("dave", [], 2)
+    assert play(hand, "call") == ["dave calls 2"]
 
 
 def test_acting_out_of_turn_is_refused() -> None:
