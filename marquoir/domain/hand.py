@@ -112,7 +112,9 @@ class Hand:
         self.phase = Phase.BETTING
         self.result: HandResult | None = None
         self._rnd = RoundState(0)
-        self._street = self.rules.streets[0]  # (the round's name, for each action's event)
+        # the name of the round being played (a field, not a property: each action's event
+        # and the table read it)
+        self.street: str = self.rules.streets[0]
         self._to_act: int | None = None
         # The players still in the hand, and those of them with chips behind, kept up to date
         # at every change of stacks or folds (the turn logic asks for them at each step): at
@@ -141,10 +143,6 @@ class Hand:
         return hand
 
     # -- what the table sees -------------------------------------------------------------
-
-    @property
-    def street(self) -> str:
-        return self._street
 
     @property
     def button(self) -> str:
@@ -280,7 +278,7 @@ class Hand:
         all_in = verb != "fold" and added == p.stack
         # (every field, in order, as one tuple: the record made without a call of its own,
         # once per action)
-        event = _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, self._street))
+        event = _new_event(ActionEvent, (p.name, action, verb, added, total, all_in, self.street))
         return i, verb, added, event
 
     def apply(self, action: Action) -> ActionEvent:
@@ -608,7 +606,7 @@ class Hand:
             return
         rnd = self._rnd
         rnd.next_round()
-        self._street = rules.streets[street + 1]
+        self.street = rules.streets[street + 1]
         self._structure.start_round(rnd, 0)  # (`open_round(0)`)
         self.set_turn(rules.street_start(self, street + 1))
 
@@ -734,7 +732,7 @@ def _collect_bets(hand: Hand) -> None:
         top.stack += excess
         top.live -= excess
         hand.returned[top.name] = hand.returned.get(top.name, 0) + excess
-        hand.returns.append((hand._street, top.name, excess))
+        hand.returns.append((hand.street, top.name, excess))
 
 
 __all__ = [
