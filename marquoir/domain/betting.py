@@ -62,6 +62,9 @@ class BettingStructure:
         self.config = config
         # (read once: a setting computed from others, asked at each later round's start)
         self.min_bet = config.min_bet
+        # (the class's flags set on the structure, made once a table: the hand reads them at
+        # every bet, where a class attribute read through an instance is a full look-up)
+        self.needs_pot, self.completes = self.needs_pot, self.completes
 
     def start_round(self, rnd: RoundState, opening: int, *, min_bet: int | None = None) -> None:
         """Set up a round; `opening` is the blind (or straddle) price pre-flop, else 0.

@@ -71,6 +71,42 @@ _Resolved = tuple[str, int, int]
 class Hand:
     """One hand of the table's game, from the forced bets to the last chip awarded."""
 
+    # Its fields in slots: each read at every action is a slot's (no dictionary of its own,
+    # whose keys an instance shares with the others only up to thirty fields)
+    __slots__ = (
+        "_button",
+        "_in_hand",
+        "_index",
+        "_kept_pots",
+        "_n",
+        "_players",
+        "_ring",
+        "_rnd",
+        "_speaks_in_turns",
+        "_streets",
+        "_structure",
+        "_to_act",
+        "_turn_verbs",
+        "_with_chips",
+        "awaiting",
+        "button_index",
+        "config",
+        "dead_in",
+        "events",
+        "fine_ante",
+        "fines",
+        "forced",
+        "opener",
+        "phase",
+        "result",
+        "returned",
+        "returns",
+        "rules",
+        "showdown_event",
+        "size",
+        "street",
+    )
+
     def __init__(
         self,
         config: TableConfig,
@@ -81,7 +117,13 @@ class Hand:
         fine_ante: int | None = None,
     ) -> None:
         self.config = config
-        self.rules = rules_for(config)
+        self.rules = rules = rules_for(config)
+        # What the game says of its turns and rounds, read once a deal: the hand reads it at
+        # every action or round, where a class attribute read through an instance is a full
+        # look-up each time (its type's attributes, then the instance's)
+        self._speaks_in_turns = rules.speaks_in_turns
+        self._turn_verbs = rules.turn_verbs
+        self._streets = rules.streets
         # chips left in the middle by a void deal before (and fines), for this hand's pot
         self.dead_in = dead
         # a jackpots false opener's fine: one ante of the table, even when this deal doubled
@@ -114,7 +156,7 @@ class Hand:
         self._rnd = RoundState(0)
         # the name of the round being played (a field, not a property: each action's event
         # and the table read it)
-        self.street: str = self.rules.streets[0]
+        self.street: str = self._streets[0]
         self._to_act: int | None = None
         # The players still in the hand, and those of them with chips behind, kept up to date
         # at every change of stacks or folds (the turn logic asks for them at each step): at
@@ -273,7 +315,7 @@ class Hand:
                 _("it is {name}'s turn, not {player}'s").format(name=p.name, player=player)
             )
         verb, added, total = self._resolve(i, action, kind, amount)
-        if verb in self.rules.turn_verbs:
+        if verb in self._turn_verbs:
             self.rules.check_turn(self, i, verb)
         all_in = verb != "fold" and added == p.stack
         # (every field, in order, as one tuple: the record made without a call of its own,
@@ -314,7 +356,7 @@ class Hand:
             self._close_round()
             return event
         self._to_act = to_act = self._scan(i + 1)
-        if self.rules.speaks_in_turns:
+        if self._speaks_in_turns:
             self._to_act = to_act = self.rules.next_speaker(self, i, verb, to_act)
         if to_act is None:
             self._close_round()
@@ -534,7 +576,7 @@ class Hand:
             return _("{player} has no chips beyond the call").format(player=p.name)
         if self._with_chips - (p.stack > 0 and not p.folded) <= 0:  # (the others: none)
             return _("nobody left in the hand could call a raise: call or fold")
-        if self.rules.speaks_in_turns:  # (the game's own bounds: asked only then)
+        if self._speaks_in_turns:  # (the game's own bounds: asked only then)
             ruled = self.rules.raise_window(self, i)
             if ruled is not None:
                 return ruled
@@ -601,12 +643,13 @@ class Hand:
         if rules.voids_unopened and street == 0 and self.opener is None:
             self._finish((), by_fold=False, void=True)
             return
-        if street == len(rules.streets) - 1:
+        streets = self._streets
+        if street == len(streets) - 1:
             self.phase = Phase.SHOWDOWN
             return
         rnd = self._rnd
         rnd.next_round()
-        self.street = rules.streets[street + 1]
+        self.street = streets[street + 1]
         self._structure.start_round(rnd, 0)  # (`open_round(0)`)
         self.set_turn(rules.street_start(self, street + 1))
 

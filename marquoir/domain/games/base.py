@@ -123,8 +123,9 @@ if TYPE_CHECKING:
         def withdraw_opening(self, i: int) -> None: ...
 
 
-# What the scorekeeper says rather than the player to act.
-SAID_BY_SCOREKEEPER = (ActionKind.BRING_IN, ActionKind.FIRST, ActionKind.FALSE_OPEN)
+# What the scorekeeper says rather than the player to act. (A set: the hand asks whether
+# each action is one of them, one look-up rather than a comparison with each.)
+SAID_BY_SCOREKEEPER = frozenset({ActionKind.BRING_IN, ActionKind.FIRST, ActionKind.FALSE_OPEN})
 
 
 class GameRules:
