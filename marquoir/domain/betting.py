@@ -115,9 +115,16 @@ class FixedLimit(BettingStructure):
 
     completes = True
 
+    def __init__(self, config: TableConfig) -> None:
+        super().__init__(config)
+        # (read once a table: a setting computed from others, asked at every bet, raise and
+        # round's start; the big-bet round is the game's, asked of the registry each time, as
+        # a game may be registered again)
+        self.limits = config.limits
+
     def unit(self, street: int) -> int:
         """The small bet in the first rounds, the big bet from the game's big-bet round on."""
-        small, big = self.config.limits
+        small, big = self.limits
         return small if street < self.config.big_bet_street else big
 
     def start_round(self, rnd: RoundState, opening: int, *, min_bet: int | None = None) -> None:
