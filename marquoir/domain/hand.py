@@ -57,6 +57,7 @@ _BETS = frozenset({"bet", "raise", "open", "complete"})
 # The words `Hand._resolve` tells apart at every action, as names of this module: a member
 # read from the enum class is a look-up through its type at each comparison.
 _FOLD, _CHECK, _CALL, _ALLIN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
+_ABATTRE, _OPEN = ActionKind.ABATTRE, ActionKind.OPEN
 
 # A record of these fields made from a tuple of all of them (what its constructor does, without
 # the call): the events made at every action, the forced bets, raise bounds, views and
@@ -615,7 +616,7 @@ class Hand:
                 return ("check", 0, p.bet)
             added = to_call if to_call < p.stack else p.stack
             return ("call", added, p.bet + added)
-        if kind is ActionKind.ABATTRE:  # (Bouillotte's, after the usual words)
+        if kind is _ABATTRE:  # (Bouillotte's, after the usual words)
             added = min(to_call, p.stack)
             return ("abattre", added, p.bet + added)
         opening = rnd.street == 0 and rnd.current_bet == 0
@@ -627,7 +628,7 @@ class Hand:
                     )
                 )
             return _resolve_raise(self, i, p.bet + p.stack)
-        if kind is ActionKind.OPEN or (opening and self.rules.opens_by_declaration):
+        if kind is _OPEN or (opening and self.rules.opens_by_declaration):
             return _resolve_open(self, i, action, opening=opening)
         if amount is None:
             raise UsageError(_("a bet or raise needs an amount: the total bet for this round"))
