@@ -179,6 +179,44 @@ def test_a_game_registered_again_is_the_one_a_table_then_plays(
     assert type(Hand(config, [SeatInfo("alice", 1, 9), SeatInfo("bob", 2, 9)], 1).rules) is Doubles
 
 
+def test_fixed_limit_bets_are_the_limits_from_the_big_bet_round_of_the_game_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Fixed-limit (limits 2/4): a bet is exactly the small bet before the game's big-bet
+    # round and the big bet from it on. The toy game's second round is played with the small
+    # bet (the big-bet round is the third by default); registered again as a game whose big
+    # bet comes with the second round, the same table's next deal bets 4 there.
+    monkeypatch.setitem(GAMES, "pairs", Pairs)
+    config = TableConfig(
+        0,
+        0,
+        game="pairs",  # type: ignore[arg-type]
+        betting=BettingKind.FIXED_LIMIT,
+        ante=1,
+        small_bet=2,
+        big_bet=4,
+    )
+    seats = [SeatInfo("alice", 1, 100), SeatInfo("bob", 2, 100)]
+
+    def bets() -> list[tuple[int | None, int | None]]:
+        """The smallest and largest bet of each round of a deal checked round in the first."""
+        hand = Hand(config, seats, 1)
+        first = hand.legal()
+        act(hand, ActionKind.CHECK)
+        act(hand, ActionKind.CHECK)
+        assert hand.street == "second round"
+        second = hand.legal()
+        return [(first.min_to, first.max_to), (second.min_to, second.max_to)]
+
+    assert bets() == [(2, 2), (2, 2)]
+
+    class BigSooner(Pairs):
+        big_bet_street = 1
+
+    monkeypatch.setitem(GAMES, "pairs", BigSooner)
+    assert bets() == [(2, 2), (4, 4)]
+
+
 def test_the_table_refuses_an_event_it_does_not_know() -> None:
     table = Table(SessionSettings(TableConfig(1, 2)))
     with pytest.raises(MarquoirError, match="not an event of the table"):
