@@ -87,6 +87,12 @@ def test_the_usual_lines_are_read_without_tomllib() -> None:
         "[12]\nx = 1\n[ 13 ]\nx = 2\n[01]\nx = 3\n",
         "[1]]\nx = 1\n",
         "[\u0663]\nx = 1\n",
+        # a key met before, then written another way
+        "a = 1\n[t]\na =  2\nb = 3\n",
+        "a = 1\n[t]\na = \t2\n",
+        "a = 1\n[t]\na  = 2\na = 3\n",
+        "a = 1\n[t]\na = = 2\n",
+        "a = 1\n[t]\na = 'b = c'\nb = 'a = 1'\n",
     ],
 )
 def test_every_form_reads_as_tomllib_reads_it_or_fails_as_it_fails(text: str) -> None:
