@@ -188,7 +188,8 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
             continue
         # (the table of Marquoir's export by an older version, when it agrees with the hand)
         exported = settings.table if settings and same_stakes(derived, settings.table) else None
-        plans.append(Plan(label, hand, actions, exported or derived, scale, "", False, 0))
+        plan = (label, hand, actions, exported or derived, scale, "", False, 0)
+        plans.append(_new(Plan, plan))  # (every field given: made as its constructor would)
     return plans
 
 
@@ -202,6 +203,9 @@ _MARQUOIR = "_marquoir"
 
 
 _WHOLE = frozenset({int})
+# A record made from a tuple of all its fields (what its constructor does, without the call):
+# a plan for each hand read.
+_new = tuple.__new__
 
 
 class _Said(dict[str, PHHAction]):
@@ -224,11 +228,16 @@ class _Tables:
 
     def __init__(self) -> None:
         self.tables: dict[tuple[Any, ...], _Table] = {}
+        # the starting stacks seen to be whole numbers, by their id (the hands of a file
+        # share the tuple of a line written again: each is looked at once)
+        self.whole: dict[int, tuple[Amount, ...]] = {}
 
     def table(self, hand: PHHHand) -> tuple[_Table, bool]:
         """The hand's table, and whether its starting stacks are whole numbers."""
         stacks = hand.starting_stacks
-        whole = set(map(type, stacks)) <= _WHOLE
+        whole = self.whole.get(id(stacks)) is stacks
+        if not whole and set(map(type, stacks)) <= _WHOLE:
+            whole, self.whole[id(stacks)] = True, stacks
         key = (
             hand.variant,
             len(stacks),
