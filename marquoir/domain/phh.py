@@ -303,8 +303,9 @@ class _UsualHands:
             and (finishing is None or len(finishing) == count)
         ):
             return None
-        singles = get("min_bet"), get("small_bet"), get("big_bet"), get("bring_in")
-        for single in singles:
+        min_bet, small_bet = get("min_bet"), get("small_bet")
+        big_bet, bring_in = get("big_bet"), get("bring_in")
+        for single in (min_bet, small_bet, big_bet, bring_in):
             if single is not None and not (type(single) is int and 0 <= single <= MAX_CHIPS):
                 return None
         hand = get("hand")
@@ -316,7 +317,10 @@ class _UsualHands:
                 stacks,
                 actions,
                 blinds,
-                *singles,
+                min_bet,
+                small_bet,
+                big_bet,
+                bring_in,
                 bool(get("ante_trimming_status", False)),
                 players,
                 finishing,
