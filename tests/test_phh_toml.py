@@ -73,6 +73,12 @@ def test_the_usual_lines_are_read_without_tomllib() -> None:
         "a = ['x\x01y', 'z']\n",  # a control character: refused
         "a = ['x\ty', 'z']\n",  # a tab: allowed
         "a = ['x\x7f']\n",
+        "a = ['x', 'y\x1f', 'z']\n",
+        # the same with a character outside ASCII (the arrays of names)
+        "a = ['\u00e9', 'x\x01']\n",
+        "a = ['\u00e9', 'x\ty']\n",
+        "a = ['\u00e9', 'x'', 'y']\n",
+        "a = ['\u00e9\x7f', 'x']\n",
         "a = [1, 20, 300]\nb = [0, 0]\nc = [-5, 0]\nd = [1,2]\ne = [1, 2] # c\n",
         "a = [01, 2]\n",  # leading zero
         "a = [1, 00]\n",

@@ -238,10 +238,15 @@ def _literals(inside: str) -> tuple[str, ...] | None:
     (A PHH file's actions, read without a regular expression: one would go through them
     character by character.)"""
     items = inside.split(_APART)
-    # (no quote but the separators': each item is a whole 'literal' string)
-    if inside.count("'") != 2 * len(items) - 2:
-        return None
-    # (a control character is not printable; nor is a tab, which TOML allows: looked for)
-    if not inside.isprintable() and _CONTROL.search(inside):
+    quotes = 2 * len(items) - 2  # (the separators': each item is a whole 'literal' string)
+    if inside.isascii():
+        # (no other quote, and no control character: both counted in one pass over bytes)
+        if len(inside) - len(inside.encode().translate(None, _QUOTE_OR_CONTROL)) != quotes:
+            return None
+    elif inside.count("'") != quotes or _CONTROL.search(inside):
         return None
     return tuple(items)
+
+
+# A quote, and the ASCII control characters that TOML refuses in a string (all but the tab).
+_QUOTE_OR_CONTROL = bytes([ord("'"), *range(0x09), *range(0x0A, 0x20), 0x7F])
