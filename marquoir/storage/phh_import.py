@@ -224,7 +224,7 @@ class _Said(dict[str, PHHAction]):
 
 class _Tables:
     """The tables met (the 10,000 hands of a file are mostly at one): a hand's table is
-    known by its key (`key`), the fields of the hand that set it up."""
+    known by its key, the fields of the hand that set it up (`table`)."""
 
     def __init__(self) -> None:
         self.tables: dict[tuple[Any, ...], _Table] = {}
