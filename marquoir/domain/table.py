@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .ranking import Ranking
 
 _SEAT = attrgetter("seat")
+# (read once: a class's attribute is looked up again at each action otherwise)
+_COMPLETE = Phase.COMPLETE
 
 
 class Table:
@@ -233,8 +235,8 @@ class Table:
             hand = self.hand
             if hand is None:
                 hand = self.hand_in_play()  # (refused)
-            done = hand.apply(event.action)
-            if hand.phase is Phase.COMPLETE:
+            done = hand.apply(event[0])  # (its one field, `action`: no property to call)
+            if hand.phase is _COMPLETE:
                 self.after_hand_step(hand)
             return done
         kind = type(event)
@@ -260,12 +262,13 @@ class Table:
         return shown
 
     def _apply_leave(self, event: Left) -> None:
-        self._leaving(event.player)
-        account = self.accounts[event.player]
+        player = event[0]  # (a field read by name is a call: once a replayed hand)
+        self._leaving(player)
+        account = self.accounts[player]
         account.cashed_out += account.stack
         account.stack = 0
         account.left = True
-        del self._present[event.player]
+        del self._present[player]
 
     def _apply_seat(self, event: Seated) -> None:
         player, seat, chips, returning = event[:4]
@@ -317,10 +320,11 @@ class Table:
         self.house.carry = 0
         self.hand_no = event.hand_no
         self.seating.dealt(event.button)
-        self.after_hand_step(self.hand)
+        if self.hand.phase is _COMPLETE:  # (everyone all-in on the blinds: no action comes)
+            self.after_hand_step(self.hand)
 
     def after_hand_step(self, hand: Hand) -> None:
-        if hand.phase is not Phase.COMPLETE or hand.result is None:
+        if hand.phase is not _COMPLETE or hand.result is None:
             return
         self._settle(hand.result)
         self.director.busts(hand, hand.result)
