@@ -17,7 +17,7 @@ from .config import TableConfig
 from .errors import IllegalAction, MarquoirError
 from .events import Acted, Dealt, Left, Reopened, Seated, ShowedDown, TableEvent
 from .extension import GameSide
-from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .hand import Hand, Phase, SeatInfo, ShowdownEvent
 from .i18n import N_, _
 from .names import check_name, name_key, resolve_ranking
 from .table_house import House
@@ -206,7 +206,7 @@ class Table:
         players = self.seating.dealt_in()
         facts = (self.hand_no + 1, self.seating.button_seat(players))
         seats = tuple([(a.name, a.seat, a.stack) for a in players])  # (equal to SeatInfo's)
-        return event[:2] == facts and event.seats == seats and event[3:] == (self.house.carry, 0)
+        return event[:2] == facts and event[2] == seats and event[3:] == (self.house.carry, 0)
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
@@ -309,33 +309,32 @@ class Table:
         if not self._deals(event):
             raise MarquoirError(_("the recorded deal does not match the table"))
         self.director.deal()
-        self.hand = Hand(
-            self.deal_config(),
-            event.seats,
-            event.button,
-            dead=event.dead,
-            fine_ante=self.config.ante,
+        hand_no, button, seats, dead = event[:4]  # (a field read by name is a call)
+        config = self.config
+        hand = self.hand = Hand(
+            self.game.deal_config(config), seats, button, dead=dead, fine_ante=config.ante
         )
         self.game.dealt()
         self.house.carry = 0
-        self.hand_no = event.hand_no
-        self.seating.dealt(event.button)
-        if self.hand.phase is _COMPLETE:  # (everyone all-in on the blinds: no action comes)
-            self.after_hand_step(self.hand)
+        self.hand_no = hand_no
+        self.seating.dealt(button)
+        if hand.phase is _COMPLETE:  # (everyone all-in on the blinds: no action comes)
+            self.after_hand_step(hand)
 
     def after_hand_step(self, hand: Hand) -> None:
-        if hand.phase is not _COMPLETE or hand.result is None:
+        result = hand.result
+        if hand.phase is not _COMPLETE or result is None:
             return
-        self._settle(hand.result)
-        self.director.busts(hand, hand.result)
+        # the stacks settled, what stays in the middle (a void deal) kept for the next deal
+        start, final, _awards, _returned, _by_fold, carry, _void = result  # (at once)
+        accounts = self.accounts
+        for name, chips in final.items():
+            accounts[name].stack = chips
+        self.house.carry += carry
+        self.director.busts(hand, result)
         self.last_hand = hand
-        self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
+        self.last_dealt = tuple(start)  # (the players dealt in, in seat order)
         self.hand = None
-
-    def _settle(self, result: HandResult) -> None:
-        for name, chips in result.final.items():
-            self.accounts[name].stack = chips
-        self.house.carry += result.carry
 
     def stacks_in_play(self) -> dict[str, int]:
         """Each present player's chips behind, counting a hand in play at its current point."""

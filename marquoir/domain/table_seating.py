@@ -14,8 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Protocol
 
-    from .accounts import Account
-    from .config import TableConfig
+    from .accounts import Account, SessionSettings
     from .extension import Applier, Host
     from .games import GameRules
 
@@ -40,10 +39,11 @@ class Seating(TablePart):
         # next deal (`button`)
         self.last_button: int | None = None
         self.next_button: str | None = None
-        # the table's configuration and its game's rules, made once for it: what `dealt_in`
+        # the table's settings and its game's rules, made once for them: what `dealt_in`
         # asks at every deal (how many players the game is played by), of an object that
-        # plays no hand (a hand makes its own, which may keep the hand's state)
-        self._rules: tuple[TableConfig, GameRules] | None = None
+        # plays no hand (a hand makes its own, which may keep the hand's state). Settings are
+        # records: new settings (new blinds) are another object, compared by identity.
+        self._rules: tuple[SessionSettings, GameRules] | None = None
 
     def dealt(self, button: int) -> None:
         """A deal was dealt with the button on `button`: a button set is spent."""
@@ -58,9 +58,9 @@ class Seating(TablePart):
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
             )
-        config, kept = self.table.config, self._rules
-        if kept is None or kept[0] is not config:
-            kept = self._rules = (config, config.rules)
+        settings, kept = self.table.settings, self._rules
+        if kept is None or kept[0] is not settings:
+            kept = self._rules = (settings, settings.table.rules)
         kept[1].check_players(len(players))
         return players
 
