@@ -9,6 +9,7 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from operator import attrgetter
+from types import MappingProxyType
 
 from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
@@ -27,6 +28,8 @@ from .table_tournament import TournamentDirector
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .extension import Applier
     from .ranking import Ranking
 
@@ -55,6 +58,7 @@ class Table:
         self.accounts: dict[str, Account] = {}
         self._present: dict[str, Account] = {}
         self._by_key: dict[str, list[str]] = {}
+        self._present_view = MappingProxyType(self._present)  # (read only: `present_by_name`)
         self.hand_no = 0
         self.hand: Hand | None = None
         self.last_hand: Hand | None = None
@@ -92,9 +96,10 @@ class Table:
         """The players at the table (not left), in seat order."""
         return sorted(self._present.values(), key=_SEAT)
 
-    def present_by_name(self) -> dict[str, Account]:
-        """The players at the table by name, in no order (`present` sorts them by seat)."""
-        return dict(self._present)
+    def present_by_name(self) -> Mapping[str, Account]:
+        """The players at the table by name, in no order (`present` sorts them by seat): a
+        read-only view that follows the table (no copy made at each seat of a replay)."""
+        return self._present_view
 
     def restore(self, account: Account) -> None:
         """Put back a player's account as a snapshot of the table kept it."""

@@ -129,8 +129,9 @@ class Seating(TablePart):
     def free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat, at a table of
         `MAX_SEATS`."""
-        taken = {a.seat for a in self.table.present_by_name().values()}
+        present = self.table.present_by_name().values()
         if seat is None:
+            taken = {a.seat for a in present}
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:
                 raise IllegalAction(
@@ -143,11 +144,12 @@ class Seating(TablePart):
                     MAX_SEATS=MAX_SEATS, seat=seat
                 )
             )
-        elif seat in taken:
-            holder = next(a.name for a in self.table.present() if a.seat == seat)
-            raise IllegalAction(
-                _("seat {seat} is taken by {holder}").format(seat=seat, holder=holder)
-            )
+        else:  # (the seat asked for: its holder looked for, no set of the seats made)
+            for account in present:
+                if account.seat == seat:
+                    raise IllegalAction(
+                        _("seat {seat} is taken by {holder}").format(seat=seat, holder=account.name)
+                    )
         return seat
 
 
