@@ -4,6 +4,7 @@ player. The table holds this part as `Table.seating`, and applies its events thr
 
 from __future__ import annotations
 
+from .accounts import playing
 from .errors import IllegalAction
 from .events import Back, ButtonSet, SatOut
 from .extension import TablePart
@@ -53,7 +54,7 @@ class Seating(TablePart):
     def dealt_in(self) -> list[Account]:
         """The players the next deal deals in (seated, with chips, not sitting out), in seat
         order; refused when fewer than two, or when the game is not played by so many."""
-        players = [a for a in self.table.present() if a.plays]
+        players = playing(self.table.present())
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
