@@ -297,15 +297,16 @@ class Table:
             caves.check_recaves(previous.name, previous.recaves, what="returns")
         # (a return recorded before returns were recaves is replayed as it was: no recave)
         caves.amount(chips, what="recave" if returning else "cave")
-        account = Account(player, seat, chips)
-        account.bought = chips
-        if previous is not None:  # a player who left and comes back keeps his history
-            account.bought += previous.bought
-            account.cashed_out = previous.cashed_out
-            account.recaves = previous.recaves + (1 if returning else 0)
-            account.adjusted = previous.adjusted
-            del self.accounts[player]
+        if previous is not None:  # a player who left and comes back keeps his history: his
+            account = previous  # account, seated again (cash-out and corrections kept)
+            account.seat, account.stack = seat, chips
+            account.left = account.sitting_out = False
+            account.bought += chips
+            account.recaves += 1 if returning else 0
+            del self.accounts[player]  # (put last below, as the players met are in order)
         else:
+            account = Account(player, seat, chips)
+            account.bought = chips
             self._by_key.setdefault(name_key(player), []).append(player)
         self.accounts[player] = self._present[player] = account
         self.director.seated(event)
