@@ -4,6 +4,8 @@ player. The table holds this part as `Table.seating`, and applies its events thr
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .accounts import playing
 from .errors import IllegalAction
 from .events import Back, ButtonSet, SatOut
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
         def seat(self) -> int: ...
 
 
+_SEAT = attrgetter("seat")
+
 # The seats of one table, numbered from 1.
 MAX_SEATS = 10
 
@@ -36,6 +40,9 @@ class Seating(TablePart):
 
     def __init__(self, table: Host) -> None:
         super().__init__(table)
+        # the players at the table, by name: a view that follows the table, asked for once
+        # (read at each deal and each seat)
+        self._present = table.present_by_name().values()
         # the seat of the last deal's button, and the player the button was set on for the
         # next deal (`button`)
         self.last_button: int | None = None
@@ -54,7 +61,7 @@ class Seating(TablePart):
     def dealt_in(self) -> list[Account]:
         """The players the next deal deals in (seated, with chips, not sitting out), in seat
         order; refused when fewer than two, or when the game is not played by so many."""
-        players = playing(self.table.present())
+        players = playing(sorted(self._present, key=_SEAT))  # (`Host.present`, in seat order)
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
@@ -130,7 +137,7 @@ class Seating(TablePart):
     def free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat, at a table of
         `MAX_SEATS`."""
-        present = self.table.present_by_name().values()
+        present = self._present
         if seat is None:
             taken = {a.seat for a in present}
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
