@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 # The text of an action's row as the replay leaves it: the writer packs the hand's actions
 # (`Bet`) in one row, or gives each row its action's text (`Bet.text`).
 UNWRITTEN = ""
+# The players' indexes in a hand as text, made once (a hand has at most this many players:
+# more are written as they come).
+_INDEXES = tuple(map(str, range(32)))
 
 
 class Bet:
@@ -73,7 +76,11 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
     ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
     if not ended or last - first + 1 != len(bets):  # (another event between them)
         return with_texts(rows, bets), summary
-    index = dict(zip(stored[0], range(len(stored[0])), strict=True))
+    players = stored[0]
+    # (each player's index as the text it is written: the items are joined as text)
+    index = dict(zip(players, _INDEXES)) if len(players) <= len(_INDEXES) else None
+    if index is None:
+        index = {name: f"{number:d}" for number, name in enumerate(players)}
     items: list[str] = []
     streets, street_now = [items], 0
     for bet in bets:
@@ -87,8 +94,8 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
                 street_now += 1
         if who is None:
             return with_texts(rows, bets), summary
-        items.append(f"{bet.head}{who:d}{bet.tail}")
-    text = "[" + ",".join("[" + ",".join(items) + "]" for items in streets) + "]"
+        items.append(f"{bet.head}{who}{bet.tail}")
+    text = "[[" + "],[".join(map(",".join, streets)) + "]]"
     start = rows[first][0]
     packed = rows[:first]
     packed.append((start, rows[last][1], codec.BETS, text))
