@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..domain.actions import ActionEvent
 from ..domain.events import Acted
+from ..domain.table import MAX_SEATS
 from . import codec
 
 TYPE_CHECKING = False
@@ -21,9 +22,9 @@ if TYPE_CHECKING:
 # The text of an action's row as the replay leaves it: the writer packs the hand's actions
 # (`Bet`) in one row, or gives each row its action's text (`Bet.text`).
 UNWRITTEN = ""
-# The players' indexes in a hand as text, made once (a hand has at most this many players:
-# more are written as they come).
-_INDEXES = tuple(map(str, range(32)))
+# The players' indexes in a hand as text, made once (a hand has no more players than the
+# table has seats).
+_INDEXES = tuple(map(str, range(MAX_SEATS)))
 
 
 class Bet:
@@ -77,10 +78,8 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
     if not ended or last - first + 1 != len(bets):  # (another event between them)
         return with_texts(rows, bets), summary
     players = stored[0]
-    # (each player's index as the text it is written: the items are joined as text)
-    index = dict(zip(players, _INDEXES)) if len(players) <= len(_INDEXES) else None
-    if index is None:
-        index = {name: f"{number:d}" for number, name in enumerate(players)}
+    # (each player's index as the text it is written in: the items are joined as text)
+    index = dict(zip(players, _INDEXES[: len(players)], strict=True))
     items: list[str] = []
     streets, street_now = [items], 0
     for bet in bets:

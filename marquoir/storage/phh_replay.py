@@ -74,6 +74,8 @@ SHOWDOWN_KINDS = frozenset({"showdown"})
 _HAND_KINDS = frozenset({"deal", "action", "showdown", "brelans", "carry-split"})
 BETWEEN_KINDS = frozenset(codec.KINDS.values()) - _HAND_KINDS
 DURING_KINDS = BETWEEN_KINDS
+# The verbs of the players' betting actions (the others deal or show cards, or are refused).
+_BETTING = frozenset({"f", "cc", "cbr"})
 # the most nesting an event's data has (a race's odd chips: an object of arrays of arrays)
 _DEPTH = 4
 
@@ -292,8 +294,8 @@ def _replay(
         replay.exactly()
         return replay.rows, replay.bets, replay.summary, False
     replay.deal(replay.seat_everyone())
-    board = replay.actions()
-    from_result = replay.showdown(board)
+    replay.actions()
+    from_result = replay.showdown()
     return replay.rows, replay.bets, replay.summary, from_result
 
 
@@ -310,9 +312,6 @@ class _HandReplay:
         given = plan.fields.get("seats")
         self.seats = seats_of(given, len(names))
         self.seats_given = given is not None  # (else the players' seats are Marquoir's)
-        # what the players showed and mucked, read from the history's actions
-        self.cards: dict[str, str] = {}
-        self.mucked: set[str] = set()
         # the actions applied so far, and the events of the session recorded during the
         # hand that wait for their turn (`_during`: after so many actions)
         self.acted = 0
@@ -462,9 +461,9 @@ class _HandReplay:
                 self.group.dealt[dealt.button] = text
         self.record(dealt.hand_no, "deal", text)
 
-    def actions(self) -> list[str]:
-        """The history's actions: the players' applied at the table, the cards noted; the
-        board's cards.
+    def actions(self) -> None:
+        """The history's players' actions applied at the table (the cards dealt and shown
+        are read when a showdown needs them: `seen`).
 
         A player's action is applied after the events of the session recorded before it
         (`_during`); the event of an action is made once for each action read and player
@@ -473,34 +472,23 @@ class _HandReplay:
         loop is written out, its look-ups taken once a hand: it runs a hundred thousand
         times an import."""
         names, table, hand, group = self.names, self.table, self.plan.hand, self.group
-        count, cards, scale = len(names), self.cards, self.plan.scale
+        count, scale = len(names), self.plan.scale
         said, done, streets = group.said, group.done, group.streets
         rows, bets, first, during = self.rows, self.bets, self.first, self.during
         acted = self.acted
-        board: list[str] = []
         for number, action in enumerate(self.plan.actions, start=1):
             # (the fields at once: cheaper than reading them one by one)
-            _actor, verb, player, shown, _amount, _comment = action
+            _actor, verb, player, _shown, _amount, _comment = action
             if not verb:
                 continue
             if player is not None and player > count:
                 raise PHHError(f"{_where(hand, number)}: the hand has {count} players")
+            if verb not in _BETTING:  # (the cards dealt and shown, the most frequent)
+                if verb == "sd" or verb == "pb":
+                    where = _where(hand, number)
+                    raise PHHError(f"{where}: {hand.variant} has no draw or bring-in")
+                continue
             name = names[player - 1] if player is not None else ""
-            if verb == "dh":  # (the most frequent first)
-                if shown and shown != "-" and "?" not in shown:  # (`known`, written out)
-                    cards[name] = shown
-                continue
-            if verb == "db":
-                board.extend(split_cards(shown or ""))
-                continue
-            if verb == "sm":
-                if shown is None:
-                    self.mucked.add(name)
-                elif known(shown):
-                    cards[name] = shown
-                continue
-            if verb in ("sd", "pb"):
-                raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
             if verb == "cc" and table.hand is not None and table.hand.to_act is None:
                 # PokerKit asks a lone player with chips to check when all the others are
                 # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
@@ -523,7 +511,28 @@ class _HandReplay:
                 self.summary = _summary(group, rows)
             acted += 1
         self.acted = acted
-        return board
+
+    def seen(self) -> tuple[dict[str, str], set[str], list[str]]:
+        """What the history says of the cards, read when a showdown needs them (most hands
+        end before one; `actions` checked the players): the players' cards dealt or shown
+        (the last said), those who mucked, the board's cards."""
+        names = self.names
+        cards: dict[str, str] = {}
+        mucked: set[str] = set()
+        board: list[str] = []
+        for _actor, verb, player, shown, _amount, _comment in self.plan.actions:
+            name = names[player - 1] if player is not None else ""
+            if verb == "dh":
+                if shown and shown != "-" and "?" not in shown:  # (`known`)
+                    cards[name] = shown
+            elif verb == "db":
+                board.extend(split_cards(shown or ""))
+            elif verb == "sm":
+                if shown is None:
+                    mucked.add(name)
+                elif known(shown):
+                    cards[name] = shown
+        return cards, mucked, board
 
     def refused(self, number: int, error: MarquoirError) -> MarquoirError:
         """The error of an action the table refused, naming the action (when nobody is to
@@ -533,7 +542,7 @@ class _HandReplay:
             error = IllegalAction(_("nobody is to act, the betting is over"))
         return type(error)(f"{_where(self.plan.hand, number)}: {error}")
 
-    def showdown(self, board: list[str]) -> bool:
+    def showdown(self) -> bool:
         """The showdown of a hand still in play, read from the cards (or, when they are not
         all known, from the history's result: True then)."""
         table, plan, played = self.table, self.plan, self.table.hand
@@ -543,7 +552,7 @@ class _HandReplay:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
         from_result = False
         try:
-            shown = _showdown(table, played, self.cards, self.mucked, board)
+            shown = _showdown(table, played, *self.seen())
         except _Skip:
             ranking = ranking_from_result(plan.hand, self.names, plan.scale, played)
             if ranking is None:
@@ -568,7 +577,7 @@ class _HandReplay:
         for text in recorded_texts(fields.get("_before", []), "_before"):
             self.recorded(text)
         self.deal_at_table()
-        board = self.actions()
+        self.actions()
         self.recorded_during()
         if self.during:
             raise PHHError(f"_during: {self.during[0][1][:40]!r} comes after the last action")
@@ -579,7 +588,7 @@ class _HandReplay:
                 raise PHHError("_showdown: the hand is over before its showdown")
             self.recorded(text, kinds=SHOWDOWN_KINDS)
         else:
-            self.showdown(board)
+            self.showdown()
         if self.table.hand is not None:
             raise _Skip(f"the hand is not over ({self.table.hand.to_act} to act)")
         for text in recorded_texts(fields.get("_after", []), "_after"):
