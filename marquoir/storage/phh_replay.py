@@ -8,7 +8,7 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 from __future__ import annotations
 
 import json
-from operator import attrgetter, gt
+from operator import gt, itemgetter
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
 from ..domain.events import (
@@ -58,8 +58,8 @@ if TYPE_CHECKING:
         def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None: ...
 
 
-_SEAT = attrgetter("seat")
-_VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
+# (a seat's number, by its place in the record: `attrgetter("seat")` costs more)
+_SEAT = itemgetter(1)
 # A record made from a tuple of all its fields, in order (what its constructor does, without
 # the call: six players kept seated a hand)
 _new = tuple.__new__
@@ -219,14 +219,28 @@ class Group:
         if self.exact:  # (a session's own hands: everyone read)
             self.keep()
         else:
-            values, accounts = self.values, table.accounts
-            for name in self.moved:
+            values, accounts, moved = self.values, table.accounts, self.moved
+            for name in moved:  # (put last; read below)
                 values.pop(name, None)
-                values[name] = _VALUES(accounts[name])
+                values[name] = ()
             changed = self.changed  # (cleared below: the players dealt in added to it)
             changed.update(table.last_dealt)
+            changed.update(moved)
             for name in changed:
-                values[name] = _VALUES(accounts[name])
+                # (`codec.ACCOUNT_FIELDS`, in order: read as attributes, which costs less
+                # than an `attrgetter` of them)
+                a = accounts[name]
+                values[name] = (
+                    a.name,
+                    a.seat,
+                    a.stack,
+                    a.bought,
+                    a.recaves,
+                    a.cashed_out,
+                    a.left,
+                    a.sitting_out,
+                    a.adjusted,
+                )
         self.changed.clear()
         self.moved.clear()
         self.last_event, self.saved = last_event, False

@@ -9,6 +9,7 @@ them against a replay of the log.
 from __future__ import annotations
 
 import operator
+from itertools import count
 from operator import sub
 
 from ..domain import Hand, HandResult, PotAward
@@ -132,20 +133,22 @@ def _stored_form(
     """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
     their index; `pots` makes the pots' rows from that index; `others` and `after` added to
     `rest` when there are any."""
-    index = dict(zip(players, range(len(players)), strict=True))
+    # (each player named once: written without the check of `zip(..., strict=True)`,
+    # which costs as much as the rest of the index, for each hand of an import)
+    index = dict(zip(players, count()))
     if stacks.keys() != index.keys():  # (most hands: everyone at the table played it)
         others = [[name, chips] for name, chips in stacks.items() if name not in index]
         if others:
             rest["others"] = sorted(others)
-    finals = [final[name] for name in players]
+    finals = list(map(final.__getitem__, players))
     after = list(map(stacks.get, players))
     if after != finals:
         rest["after"] = after
-    starts = [start[name] for name in players]
+    starts = list(map(start.__getitem__, players))
     stored: list[Any] = [
         players,
         # (one number when everyone starts alike, as in most hand histories: m012)
-        starts[0] if len(set(starts)) == 1 else starts,
+        starts[0] if starts and starts.count(starts[0]) == len(starts) else starts,
         list(map(sub, finals, starts)),
         pots(index),
         index.get(button, button),
@@ -201,7 +204,10 @@ def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]
     """`_compact_pot` of the pot `hand_summary` makes of this award."""
     who = index.get  # (a player not of the hand by his name)
     pot = award.pot
-    eligible = [who(name, name) for name in pot.eligible]
+    try:  # (every player of the pot is of the hand, as in most pots)
+        eligible: list[Any] = list(map(index.__getitem__, pot.eligible))
+    except KeyError:
+        eligible = [who(name, name) for name in pot.eligible]
     row: list[Any] = [pot.amount, eligible, [[who(n, n), amount] for n, amount in award.shares]]
     named = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
     if award.low or award.name != named:  # (most pots: neither split high / low nor renamed)
