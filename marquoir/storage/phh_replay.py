@@ -28,7 +28,6 @@ from ..domain.phh import (
     PHHAction,
     PHHError,
     PHHHand,
-    decimals_of,
     from_chips,
     known,
     split_cards,
@@ -40,7 +39,7 @@ from . import codec, summaries
 from .ledger import SNAPSHOT_BLOCK
 from .phh_bets import UNWRITTEN, Bet
 from .phh_history import ranking_from_result, same_stakes, seats_of
-from .phh_report import HandImport
+from .phh_report import HandImport, explain_difference
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -355,12 +354,15 @@ class _HandReplay:
         down again with it (a winner's chips go back to the bank as at the end of a hand
         of the history). None when the hand's players are not those seated, in that order."""
         group, table, scale = self.group, self.table, self.plan.scale
-        known = group.known
-        names = [known.get(name) for name in self.names]
-        present = table.present_by_name()
-        if len(present) != len(names) or not present.keys() >= set(names):
+        known, present = group.known, table.present_by_name()
+        if len(present) != len(self.names):
             return None
-        accounts = [present[name] for name in names if name is not None]  # (none is None)
+        accounts = []
+        for name in self.names:
+            account = present.get(known.get(name, ""))  # (no player is named "")
+            if account is None:
+                return None
+            accounts.append(account)
         seats = [account.seat for account in accounts]
         if self.seats_given:
             if seats != self.seats:
@@ -370,15 +372,27 @@ class _HandReplay:
         self.seats = seats
         dealt_in: list[SeatInfo] = []
         whole = scale == 1
-        for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
+        stacks = self.plan.hand.starting_stacks
+        # (`restack` of `recave`, `departure` and `sit_again`, written out: a few times a
+        # hand, the same events met again most times)
+        recaved, left, returned = group.recaved, group.left, group.returned
+        apply, rows, first = table.apply, self.rows, self.first
+        for number, account in enumerate(accounts):
+            stack = stacks[number]
             # (a whole number of the file is as many chips at scale 1: `to_chips` otherwise)
             cave = stack if whole and type(stack) is int else to_chips(stack, scale)
             name, chips, seat = account.name, account.stack, account.seat
             if chips < cave:
-                self.restack(self.recave(name, cave - chips))
+                made = recaved.get((name, cave - chips)) or self.recave(name, cave - chips)
+                apply(made[0])
+                rows.append((first + len(rows), None, made[1], made[2]))
             elif chips > cave:
-                self.restack(self.departure(name, chips))
-                self.restack(self.sit_again(name, seat, cave))
+                made = left.get((name, chips)) or self.departure(name, chips)
+                apply(made[0])
+                rows.append((first + len(rows), None, made[1], made[2]))
+                made = returned.get((name, seat, cave)) or self.sit_again(name, seat, cave)
+                apply(made[0])
+                rows.append((first + len(rows), None, made[1], made[2]))
                 group.moved.append(name)
             dealt_in.append(_new(SeatInfo, (name, seat, cave)))
         # (the players' names as the table knows them: `present`'s keys)
@@ -753,38 +767,6 @@ def _showdown(
     # (checked when applied, at once: see `_replay`)
     event, _values = table.game.cards_showdown_event("".join(board), shown, verify=False)
     return event
-
-
-def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int) -> str:
-    """Why Marquoir's final stacks differ from the hand's `finishing_stacks`."""
-    assert played.result is not None and hand.finishing_stacks is not None
-    ours = {name: played.result.final[name] for name in names}
-    theirs = dict(zip(names, hand.finishing_stacks, strict=True))
-    differ = [n for n in names if from_chips(ours[n], scale) != theirs[n]]
-    odd = [a for a in played.result.awards if len({amount for _, amount in a.shares}) > 1]
-    splits = "; ".join(
-        f"the {a.name} of {from_chips(a.pot.amount, scale)} is split between "
-        f"{' and '.join(a.winners)}: Marquoir gives the odd chip to {a.winners[0]}, the first "
-        "winner left of the button"
-        for a in odd
-    )
-    fractions = [t for t in theirs.values() if decimals_of(t * scale)]
-    if fractions and odd:
-        shown = ", ".join(str(t) for t in fractions)
-        return f"the finishing_stacks carry fractions of a chip ({shown}): {splits}"
-    winners = {name for a in odd for name in a.winners}
-    if odd and set(differ) <= winners:
-        taker = ", ".join(n for n in differ if from_chips(ours[n], scale) < theirs[n])
-        return f"odd chip: {splits}; the history gives it to {taker}"
-    started = sum(hand.starting_stacks)
-    if sum(theirs.values()) != started:
-        return (
-            f"the finishing_stacks add up to {sum(theirs.values())}, the starting stacks to "
-            f"{started}"
-        )
-    return "unexplained: " + "; ".join(
-        f"{n} {from_chips(ours[n], scale)} here, {theirs[n]} in the history" for n in differ
-    )
 
 
 __all__ = [
