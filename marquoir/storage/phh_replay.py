@@ -256,36 +256,37 @@ class Group:
 def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     """Replay one hand at the group's table and give its rows to `writer`: what became of
     it (imported, or skipped with the reason; its finishing stacks compared)."""
-    key = (plan.hand.players, len(plan.hand.starting_stacks))
-    names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
+    label, hand, _actions, _config, scale, _skip, _exact, _source = plan  # (read once)
+    key = (hand.players, len(hand.starting_stacks))
+    names = group.names.get(key) or group.names.setdefault(key, player_names(hand))
     try:
         rows, bets, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
         if group.exact:  # (the session's later hands follow from this one)
-            raise PHHImportError(f"{plan.label}: {why}") from None
+            raise PHHImportError(f"{label}: {why}") from None
         group.table = codec.table_from_snapshot(group.settings, group.before())
         group.changed.clear()
         group.moved.clear()
         group.known.clear()  # (names first met in the skipped hand are unknown again)
-        return HandImport(plan.label, plan.hand.variant, message=str(why))
+        return HandImport(label, hand.variant, message=str(why))
     except MarquoirError as error:
-        raise PHHImportError(f"{plan.label}: {error}") from error
+        raise PHHImportError(f"{label}: {error}") from error
     writer.hand(group, rows, bets, summary)
-    table, scale = group.table, plan.scale
+    table = group.table
     played = table.last_hand
     assert played is not None and played.result is not None
-    label, variant, session, hand_no = plan.label, plan.hand.variant, group.name, table.hand_no
+    variant, session, hand_no = hand.variant, group.name, table.hand_no
     # (every field given, in order: a record made from all its fields is made fastest)
-    finishing = plan.hand.finishing_stacks
+    finishing = hand.finishing_stacks
     if finishing is None:
         return HandImport(label, variant, session, hand_no, False, False, "", from_result)
     final = played.result.final
     # (whole chips are the file's amounts: compared as they are)
-    if (scale == 1 and [final[name] for name in names] == list(finishing)) or all(
+    if (scale == 1 and list(map(final.__getitem__, names)) == list(finishing)) or all(
         from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
     ):
         return HandImport(label, variant, session, hand_no, True, False, "", from_result)
-    reason = explain_difference(plan.hand, played, names, scale)
+    reason = explain_difference(hand, played, names, scale)
     return HandImport(label, variant, session, hand_no, True, True, reason, from_result)
 
 
@@ -322,7 +323,7 @@ class _HandReplay:
         self.rows: Rows = []
         self.bets: list[Bet] = []  # (what each action did, in order: see `UNWRITTEN`)
         self.summary: Summary = None
-        given = plan.fields.get("seats")
+        given = plan.fields.get("seats") if plan.hand.extra else None  # (most have none)
         self.seats = seats_of(given, len(names))
         self.seats_given = given is not None  # (else the players' seats are Marquoir's)
         # the actions applied so far, and the events of the session recorded during the
