@@ -279,13 +279,13 @@ def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     # (every field given, in order: a record made from all its fields is made fastest)
     finishing = hand.finishing_stacks
     if finishing is None:
-        return HandImport(label, variant, session, hand_no, False, False, "", from_result)
+        return _new(HandImport, (label, variant, session, hand_no, False, False, "", from_result))
     final = played.result.final
     # (whole chips are the file's amounts: compared as they are)
     if (scale == 1 and list(map(final.__getitem__, names)) == list(finishing)) or all(
         from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
     ):
-        return HandImport(label, variant, session, hand_no, True, False, "", from_result)
+        return _new(HandImport, (label, variant, session, hand_no, True, False, "", from_result))
     reason = explain_difference(hand, played, names, scale)
     return HandImport(label, variant, session, hand_no, True, True, reason, from_result)
 
@@ -480,15 +480,16 @@ class _HandReplay:
             button = ButtonSet(self.names[-1])
             table.apply(button)
             self.record(None, *codec.event_text(button))
-        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
+        hand_no, seat, dead = table.hand_no + 1, self.seats[-1], table.house.carry
+        dealt = _new(Dealt, (hand_no, seat, tuple(dealt_in), dead, 0))  # (at the only table)
         table.apply(dealt)
         # (the text names the button's seat, and the chips in the middle when there are any)
-        text = self.group.dealt.get(dealt.button) if not dealt.dead else None
+        text = self.group.dealt.get(seat) if not dead else None
         if text is None:
             text = codec.event_text(dealt)[1]
-            if not dealt.dead:
-                self.group.dealt[dealt.button] = text
-        self.record(dealt.hand_no, "deal", text)
+            if not dead:
+                self.group.dealt[seat] = text
+        self.record(hand_no, "deal", text)
 
     def actions(self) -> None:
         """The history's players' actions applied at the table (the cards dealt and shown
