@@ -77,9 +77,7 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
     ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
     if not ended or last - first + 1 != len(bets):  # (another event between them)
         return with_texts(rows, bets), summary
-    players = stored[0]
-    # (each player's index as the text it is written in: the items are joined as text)
-    index = dict(zip(players, _INDEXES[: len(players)], strict=True))
+    index = _index_texts(stored[0])
     items: list[str] = []
     streets, street_now = [items], 0
     for bet in bets:
@@ -99,8 +97,25 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
     packed = rows[:first]
     packed.append((start, rows[last][1], codec.BETS, text))
     shift = last - first  # (the rows after: as many ids fewer as actions packed, less 1)
-    packed += [(number - shift, no, kind, data) for number, no, kind, data in rows[last + 1 :]]
+    for number, no, kind, data in rows[last + 1 :]:  # (the showdown, most often none)
+        packed.append((number - shift, no, kind, data))
     return packed, (start if rows[last][0] == at else start + 1, stored)
+
+
+def _index_texts(players: list[str]) -> dict[str, str]:
+    """Each player's index in the hand as the text it is written in (the items are joined
+    as text), made once for each list of players met (a file's hands are played by a few
+    players in a few orders)."""
+    key = tuple(players)
+    index = _INDEX_TEXTS.get(key)
+    if index is None:
+        if len(_INDEX_TEXTS) >= 4096:  # (a process that meets many keeps a few)
+            _INDEX_TEXTS.clear()
+        index = _INDEX_TEXTS[key] = dict(zip(players, _INDEXES[: len(players)], strict=True))
+    return index
+
+
+_INDEX_TEXTS: dict[tuple[str, ...], dict[str, str]] = {}
 
 
 def with_texts(rows: Rows, bets: list[Bet]) -> Rows:

@@ -12,7 +12,7 @@ import operator
 from itertools import count
 from operator import sub
 
-from ..domain import Hand, HandResult, PotAward
+from ..domain import Hand, PotAward
 from ..domain.records import Record
 from ..domain.table import SessionSettings, Table
 from .jsontext import loads
@@ -163,15 +163,17 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     (a replay writes one for every hand)."""
     result = hand.result
     assert result is not None
-    rest = _outcome_rest(hand, result)
+    # (the result's fields read at once, which costs less than one by one: every hand
+    # replayed makes its summary)
+    start, final, awards, returned, by_fold, carry, void = result
+    rest = _outcome_rest(hand, returned, by_fold, void, carry)
     config = hand.config
     if config is not settings.table and config.schedule != settings.table.schedule:
         rest["schedule"] = config.schedule._asdict()
-    awards = result.awards
     return _stored_form(
-        list(result.start),  # (in the order of the hand, as `hand.players`)
-        result.start,
-        result.final,
+        list(start),  # (in the order of the hand, as `hand.players`)
+        start,
+        final,
         _stacks_before_side_payments(table, in_seat_order=False),
         hand.button,
         lambda index: [_award_row(number, award, index) for number, award in enumerate(awards)],
@@ -179,18 +181,20 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     )
 
 
-def _outcome_rest(hand: Hand, result: HandResult) -> dict[str, Any]:
+def _outcome_rest(
+    hand: Hand, returned: dict[str, int], by_fold: bool, void: bool, carry: int
+) -> dict[str, Any]:
     """The fields of `_outcome_fields` that are not at their default (`SUMMARY_DEFAULTS`),
     each looked at once (a replay makes a summary for every hand)."""
     rest: dict[str, Any] = {}
-    if result.returned:
-        rest["returned"] = result.returned
-    if result.by_fold:
-        rest["by_fold"] = result.by_fold
-    if result.void:
-        rest["void"] = result.void
-    if result.carry:
-        rest["carry"] = result.carry
+    if returned:
+        rest["returned"] = returned
+    if by_fold:
+        rest["by_fold"] = by_fold
+    if void:
+        rest["void"] = void
+    if carry:
+        rest["carry"] = carry
     shown = hand.showdown_event
     if shown is not None:
         if shown.ranking:
@@ -202,21 +206,21 @@ def _outcome_rest(hand: Hand, result: HandResult) -> dict[str, Any]:
 
 def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]:
     """`_compact_pot` of the pot `hand_summary` makes of this award."""
+    name, (amount, players), shares, high, low = award  # (its fields read at once)
     who = index.get  # (a player not of the hand by his name)
-    pot = award.pot
     try:  # (every player of the pot is of the hand, as in most pots)
-        eligible: list[Any] = list(map(index.__getitem__, pot.eligible))
+        eligible: list[Any] = list(map(index.__getitem__, players))
     except KeyError:
-        eligible = [who(name, name) for name in pot.eligible]
-    row: list[Any] = [pot.amount, eligible, [[who(n, n), amount] for n, amount in award.shares]]
+        eligible = [who(player, player) for player in players]
+    row: list[Any] = [amount, eligible, [[who(n, n), chips] for n, chips in shares]]
     named = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
-    if award.low or award.name != named:  # (most pots: neither split high / low nor renamed)
+    if low or name != named:  # (most pots: neither split high / low nor renamed)
         extra: dict[str, Any] = {}
-        if award.low:
-            extra["high"] = [[who(n, n), amount] for n, amount in award.high]
-            extra["low"] = [[who(n, n), amount] for n, amount in award.low]
-        if award.name != named:
-            extra["name"] = award.name
+        if low:
+            extra["high"] = [[who(n, n), chips] for n, chips in high]
+            extra["low"] = [[who(n, n), chips] for n, chips in low]
+        if name != named:
+            extra["name"] = name
         row.append(extra)
     return row
 
