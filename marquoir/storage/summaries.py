@@ -121,6 +121,10 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     )
 
 
+# Each list of players met, by its players' index in it (`_stored_form`: never changed).
+_INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
+
+
 def _stored_form(
     players: list[str],
     start: dict[str, int],
@@ -133,9 +137,14 @@ def _stored_form(
     """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
     their index; `pots` makes the pots' rows from that index; `others` and `after` added to
     `rest` when there are any."""
-    # (each player named once: written without the check of `zip(..., strict=True)`,
-    # which costs as much as the rest of the index, for each hand of an import)
-    index = dict(zip(players, count()))
+    # (made once for each list of players met: a file's hands are played by a few players
+    # in a few orders; each player named once)
+    key = tuple(players)
+    index = _INDEXES.get(key)
+    if index is None:
+        if len(_INDEXES) >= 4096:  # (a process that meets many keeps a few)
+            _INDEXES.clear()
+        index = _INDEXES[key] = dict(zip(players, count()))
     if stacks.keys() != index.keys():  # (most hands: everyone at the table played it)
         others = [[name, chips] for name, chips in stacks.items() if name not in index]
         if others:
