@@ -212,8 +212,8 @@ def event_text(
     event: TableEvent, detail: object = None, *, streets: tuple[str, ...] = ()
 ) -> tuple[str, str]:
     """The (kind, stored text) of an event: `dumps` of `event_to_record`'s data, written
-    directly for the events a replay records most (a first seat, a departure, the button,
-    a deal, an action), which spares a dict and the encoder's walk over it."""
+    directly for the events a replay records most (a first seat, a departure, a recave, the
+    button, a deal, an action), which spares a dict and the encoder's walk over it."""
     if isinstance(event, Acted):
         if type(detail) is ActionEvent:
             return "action", _action_text(event.action, detail, streets)
@@ -223,6 +223,8 @@ def event_text(
         return "seat", f"[{quote(event.player)},{event.seat:d},{back}{event.chips:d}]"
     if isinstance(event, Left):
         return "leave", f"[{quote(event.player)},{event.chips:d}]"
+    if isinstance(event, Recaved):  # (an import recaves the losers of most hands)
+        return "recave", f"[{quote(event.player)},{event.chips:d}]"
     if isinstance(event, ButtonSet):
         return "button", f'{{"player":{quote(event.player)}}}'
     if isinstance(event, Dealt):
