@@ -357,8 +357,15 @@ class _Groups:
 
     def __init__(self) -> None:
         self.groups: dict[tuple[str | None, TableConfig | None, int], Group] = {}
+        # the table, scale and group of the last hand without fields of its own (a file's
+        # hands mostly follow each other at one table: its key is not made and hashed again)
+        self.last: tuple[TableConfig | None, int, Group] | None = None
 
     def group(self, plan: Plan) -> Group:
+        plain = not plan.exact and not plan.hand.extra  # (its key: no table name)
+        last = self.last
+        if plain and last is not None and last[0] is plan.config and last[1] == plan.scale:
+            return last[2]
         group = self.groups.get(plan.group_key)
         if group is None:
             assert plan.config is not None
@@ -369,6 +376,8 @@ class _Groups:
                 raise PHHImportError(f"{plan.label}: {error}") from error
             group = Group(settings, plan.scale, exact=exact is not None)
             self.groups[plan.group_key] = group
+        if plain:
+            self.last = (plan.config, plan.scale, group)
         return group
 
     def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:
