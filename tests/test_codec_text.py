@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from marquoir.domain import Action, ActionKind, SeatInfo, TableConfig
 from marquoir.domain.actions import ActionEvent
-from marquoir.domain.events import Acted, ButtonSet, Dealt, Left, Seated, ShowedDown
+from marquoir.domain.events import Acted, ButtonSet, Dealt, Left, Recaved, Seated, ShowedDown
 from marquoir.domain.table import SessionSettings, Table, TableEvent
 from marquoir.storage import codec, summaries
 from marquoir.storage.ledger import Ledger
@@ -79,7 +79,8 @@ CHIPS = st.integers(min_value=0, max_value=10**12)
 
 @given(NAMES, st.integers(1, 10), CHIPS, st.booleans())
 def test_seats_and_departures(name: str, seat: int, chips: int, returning: bool) -> None:
-    for event in (Seated(name, seat, chips, returning), Left(name, chips), ButtonSet(name)):
+    seated, left = Seated(name, seat, chips, returning), Left(name, chips)
+    for event in (seated, left, Recaved(name, chips), ButtonSet(name)):
         assert codec.event_text(event) == _expected(event)
 
 

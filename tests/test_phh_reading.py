@@ -139,3 +139,12 @@ def test_a_bet_with_decimals_read_before_scales_every_session_it_is_in(tmp_path:
         assert report.scales == {"s": 10, "s-2": 10}
         assert ledger.session_named("s").settings.table.big_blind == 20
         assert ledger.session_named("s-2").settings.table.big_blind == 40
+
+
+@pytest.mark.parametrize(("written", "expected"), [("7", 7), ("'7b'", "7b"), ("true", None)])
+def test_the_hand_number_is_an_integer_or_a_string(
+    written: str, expected: int | str | None
+) -> None:
+    # (the spec's `hand` is an integer; a string is kept too; a boolean is no number)
+    one, two = loads(two_hands(first="hand = 1\n", second=f"hand = {written}\n"))
+    assert one.hand == 1 and two.hand == expected and type(two.hand) is type(expected)

@@ -73,6 +73,12 @@ def test_the_usual_lines_are_read_without_tomllib() -> None:
         "a = ['x\x01y', 'z']\n",  # a control character: refused
         "a = ['x\ty', 'z']\n",  # a tab: allowed
         "a = ['x\x7f']\n",
+        "a = ['x', 'y\x1f', 'z']\n",
+        # the same with a character outside ASCII (the arrays of names)
+        "a = ['\u00e9', 'x\x01']\n",
+        "a = ['\u00e9', 'x\ty']\n",
+        "a = ['\u00e9', 'x'', 'y']\n",
+        "a = ['\u00e9\x7f', 'x']\n",
         "a = [1, 20, 300]\nb = [0, 0]\nc = [-5, 0]\nd = [1,2]\ne = [1, 2] # c\n",
         "a = [01, 2]\n",  # leading zero
         "a = [1, 00]\n",
@@ -87,6 +93,12 @@ def test_the_usual_lines_are_read_without_tomllib() -> None:
         "[12]\nx = 1\n[ 13 ]\nx = 2\n[01]\nx = 3\n",
         "[1]]\nx = 1\n",
         "[\u0663]\nx = 1\n",
+        # a key met before, then written another way
+        "a = 1\n[t]\na =  2\nb = 3\n",
+        "a = 1\n[t]\na = \t2\n",
+        "a = 1\n[t]\na  = 2\na = 3\n",
+        "a = 1\n[t]\na = = 2\n",
+        "a = 1\n[t]\na = 'b = c'\nb = 'a = 1'\n",
     ],
 )
 def test_every_form_reads_as_tomllib_reads_it_or_fails_as_it_fails(text: str) -> None:

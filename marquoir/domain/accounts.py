@@ -9,6 +9,8 @@ from .records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .tournament.session import TournamentSettings
 
 
@@ -58,8 +60,9 @@ class Account:
 
     @property
     def plays(self) -> bool:
-        """Dealt in at the next hand: seated, with chips, not sitting out."""
-        return not self.left and not self.sitting_out and self.stack > 0
+        """Dealt in at the next hand: seated, with chips, not sitting out (`playing` says
+        it, for many players at once)."""
+        return bool(playing((self,)))
 
     @property
     def result(self) -> int:
@@ -67,4 +70,11 @@ class Account:
         return self.stack + self.cashed_out - self.bought
 
 
-__all__ = ["Account", "SessionSettings"]
+def playing(accounts: Iterable[Account]) -> list[Account]:
+    """Those of `accounts` dealt in at the next hand (`Account.plays`), in their order: seated,
+    with chips, not sitting out. The one place that says it, asked of everyone at each deal
+    without a property's call for each player."""
+    return [a for a in accounts if not a.left and not a.sitting_out and a.stack > 0]
+
+
+__all__ = ["Account", "SessionSettings", "playing"]

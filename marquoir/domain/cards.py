@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import chain, combinations
-from operator import itemgetter
+from operator import add, itemgetter
 
 from .errors import ShowdownError, UsageError
 from .games.evaluator import (
@@ -537,17 +537,33 @@ class ShownShowdown(Record):
 def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -> ShownShowdown:
     """Read the hands shown (PLAYER -> cards as typed) and the board; the cards decide both
     halves in a hi-lo game."""
-    cards = {name: parse_cards(text) for name, text in shown.items()}
-    board_cards = parse_cards(board)
-    ranking, values = ranking_from_cards(variant, cards, board_cards)
+    evaluator = evaluator_of(variant)
+    cards: dict[str, tuple[Card, ...]] = {}
+    written: list[tuple[str, str]] = []  # (each hand written back the canonical way)
+    for name, text in shown.items():
+        cards[name], text = _read_cards(text)
+        written.append((name, text))
+    board_cards, board_text = _read_cards(board)
+    ranking, values = ranking_from_cards(evaluator, cards, board_cards)
     low = None
-    if evaluator_of(variant).split:
-        low, lows = low_ranking_from_cards(variant, cards, board_cards)
+    if evaluator.split:
+        low, lows = low_ranking_from_cards(evaluator, cards, board_cards)
         values.update({f"{name} (low)": value for name, value in lows.items()})
-    canonical = tuple([(name, _written(cards[name])) for name in shown])
-    board_text = _written(board_cards)
     # (every field, in order: the record made from all its fields at once)
-    return _new(ShownShowdown, (ranking, low or None, values, board_text, canonical))
+    return _new(ShownShowdown, (ranking, low or None, values, board_text, tuple(written)))
+
+
+def _read_cards(text: str) -> tuple[tuple[Card, ...], str]:
+    """`parse_cards(text)`, and the cards written the canonical way (`_written`). Cards
+    written back to back as the deck writes them ("AhKd7c", a hand history's) are written
+    back from their own pairs of letters, without looking each card's text up again."""
+    if not len(text) % 2:  # (each card two letters: the first letters, then the second)
+        pairs = list(map(add, text[::2], text[1::2]))
+        known = tuple(map(_DECK.get, pairs))
+        if None not in known:
+            return known, " ".join(pairs)  # type: ignore[return-value]  # (no None: Cards)
+    cards = parse_cards(text)
+    return cards, _written(cards)
 
 
 def _written(cards: tuple[Card, ...]) -> str:

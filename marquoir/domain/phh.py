@@ -243,24 +243,25 @@ class _UsualHands:
     is wrong)."""
 
     def __init__(self) -> None:
-        # The arrays seen to hold whole amounts in range; names: each is its own key and
-        # value, found again only as the same object (an equal array of other types, such
-        # as (True, 0) for (1, 0), is another object: it is looked at).
-        self.amounts: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-        self.names: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        # The tuples seen to hold whole amounts in range; of names: each by its id (found
+        # again only as the same object, which the value keeps alive: an equal array of
+        # other types, such as (True, 0) for (1, 0), is another object, looked at).
+        self.amounts: dict[int, tuple[Any, ...]] = {}
+        self.names: dict[int, tuple[Any, ...]] = {}
 
-    def _amounts(self, value: tuple[Any, ...]) -> bool:
-        if value and not (
-            set(map(type, value)) <= _INT and min(value) >= 0 and max(value) <= MAX_CHIPS
+    def _amounts(self, value: object) -> bool:
+        if type(value) is not tuple or (
+            value
+            and not (set(map(type, value)) <= _INT and min(value) >= 0 and max(value) <= MAX_CHIPS)
         ):
             return False
-        self.amounts[value] = value
+        self.amounts[id(value)] = value
         return True
 
-    def _names(self, value: tuple[Any, ...]) -> bool:
-        if not set(map(type, value)) <= _STR:
+    def _names(self, value: object) -> bool:
+        if type(value) is not tuple or not set(map(type, value)) <= _STR:
             return False
-        self.names[value] = value
+        self.names[id(value)] = value
         return True
 
     def hand(self, data: dict[str, Any], key: str) -> PHHHand | None:
@@ -273,30 +274,23 @@ class _UsualHands:
         actions: Any = get("actions")
         players: Any = get("players")
         finishing: Any = get("finishing_stacks")
+        try:
+            # (strings alone, or a TypeError: cheaper than looking at each one's type)
+            "".join(actions)
+        except TypeError:
+            return None
         amounts, names = self.amounts, self.names
         if not (
             type(variant) is str
-            and type(stacks) is tuple
-            and (amounts.get(stacks) is stacks or self._amounts(stacks))
-            and type(antes) is tuple
-            and (amounts.get(antes) is antes or self._amounts(antes))
-            and type(blinds) is tuple
-            and (amounts.get(blinds) is blinds or self._amounts(blinds))
+            and (amounts.get(id(stacks)) is stacks or self._amounts(stacks))
+            and (amounts.get(id(antes)) is antes or self._amounts(antes))
+            and (amounts.get(id(blinds)) is blinds or self._amounts(blinds))
             and type(actions) is tuple
-            and set(map(type, actions)) <= _STR
-            and (
-                players is None
-                or (
-                    type(players) is tuple
-                    and (names.get(players) is players or self._names(players))
-                )
-            )
+            and (players is None or names.get(id(players)) is players or self._names(players))
             and (
                 finishing is None
-                or (
-                    type(finishing) is tuple
-                    and (amounts.get(finishing) is finishing or self._amounts(finishing))
-                )
+                or amounts.get(id(finishing)) is finishing
+                or self._amounts(finishing)
             )
         ):
             return None
@@ -309,8 +303,9 @@ class _UsualHands:
             and (finishing is None or len(finishing) == count)
         ):
             return None
-        singles = get("min_bet"), get("small_bet"), get("big_bet"), get("bring_in")
-        for single in singles:
+        min_bet, small_bet = get("min_bet"), get("small_bet")
+        big_bet, bring_in = get("big_bet"), get("bring_in")
+        for single in (min_bet, small_bet, big_bet, bring_in):
             if single is not None and not (type(single) is int and 0 <= single <= MAX_CHIPS):
                 return None
         hand = get("hand")
@@ -322,13 +317,17 @@ class _UsualHands:
                 stacks,
                 actions,
                 blinds,
-                *singles,
+                min_bet,
+                small_bet,
+                big_bet,
+                bring_in,
                 bool(get("ante_trimming_status", False)),
                 players,
                 finishing,
-                hand if isinstance(hand, str | int) and not isinstance(hand, bool) else None,
+                # (a TOML value is of its type exactly: a bool is not an int here)
+                hand if type(hand) is int or type(hand) is str else None,
                 key,
-                _extra(data),
+                () if _KNOWN_FIELDS.issuperset(data) else _extra(data),
             ),
         )
 

@@ -82,6 +82,7 @@ def _loads(text: str) -> dict[str, Any]:
     # A line read once is not read again: the hands of a `.phhs` repeat most of their lines
     # (the variant, the forced bets, the stacks...). What a line gives depends on it alone.
     said: dict[str, tuple[str, Any]] = {}  # (by the line as written, \r and spaces included)
+    keys: set[str] = set()  # (the keys met, each a bare key, as `_START` reads them)
     for written in text.split("\n"):
         if not written:  # (the empty line between hands)
             continue
@@ -100,14 +101,26 @@ def _loads(text: str) -> dict[str, Any]:
                     raise _Unsupported
                 table = document[name] = {}
                 continue
-            found = _START.match(stripped)
-            if found is None:
-                raise _Unsupported
-            value, end = _value(stripped, found.end())
+            # (`key = value`, as tools write it, without a regular expression: a key read
+            # once is known; any other way of writing it, `_START` reads)
+            equals = stripped.find(" = ")
+            name = stripped[:equals]
+            if equals > 0 and name in keys:
+                start = equals + 3
+            else:
+                found = _START.match(stripped)
+                if found is None:
+                    raise _Unsupported
+                name, start = found.group(1), found.end()
+                keys.add(name)
+            if stripped.startswith("[", start):
+                value, end = _array(stripped, start + 1)
+            else:
+                value, end = _scalar(stripped, start)
             # (a value that ends the line is followed by nothing to look at)
             if end != len(stripped) and _END.fullmatch(stripped, end) is None:
                 raise _Unsupported
-            entry = said[written] = (found.group(1), value)
+            entry = said[written] = (name, value)
         key, value = entry
         if key in table:
             raise _Unsupported
@@ -124,13 +137,6 @@ def _table(line: str) -> str:
     if found is None:
         raise _Unsupported
     return found.group(1)
-
-
-def _value(line: str, start: int) -> tuple[Any, int]:
-    """The value that starts at `start`, and where it ends."""
-    if line.startswith("[", start):
-        return _array(line, start + 1)
-    return _scalar(line, start)
 
 
 def _scalar(line: str, start: int) -> tuple[Any, int]:
@@ -232,10 +238,15 @@ def _literals(inside: str) -> tuple[str, ...] | None:
     (A PHH file's actions, read without a regular expression: one would go through them
     character by character.)"""
     items = inside.split(_APART)
-    # (no quote but the separators': each item is a whole 'literal' string)
-    if inside.count("'") != 2 * len(items) - 2:
-        return None
-    # (a control character is not printable; nor is a tab, which TOML allows: looked for)
-    if not inside.isprintable() and _CONTROL.search(inside):
+    quotes = 2 * len(items) - 2  # (the separators': each item is a whole 'literal' string)
+    if inside.isascii():
+        # (no other quote, and no control character: both counted in one pass over bytes)
+        if len(inside) - len(inside.encode().translate(None, _QUOTE_OR_CONTROL)) != quotes:
+            return None
+    elif inside.count("'") != quotes or _CONTROL.search(inside):
         return None
     return tuple(items)
+
+
+# A quote, and the ASCII control characters that TOML refuses in a string (all but the tab).
+_QUOTE_OR_CONTROL = bytes([ord("'"), *range(0x09), *range(0x0A, 0x20), 0x7F])

@@ -9,6 +9,7 @@ so a replay from the log obeys the same rules).
 from __future__ import annotations
 
 from operator import attrgetter
+from types import MappingProxyType
 
 from .accounts import Account, SessionSettings
 from .actions import Action, ActionEvent
@@ -17,7 +18,7 @@ from .config import TableConfig
 from .errors import IllegalAction, MarquoirError
 from .events import Acted, Dealt, Left, Reopened, Seated, ShowedDown, TableEvent
 from .extension import GameSide
-from .hand import Hand, HandResult, Phase, SeatInfo, ShowdownEvent
+from .hand import Hand, Phase, SeatInfo, ShowdownEvent
 from .i18n import N_, _
 from .names import check_name, name_key, resolve_ranking
 from .table_house import House
@@ -27,10 +28,14 @@ from .table_tournament import TournamentDirector
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .extension import Applier
     from .ranking import Ranking
 
 _SEAT = attrgetter("seat")
+# (read once: a class's attribute is looked up again at each action otherwise)
+_COMPLETE = Phase.COMPLETE
 
 
 class Table:
@@ -53,6 +58,7 @@ class Table:
         self.accounts: dict[str, Account] = {}
         self._present: dict[str, Account] = {}
         self._by_key: dict[str, list[str]] = {}
+        self._present_view = MappingProxyType(self._present)  # (read only: `present_by_name`)
         self.hand_no = 0
         self.hand: Hand | None = None
         self.last_hand: Hand | None = None
@@ -90,9 +96,10 @@ class Table:
         """The players at the table (not left), in seat order."""
         return sorted(self._present.values(), key=_SEAT)
 
-    def present_by_name(self) -> dict[str, Account]:
-        """The players at the table by name, in no order (`present` sorts them by seat)."""
-        return dict(self._present)
+    def present_by_name(self) -> Mapping[str, Account]:
+        """The players at the table by name, in no order (`present` sorts them by seat): a
+        read-only view that follows the table (no copy made at each seat of a replay)."""
+        return self._present_view
 
     def restore(self, account: Account) -> None:
         """Put back a player's account as a snapshot of the table kept it."""
@@ -204,7 +211,7 @@ class Table:
         players = self.seating.dealt_in()
         facts = (self.hand_no + 1, self.seating.button_seat(players))
         seats = tuple([(a.name, a.seat, a.stack) for a in players])  # (equal to SeatInfo's)
-        return event[:2] == facts and event.seats == seats and event[3:] == (self.house.carry, 0)
+        return event[:2] == facts and event[2] == seats and event[3:] == (self.house.carry, 0)
 
     def act_event(self, action: Action) -> Acted:
         """A betting action of the hand in play (checked by the hand's rules)."""
@@ -233,8 +240,8 @@ class Table:
             hand = self.hand
             if hand is None:
                 hand = self.hand_in_play()  # (refused)
-            done = hand.apply(event.action)
-            if hand.phase is Phase.COMPLETE:
+            done = hand.apply(event[0])  # (its one field, `action`: no property to call)
+            if hand.phase is _COMPLETE:
                 self.after_hand_step(hand)
             return done
         kind = type(event)
@@ -260,12 +267,13 @@ class Table:
         return shown
 
     def _apply_leave(self, event: Left) -> None:
-        self._leaving(event.player)
-        account = self.accounts[event.player]
+        player = event[0]  # (a field read by name is a call: once a replayed hand)
+        self._leaving(player)
+        account = self.accounts[player]
         account.cashed_out += account.stack
         account.stack = 0
         account.left = True
-        del self._present[event.player]
+        del self._present[player]
 
     def _apply_seat(self, event: Seated) -> None:
         player, seat, chips, returning = event[:4]
@@ -284,20 +292,21 @@ class Table:
             )
         self.free_seat(seat)
         caves = self.settings.caves
-        if returning:
+        if returning and caves.recaves is not None:  # (no limit: no count to check)
             assert previous is not None
             caves.check_recaves(previous.name, previous.recaves, what="returns")
         # (a return recorded before returns were recaves is replayed as it was: no recave)
         caves.amount(chips, what="recave" if returning else "cave")
-        account = Account(player, seat, chips)
-        account.bought = chips
-        if previous is not None:  # a player who left and comes back keeps his history
-            account.bought += previous.bought
-            account.cashed_out = previous.cashed_out
-            account.recaves = previous.recaves + (1 if returning else 0)
-            account.adjusted = previous.adjusted
-            del self.accounts[player]
+        if previous is not None:  # a player who left and comes back keeps his history: his
+            account = previous  # account, seated again (cash-out and corrections kept)
+            account.seat, account.stack = seat, chips
+            account.left = account.sitting_out = False
+            account.bought += chips
+            account.recaves += 1 if returning else 0
+            del self.accounts[player]  # (put last below, as the players met are in order)
         else:
+            account = Account(player, seat, chips)
+            account.bought = chips
             self._by_key.setdefault(name_key(player), []).append(player)
         self.accounts[player] = self._present[player] = account
         self.director.seated(event)
@@ -306,32 +315,32 @@ class Table:
         if not self._deals(event):
             raise MarquoirError(_("the recorded deal does not match the table"))
         self.director.deal()
-        self.hand = Hand(
-            self.deal_config(),
-            event.seats,
-            event.button,
-            dead=event.dead,
-            fine_ante=self.config.ante,
+        hand_no, button, seats, dead = event[:4]  # (a field read by name is a call)
+        config = self.config
+        hand = self.hand = Hand(
+            self.game.deal_config(config), seats, button, dead=dead, fine_ante=config.ante
         )
         self.game.dealt()
         self.house.carry = 0
-        self.hand_no = event.hand_no
-        self.seating.dealt(event.button)
-        self.after_hand_step(self.hand)
+        self.hand_no = hand_no
+        self.seating.dealt(button)
+        if hand.phase is _COMPLETE:  # (everyone all-in on the blinds: no action comes)
+            self.after_hand_step(hand)
 
     def after_hand_step(self, hand: Hand) -> None:
-        if hand.phase is not Phase.COMPLETE or hand.result is None:
+        result = hand.result
+        if hand.phase is not _COMPLETE or result is None:
             return
-        self._settle(hand.result)
-        self.director.busts(hand, hand.result)
+        # the stacks settled, what stays in the middle (a void deal) kept for the next deal
+        start, final, _awards, _returned, _by_fold, carry, _void = result  # (at once)
+        accounts = self.accounts
+        for name, chips in final.items():
+            accounts[name].stack = chips
+        self.house.carry += carry
+        self.director.busts(hand, result)
         self.last_hand = hand
-        self.last_dealt = tuple(hand.result.start)  # (the players dealt in, in seat order)
+        self.last_dealt = tuple(start)  # (the players dealt in, in seat order)
         self.hand = None
-
-    def _settle(self, result: HandResult) -> None:
-        for name, chips in result.final.items():
-            self.accounts[name].stack = chips
-        self.house.carry += result.carry
 
     def stacks_in_play(self) -> dict[str, int]:
         """Each present player's chips behind, counting a hand in play at its current point."""

@@ -134,8 +134,10 @@ class House(TablePart):
             )
         if table.hand is not None:  # (refused: asked before the call, at every replayed recave)
             table.between_hands(N_("recave"))
-        settings.caves.check_recaves(account.name, account.recaves)
-        return account.name, settings.caves.amount(chips, what="recave")
+        caves = settings.caves
+        if caves.recaves is not None:  # (no limit: no count to check, no call made)
+            caves.check_recaves(account.name, account.recaves)
+        return account.name, caves.amount(chips, what="recave")
 
     def leave_all_event(self) -> LeftAll:
         """Everyone still at the table cashes out (end of night), a void deal's chips first
@@ -235,10 +237,11 @@ class House(TablePart):
         return CarrySplit(tuple(zip(order, shares, strict=True)))
 
     def apply_recave(self, event: Recaved) -> None:
-        self._recave(event.player, event.chips)
-        account = self.table.accounts[event.player]
-        account.stack += event.chips
-        account.bought += event.chips
+        player, chips = event  # (both fields at once: a field read by name is a call)
+        self._recave(player, chips)
+        account = self.table.accounts[player]
+        account.stack += chips
+        account.bought += chips
         account.recaves += 1
 
     def apply_leave_all(self, event: LeftAll) -> None:

@@ -4,6 +4,9 @@ player. The table holds this part as `Table.seating`, and applies its events thr
 
 from __future__ import annotations
 
+from operator import attrgetter
+
+from .accounts import playing
 from .errors import IllegalAction
 from .events import Back, ButtonSet, SatOut
 from .extension import TablePart
@@ -14,8 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Protocol
 
-    from .accounts import Account
-    from .config import TableConfig
+    from .accounts import Account, SessionSettings
     from .extension import Applier, Host
     from .games import GameRules
 
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
         def seat(self) -> int: ...
 
 
+_SEAT = attrgetter("seat")
+
 # The seats of one table, numbered from 1.
 MAX_SEATS = 10
 
@@ -36,14 +40,18 @@ class Seating(TablePart):
 
     def __init__(self, table: Host) -> None:
         super().__init__(table)
+        # the players at the table, by name: a view that follows the table, asked for once
+        # (read at each deal and each seat)
+        self._present = table.present_by_name().values()
         # the seat of the last deal's button, and the player the button was set on for the
         # next deal (`button`)
         self.last_button: int | None = None
         self.next_button: str | None = None
-        # the table's configuration and its game's rules, made once for it: what `dealt_in`
+        # the table's settings and its game's rules, made once for them: what `dealt_in`
         # asks at every deal (how many players the game is played by), of an object that
-        # plays no hand (a hand makes its own, which may keep the hand's state)
-        self._rules: tuple[TableConfig, GameRules] | None = None
+        # plays no hand (a hand makes its own, which may keep the hand's state). Settings are
+        # records: new settings (new blinds) are another object, compared by identity.
+        self._rules: tuple[SessionSettings, GameRules] | None = None
 
     def dealt(self, button: int) -> None:
         """A deal was dealt with the button on `button`: a button set is spent."""
@@ -53,14 +61,14 @@ class Seating(TablePart):
     def dealt_in(self) -> list[Account]:
         """The players the next deal deals in (seated, with chips, not sitting out), in seat
         order; refused when fewer than two, or when the game is not played by so many."""
-        players = [a for a in self.table.present() if a.plays]
+        players = playing(sorted(self._present, key=_SEAT))  # (`Host.present`, in seat order)
         if len(players) < 2:
             raise IllegalAction(
                 _("a hand needs at least two players with chips who are not sitting out")
             )
-        config, kept = self.table.config, self._rules
-        if kept is None or kept[0] is not config:
-            kept = self._rules = (config, config.rules)
+        settings, kept = self.table.settings, self._rules
+        if kept is None or kept[0] is not settings:
+            kept = self._rules = (settings, settings.table.rules)
         kept[1].check_players(len(players))
         return players
 
@@ -129,8 +137,9 @@ class Seating(TablePart):
     def free_seat(self, seat: int | None) -> int:
         """The seat asked for if it is free, or the first free seat, at a table of
         `MAX_SEATS`."""
-        taken = {a.seat for a in self.table.present_by_name().values()}
+        present = self._present
         if seat is None:
+            taken = {a.seat for a in present}
             free = [n for n in range(1, MAX_SEATS + 1) if n not in taken]
             if not free:
                 raise IllegalAction(
@@ -143,11 +152,12 @@ class Seating(TablePart):
                     MAX_SEATS=MAX_SEATS, seat=seat
                 )
             )
-        elif seat in taken:
-            holder = next(a.name for a in self.table.present() if a.seat == seat)
-            raise IllegalAction(
-                _("seat {seat} is taken by {holder}").format(seat=seat, holder=holder)
-            )
+        else:  # (the seat asked for: its holder looked for, no set of the seats made)
+            for account in present:
+                if account.seat == seat:
+                    raise IllegalAction(
+                        _("seat {seat} is taken by {holder}").format(seat=seat, holder=account.name)
+                    )
         return seat
 
 

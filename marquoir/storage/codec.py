@@ -212,8 +212,8 @@ def event_text(
     event: TableEvent, detail: object = None, *, streets: tuple[str, ...] = ()
 ) -> tuple[str, str]:
     """The (kind, stored text) of an event: `dumps` of `event_to_record`'s data, written
-    directly for the events a replay records most (a first seat, a departure, the button,
-    a deal, an action), which spares a dict and the encoder's walk over it."""
+    directly for the events a replay records most (a first seat, a departure, a recave, the
+    button, a deal, an action), which spares a dict and the encoder's walk over it."""
     if isinstance(event, Acted):
         if type(detail) is ActionEvent:
             return "action", _action_text(event.action, detail, streets)
@@ -223,6 +223,8 @@ def event_text(
         return "seat", f"[{quote(event.player)},{event.seat:d},{back}{event.chips:d}]"
     if isinstance(event, Left):
         return "leave", f"[{quote(event.player)},{event.chips:d}]"
+    if isinstance(event, Recaved):  # (an import recaves the losers of most hands)
+        return "recave", f"[{quote(event.player)},{event.chips:d}]"
     if isinstance(event, ButtonSet):
         return "button", f'{{"player":{quote(event.player)}}}'
     if isinstance(event, Dealt):
@@ -331,6 +333,8 @@ BET_CODES: dict[tuple[str, str, bool], str] = {
 _BY_CODE = {code: said for said, code in BET_CODES.items()}
 # the codes whose `added` is 0 unless written (else it is the total)
 _ADDS_NOTHING = frozenset({"f", "k", "x"})
+# the text of an item of a `bets` row before the player's index, by its code (`bet_parts`)
+_BET_HEADS = {code: f"[{quote(code)}," for code in BET_CODES.values()}
 # an item's fields left out: total 0, added (worked out), all_in 0
 _ITEM_DEFAULTS: tuple[Any, ...] = (None, None, 0, None, 0)
 
@@ -364,14 +368,27 @@ def bet_parts(
     """What an action did as its item in a `bets` row, made from what the table said of it
     (`bet_element` of its `action_record`, without the JSON text between): (street number,
     the item's text before the player's index, the text after it); None when it cannot be
-    packed. The index is the player's in the hand's players, which the writer knows."""
-    found = bet_element(action_record(action, detail, streets), [detail.player])
-    if found is None:
+    packed. The index is the player's in the hand's players, which the writer knows.
+
+    Written out from the fields, as `bet_element` reads them (an import makes one for each
+    thing an action did: thousands): what was said is the action's kind, its verb the
+    detail's, unless it has none."""
+    kind, amount, _player = action
+    _who, _said, verb, added, total, all_in, street = detail  # (its fields at once)
+    if street not in streets:  # (a street the row does not name)
         return None
-    street, item = found
-    # (the code a string, the numbers whole: `dumps` of the item, written directly)
-    tail = "".join([f",{number:d}" for number in item[2:]]) + "]"
-    return street, f"[{quote(item[0])},", tail
+    # (the kind is a `StrEnum`: the same key as its value)
+    code = BET_CODES.get((kind, verb or kind, amount is not None))
+    if code is None or (amount is not None and amount != total):
+        return None
+    # (the numbers whole, the trailing ones at their default left out: `bet_element`)
+    if all_in:
+        tail = f",{total:d},{added:d},1]"
+    elif added != (0 if code in _ADDS_NOTHING else total):
+        tail = f",{total:d},{added:d}]"
+    else:
+        tail = f",{total:d}]" if total else "]"
+    return streets.index(street), _BET_HEADS[code], tail
 
 
 def pack_bets(actions: list[list[Any]], players: list[str]) -> list[list[Any]] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..domain.actions import ActionEvent
 from ..domain.events import Acted
+from ..domain.table import MAX_SEATS
 from . import codec
 
 TYPE_CHECKING = False
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 # The text of an action's row as the replay leaves it: the writer packs the hand's actions
 # (`Bet`) in one row, or gives each row its action's text (`Bet.text`).
 UNWRITTEN = ""
+# The players' indexes in a hand as text, made once (a hand has no more players than the
+# table has seats).
+_INDEXES = tuple(map(str, range(MAX_SEATS)))
 
 
 class Bet:
@@ -73,7 +77,7 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
     ended = rows[last][0] == at or (last + 1 < count and rows[last + 1][0] == at)
     if not ended or last - first + 1 != len(bets):  # (another event between them)
         return with_texts(rows, bets), summary
-    index = dict(zip(stored[0], range(len(stored[0])), strict=True))
+    index = _index_texts(stored[0])
     items: list[str] = []
     streets, street_now = [items], 0
     for bet in bets:
@@ -87,14 +91,31 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
                 street_now += 1
         if who is None:
             return with_texts(rows, bets), summary
-        items.append(f"{bet.head}{who:d}{bet.tail}")
-    text = "[" + ",".join("[" + ",".join(items) + "]" for items in streets) + "]"
+        items.append(f"{bet.head}{who}{bet.tail}")
+    text = "[[" + "],[".join(map(",".join, streets)) + "]]"
     start = rows[first][0]
     packed = rows[:first]
     packed.append((start, rows[last][1], codec.BETS, text))
     shift = last - first  # (the rows after: as many ids fewer as actions packed, less 1)
-    packed += [(number - shift, no, kind, data) for number, no, kind, data in rows[last + 1 :]]
+    for number, no, kind, data in rows[last + 1 :]:  # (the showdown, most often none)
+        packed.append((number - shift, no, kind, data))
     return packed, (start if rows[last][0] == at else start + 1, stored)
+
+
+def _index_texts(players: list[str]) -> dict[str, str]:
+    """Each player's index in the hand as the text it is written in (the items are joined
+    as text), made once for each list of players met (a file's hands are played by a few
+    players in a few orders)."""
+    key = tuple(players)
+    index = _INDEX_TEXTS.get(key)
+    if index is None:
+        if len(_INDEX_TEXTS) >= 4096:  # (a process that meets many keeps a few)
+            _INDEX_TEXTS.clear()
+        index = _INDEX_TEXTS[key] = dict(zip(players, _INDEXES[: len(players)], strict=True))
+    return index
+
+
+_INDEX_TEXTS: dict[tuple[str, ...], dict[str, str]] = {}
 
 
 def with_texts(rows: Rows, bets: list[Bet]) -> Rows:

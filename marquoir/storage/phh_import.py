@@ -122,8 +122,8 @@ def read_sources(sources: Iterable[str | os.PathLike[str] | PHHSource]) -> list[
 def _plans(sources: list[PHHSource]) -> list[Plan]:
     """Each hand read, with its session's table and chip scale (or why it is skipped)."""
     # (label, hand, its actions read, its file's number, the amounts its play uses: None
-    # when they are all whole numbers, the usual hand; its table's key)
-    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount] | None, Any]] = []
+    # when they are all whole numbers, the usual hand; its table)
+    read: list[tuple[str, PHHHand, tuple[PHHAction, ...], int, list[Amount] | None, _Table]] = []
     said = _Said()
     parse = said.__getitem__  # (the same actions come back hand after hand)
     tables = _Tables()
@@ -139,16 +139,16 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
                 actions = tuple(map(parse, hand.actions))
             except PHHError as error:
                 raise PHHImportError(f"{label}: {error}") from error
-            key, whole_stacks = tables.key(hand)
+            table, whole_stacks = tables.table(hand)
             amounts = None
             if hand.variant in PLAYED and not (
                 whole_stacks
-                and not tables.decimals(key, hand)
+                and not table.places
                 and (not said.fractional or said.fractional.isdisjoint(hand.actions))
             ):
                 amounts = hand_amounts(hand, actions)
                 places = max(places, _places(amounts))
-            read.append((label, hand, actions, number, amounts, key))
+            read.append((label, hand, actions, number, amounts, table))
     if places > MAX_DECIMALS:
         raise PHHImportError(
             f"amounts with {places} decimals cannot be made whole chips (at most {MAX_DECIMALS})"
@@ -157,26 +157,27 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
     finest = 10**places
     configs: list[TableConfig | str] = []  # (each hand's, in the order read)
     scales: dict[TableConfig, int] = {}
-    for label, hand, _actions, _number, amounts, key in read:
+    for label, hand, _actions, _number, amounts, table in read:
         try:
-            config = tables.config(key, hand, finest)
+            made = table.config(hand, finest)
         except NotSupported as why:
             configs.append(str(why))
             continue
         except PHHError as error:
             raise PHHImportError(f"{label}: {error}") from error
-        configs.append(config)
+        configs.append(made)
         scale = 1 if amounts is None else scale_for(amounts)
-        if scale > scales.get(config, 1):
-            scales[config] = scale
+        if scale > 1 and scale > scales.get(made, 1):
+            scales[made] = scale
     plans = []
-    for (label, hand, actions, number, _amounts, key), table in zip(read, configs, strict=True):
-        if isinstance(table, str):
-            plans.append(Plan(label, hand, actions, None, 1, table))
+    for (label, hand, actions, number, _amounts, table), config in zip(read, configs, strict=True):
+        if isinstance(config, str):
+            plans.append(Plan(label, hand, actions, None, 1, config))
             continue
-        scale = scales.get(table, 1)
+        # (`scales` holds the scales over 1: none when every amount is whole)
+        scale = scales.get(config, 1) if scales else 1
         # (the table just made when the session's scale is the finest: the same record)
-        derived = table if scale == finest else tables.config(key, hand, scale)
+        derived = config if scale == finest else table.config(hand, scale)
         try:
             settings = exported_settings(hand) if scale == 1 and hand.extra else None
         except PHHError as error:
@@ -187,7 +188,8 @@ def _plans(sources: list[PHHSource]) -> list[Plan]:
             continue
         # (the table of Marquoir's export by an older version, when it agrees with the hand)
         exported = settings.table if settings and same_stakes(derived, settings.table) else None
-        plans.append(Plan(label, hand, actions, exported or derived, scale, "", False, 0))
+        plan = (label, hand, actions, exported or derived, scale, "", False, 0)
+        plans.append(_new(Plan, plan))  # (every field given: made as its constructor would)
     return plans
 
 
@@ -201,6 +203,9 @@ _MARQUOIR = "_marquoir"
 
 
 _WHOLE = frozenset({int})
+# A record made from a tuple of all its fields (what its constructor does, without the call):
+# a plan for each hand read.
+_new = tuple.__new__
 
 
 class _Said(dict[str, PHHAction]):
@@ -218,19 +223,21 @@ class _Said(dict[str, PHHAction]):
 
 
 class _Tables:
-    """`table_config`, computed once for each table met (the 10,000 hands of a file are
-    mostly at one table); a hand it refuses is refused again, with its own label. A table
-    is known by its key (`key`): the fields of a hand that set it up."""
+    """The tables met (the 10,000 hands of a file are mostly at one): a hand's table is
+    known by its key, the fields of the hand that set it up (`table`)."""
 
     def __init__(self) -> None:
-        self.configs: dict[tuple[tuple[Any, ...], int], TableConfig] = {}
-        # the decimals of the forced bets and limits of each table's key
-        self.places: dict[tuple[Any, ...], int] = {}
+        self.tables: dict[tuple[Any, ...], _Table] = {}
+        # the starting stacks seen to be whole numbers, by their id (the hands of a file
+        # share the tuple of a line written again: each is looked at once)
+        self.whole: dict[int, tuple[Amount, ...]] = {}
 
-    def key(self, hand: PHHHand) -> tuple[tuple[Any, ...], bool]:
-        """The key of the hand's table, and whether its starting stacks are whole numbers."""
+    def table(self, hand: PHHHand) -> tuple[_Table, bool]:
+        """The hand's table, and whether its starting stacks are whole numbers."""
         stacks = hand.starting_stacks
-        whole = set(map(type, stacks)) <= _WHOLE
+        whole = self.whole.get(id(stacks)) is stacks
+        if not whole and set(map(type, stacks)) <= _WHOLE:
+            whole, self.whole[id(stacks)] = True, stacks
         key = (
             hand.variant,
             len(stacks),
@@ -244,23 +251,29 @@ class _Tables:
             hand.big_bet,
             hand.bring_in,
         )
-        return key, whole
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = _Table(hand)
+        return table, whole
 
-    def decimals(self, key: tuple[Any, ...], hand: PHHHand) -> int:
-        """The most decimals of the forced bets and limits of the hand, whose key is `key`
-        (equal amounts have as many: Decimal("0.50") is 0.5)."""
-        places = self.places.get(key)
-        if places is None:
-            singles = (hand.min_bet, hand.small_bet, hand.big_bet, hand.bring_in)
-            fixed = [*hand.antes, *hand.blinds_or_straddles, *(a for a in singles if a is not None)]
-            places = self.places[key] = _places(fixed)
-        return places
 
-    def config(self, key: tuple[Any, ...], hand: PHHHand, scale: int) -> TableConfig:
-        """The table of the hand, whose key is `key`, in chips of 1/`scale`."""
-        config = self.configs.get((key, scale))
+class _Table:
+    """A table met: the decimals of its forced bets and limits, and `table_config`
+    computed once for each chip scale (a hand it refuses is refused again, with its own
+    label)."""
+
+    def __init__(self, hand: PHHHand) -> None:
+        singles = (hand.min_bet, hand.small_bet, hand.big_bet, hand.bring_in)
+        fixed = [*hand.antes, *hand.blinds_or_straddles, *(a for a in singles if a is not None)]
+        # (the hands with the same key have as many: Decimal("0.50") is 0.5)
+        self.places = _places(fixed)
+        self.configs: dict[int, TableConfig] = {}
+
+    def config(self, hand: PHHHand, scale: int) -> TableConfig:
+        """The table of the hand (one of this table's), in chips of 1/`scale`."""
+        config = self.configs.get(scale)
         if config is None:
-            config = self.configs[key, scale] = table_config(hand, scale)
+            config = self.configs[scale] = table_config(hand, scale)
         return config
 
 
@@ -344,8 +357,15 @@ class _Groups:
 
     def __init__(self) -> None:
         self.groups: dict[tuple[str | None, TableConfig | None, int], Group] = {}
+        # the table, scale and group of the last hand without fields of its own (a file's
+        # hands mostly follow each other at one table: its key is not made and hashed again)
+        self.last: tuple[TableConfig | None, int, Group] | None = None
 
     def group(self, plan: Plan) -> Group:
+        plain = not plan.exact and not plan.hand.extra  # (its key: no table name)
+        last = self.last
+        if plain and last is not None and last[0] is plan.config and last[1] == plan.scale:
+            return last[2]
         group = self.groups.get(plan.group_key)
         if group is None:
             assert plan.config is not None
@@ -356,6 +376,8 @@ class _Groups:
                 raise PHHImportError(f"{plan.label}: {error}") from error
             group = Group(settings, plan.scale, exact=exact is not None)
             self.groups[plan.group_key] = group
+        if plain:
+            self.last = (plan.config, plan.scale, group)
         return group
 
     def replay(self, plans: list[Plan], writer: _Writer) -> list[HandImport]:

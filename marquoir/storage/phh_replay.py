@@ -8,7 +8,7 @@ See `phh_import` for the rules of the import as a whole (which hands, which sess
 from __future__ import annotations
 
 import json
-from operator import attrgetter, gt
+from operator import gt, itemgetter
 
 from ..domain import Action, ActionKind, IllegalAction, MarquoirError, Phase, SeatInfo
 from ..domain.events import (
@@ -28,7 +28,6 @@ from ..domain.phh import (
     PHHAction,
     PHHError,
     PHHHand,
-    decimals_of,
     from_chips,
     known,
     split_cards,
@@ -40,7 +39,7 @@ from . import codec, summaries
 from .ledger import SNAPSHOT_BLOCK
 from .phh_bets import UNWRITTEN, Bet
 from .phh_history import ranking_from_result, same_stakes, seats_of
-from .phh_report import HandImport
+from .phh_report import HandImport, explain_difference
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,8 +57,8 @@ if TYPE_CHECKING:
         def hand(self, group: Group, rows: Rows, bets: list[Bet], summary: Summary) -> None: ...
 
 
-_SEAT = attrgetter("seat")
-_VALUES = attrgetter(*codec.ACCOUNT_FIELDS)
+# (a seat's number, by its place in the record: `attrgetter("seat")` costs more)
+_SEAT = itemgetter(1)
 # A record made from a tuple of all its fields, in order (what its constructor does, without
 # the call: six players kept seated a hand)
 _new = tuple.__new__
@@ -74,6 +73,8 @@ SHOWDOWN_KINDS = frozenset({"showdown"})
 _HAND_KINDS = frozenset({"deal", "action", "showdown", "brelans", "carry-split"})
 BETWEEN_KINDS = frozenset(codec.KINDS.values()) - _HAND_KINDS
 DURING_KINDS = BETWEEN_KINDS
+# The verbs of the players' betting actions (the others deal or show cards, or are refused).
+_BETTING = frozenset({"f", "cc", "cbr"})
 # the most nesting an event's data has (a race's odd chips: an object of arrays of arrays)
 _DEPTH = 4
 
@@ -217,14 +218,28 @@ class Group:
         if self.exact:  # (a session's own hands: everyone read)
             self.keep()
         else:
-            values, accounts = self.values, table.accounts
-            for name in self.moved:
+            values, accounts, moved = self.values, table.accounts, self.moved
+            for name in moved:  # (put last; read below)
                 values.pop(name, None)
-                values[name] = _VALUES(accounts[name])
+                values[name] = ()
             changed = self.changed  # (cleared below: the players dealt in added to it)
             changed.update(table.last_dealt)
+            changed.update(moved)
             for name in changed:
-                values[name] = _VALUES(accounts[name])
+                # (`codec.ACCOUNT_FIELDS`, in order: read as attributes, which costs less
+                # than an `attrgetter` of them)
+                a = accounts[name]
+                values[name] = (
+                    a.name,
+                    a.seat,
+                    a.stack,
+                    a.bought,
+                    a.recaves,
+                    a.cashed_out,
+                    a.left,
+                    a.sitting_out,
+                    a.adjusted,
+                )
         self.changed.clear()
         self.moved.clear()
         self.last_event, self.saved = last_event, False
@@ -241,36 +256,37 @@ class Group:
 def import_hand(group: Group, plan: Plan, writer: Sink) -> HandImport:
     """Replay one hand at the group's table and give its rows to `writer`: what became of
     it (imported, or skipped with the reason; its finishing stacks compared)."""
-    key = (plan.hand.players, len(plan.hand.starting_stacks))
-    names = group.names.get(key) or group.names.setdefault(key, player_names(plan.hand))
+    label, hand, _actions, _config, scale, _skip, _exact, _source = plan  # (read once)
+    key = (hand.players, len(hand.starting_stacks))
+    names = group.names.get(key) or group.names.setdefault(key, player_names(hand))
     try:
         rows, bets, summary, from_result = _replay(group, plan, names, writer.next_id)
     except _Skip as why:
         if group.exact:  # (the session's later hands follow from this one)
-            raise PHHImportError(f"{plan.label}: {why}") from None
+            raise PHHImportError(f"{label}: {why}") from None
         group.table = codec.table_from_snapshot(group.settings, group.before())
         group.changed.clear()
         group.moved.clear()
         group.known.clear()  # (names first met in the skipped hand are unknown again)
-        return HandImport(plan.label, plan.hand.variant, message=str(why))
+        return HandImport(label, hand.variant, message=str(why))
     except MarquoirError as error:
-        raise PHHImportError(f"{plan.label}: {error}") from error
+        raise PHHImportError(f"{label}: {error}") from error
     writer.hand(group, rows, bets, summary)
-    table, scale = group.table, plan.scale
+    table = group.table
     played = table.last_hand
     assert played is not None and played.result is not None
-    label, variant, session, hand_no = plan.label, plan.hand.variant, group.name, table.hand_no
+    variant, session, hand_no = hand.variant, group.name, table.hand_no
     # (every field given, in order: a record made from all its fields is made fastest)
-    finishing = plan.hand.finishing_stacks
+    finishing = hand.finishing_stacks
     if finishing is None:
-        return HandImport(label, variant, session, hand_no, False, False, "", from_result)
+        return _new(HandImport, (label, variant, session, hand_no, False, False, "", from_result))
     final = played.result.final
     # (whole chips are the file's amounts: compared as they are)
-    if (scale == 1 and [final[name] for name in names] == list(finishing)) or all(
+    if (scale == 1 and list(map(final.__getitem__, names)) == list(finishing)) or all(
         from_chips(final[n], scale) == t for n, t in zip(names, finishing, strict=True)
     ):
-        return HandImport(label, variant, session, hand_no, True, False, "", from_result)
-    reason = explain_difference(plan.hand, played, names, scale)
+        return _new(HandImport, (label, variant, session, hand_no, True, False, "", from_result))
+    reason = explain_difference(hand, played, names, scale)
     return HandImport(label, variant, session, hand_no, True, True, reason, from_result)
 
 
@@ -292,8 +308,8 @@ def _replay(
         replay.exactly()
         return replay.rows, replay.bets, replay.summary, False
     replay.deal(replay.seat_everyone())
-    board = replay.actions()
-    from_result = replay.showdown(board)
+    replay.actions()
+    from_result = replay.showdown()
     return replay.rows, replay.bets, replay.summary, from_result
 
 
@@ -307,12 +323,9 @@ class _HandReplay:
         self.rows: Rows = []
         self.bets: list[Bet] = []  # (what each action did, in order: see `UNWRITTEN`)
         self.summary: Summary = None
-        given = plan.fields.get("seats")
+        given = plan.fields.get("seats") if plan.hand.extra else None  # (most have none)
         self.seats = seats_of(given, len(names))
         self.seats_given = given is not None  # (else the players' seats are Marquoir's)
-        # what the players showed and mucked, read from the history's actions
-        self.cards: dict[str, str] = {}
-        self.mucked: set[str] = set()
         # the actions applied so far, and the events of the session recorded during the
         # hand that wait for their turn (`_during`: after so many actions)
         self.acted = 0
@@ -342,12 +355,15 @@ class _HandReplay:
         down again with it (a winner's chips go back to the bank as at the end of a hand
         of the history). None when the hand's players are not those seated, in that order."""
         group, table, scale = self.group, self.table, self.plan.scale
-        known = group.known
-        names = [known.get(name) for name in self.names]
-        present = table.present_by_name()
-        if len(present) != len(names) or not present.keys() >= set(names):
+        known, present = group.known, table.present_by_name()
+        if len(present) != len(self.names):
             return None
-        accounts = [present[name] for name in names if name is not None]  # (none is None)
+        accounts = []
+        for name in self.names:
+            account = present.get(known.get(name, ""))  # (no player is named "")
+            if account is None:
+                return None
+            accounts.append(account)
         seats = [account.seat for account in accounts]
         if self.seats_given:
             if seats != self.seats:
@@ -357,15 +373,27 @@ class _HandReplay:
         self.seats = seats
         dealt_in: list[SeatInfo] = []
         whole = scale == 1
-        for account, stack in zip(accounts, self.plan.hand.starting_stacks, strict=True):
+        stacks = self.plan.hand.starting_stacks
+        # (`restack` of `recave`, `departure` and `sit_again`, written out: a few times a
+        # hand, the same events met again most times)
+        recaved, left, returned = group.recaved, group.left, group.returned
+        apply, rows, first = table.apply, self.rows, self.first
+        for number, account in enumerate(accounts):
+            stack = stacks[number]
             # (a whole number of the file is as many chips at scale 1: `to_chips` otherwise)
             cave = stack if whole and type(stack) is int else to_chips(stack, scale)
             name, chips, seat = account.name, account.stack, account.seat
             if chips < cave:
-                self.restack(self.recave(name, cave - chips))
+                made = recaved.get((name, cave - chips)) or self.recave(name, cave - chips)
+                apply(made[0])
+                rows.append((first + len(rows), None, made[1], made[2]))
             elif chips > cave:
-                self.restack(self.departure(name, chips))
-                self.restack(self.sit_again(name, seat, cave))
+                made = left.get((name, chips)) or self.departure(name, chips)
+                apply(made[0])
+                rows.append((first + len(rows), None, made[1], made[2]))
+                made = returned.get((name, seat, cave)) or self.sit_again(name, seat, cave)
+                apply(made[0])
+                rows.append((first + len(rows), None, made[1], made[2]))
                 group.moved.append(name)
             dealt_in.append(_new(SeatInfo, (name, seat, cave)))
         # (the players' names as the table knows them: `present`'s keys)
@@ -452,19 +480,20 @@ class _HandReplay:
             button = ButtonSet(self.names[-1])
             table.apply(button)
             self.record(None, *codec.event_text(button))
-        dealt = Dealt(table.hand_no + 1, self.seats[-1], tuple(dealt_in), table.house.carry)
+        hand_no, seat, dead = table.hand_no + 1, self.seats[-1], table.house.carry
+        dealt = _new(Dealt, (hand_no, seat, tuple(dealt_in), dead, 0))  # (at the only table)
         table.apply(dealt)
         # (the text names the button's seat, and the chips in the middle when there are any)
-        text = self.group.dealt.get(dealt.button) if not dealt.dead else None
+        text = self.group.dealt.get(seat) if not dead else None
         if text is None:
             text = codec.event_text(dealt)[1]
-            if not dealt.dead:
-                self.group.dealt[dealt.button] = text
-        self.record(dealt.hand_no, "deal", text)
+            if not dead:
+                self.group.dealt[seat] = text
+        self.record(hand_no, "deal", text)
 
-    def actions(self) -> list[str]:
-        """The history's actions: the players' applied at the table, the cards noted; the
-        board's cards.
+    def actions(self) -> None:
+        """The history's players' actions applied at the table (the cards dealt and shown
+        are read when a showdown needs them: `seen`).
 
         A player's action is applied after the events of the session recorded before it
         (`_during`); the event of an action is made once for each action read and player
@@ -473,34 +502,23 @@ class _HandReplay:
         loop is written out, its look-ups taken once a hand: it runs a hundred thousand
         times an import."""
         names, table, hand, group = self.names, self.table, self.plan.hand, self.group
-        count, cards, scale = len(names), self.cards, self.plan.scale
+        count, scale = len(names), self.plan.scale
         said, done, streets = group.said, group.done, group.streets
         rows, bets, first, during = self.rows, self.bets, self.first, self.during
         acted = self.acted
-        board: list[str] = []
         for number, action in enumerate(self.plan.actions, start=1):
             # (the fields at once: cheaper than reading them one by one)
-            _actor, verb, player, shown, _amount, _comment = action
+            _actor, verb, player, _shown, _amount, _comment = action
             if not verb:
                 continue
             if player is not None and player > count:
                 raise PHHError(f"{_where(hand, number)}: the hand has {count} players")
+            if verb not in _BETTING:  # (the cards dealt and shown, the most frequent)
+                if verb == "sd" or verb == "pb":
+                    where = _where(hand, number)
+                    raise PHHError(f"{where}: {hand.variant} has no draw or bring-in")
+                continue
             name = names[player - 1] if player is not None else ""
-            if verb == "dh":  # (the most frequent first)
-                if shown and shown != "-" and "?" not in shown:  # (`known`, written out)
-                    cards[name] = shown
-                continue
-            if verb == "db":
-                board.extend(split_cards(shown or ""))
-                continue
-            if verb == "sm":
-                if shown is None:
-                    self.mucked.add(name)
-                elif known(shown):
-                    cards[name] = shown
-                continue
-            if verb in ("sd", "pb"):
-                raise PHHError(f"{_where(hand, number)}: {hand.variant} has no draw or bring-in")
             if verb == "cc" and table.hand is not None and table.hand.to_act is None:
                 # PokerKit asks a lone player with chips to check when all the others are
                 # all-in; Marquoir's rules ask him nothing (docs/rules.md: who acts).
@@ -523,7 +541,28 @@ class _HandReplay:
                 self.summary = _summary(group, rows)
             acted += 1
         self.acted = acted
-        return board
+
+    def seen(self) -> tuple[dict[str, str], set[str], list[str]]:
+        """What the history says of the cards, read when a showdown needs them (most hands
+        end before one; `actions` checked the players): the players' cards dealt or shown
+        (the last said), those who mucked, the board's cards."""
+        names = self.names
+        cards: dict[str, str] = {}
+        mucked: set[str] = set()
+        board: list[str] = []
+        for _actor, verb, player, shown, _amount, _comment in self.plan.actions:
+            name = names[player - 1] if player is not None else ""
+            if verb == "dh":
+                if shown and shown != "-" and "?" not in shown:  # (`known`)
+                    cards[name] = shown
+            elif verb == "db":
+                board.extend(split_cards(shown or ""))
+            elif verb == "sm":
+                if shown is None:
+                    mucked.add(name)
+                elif known(shown):
+                    cards[name] = shown
+        return cards, mucked, board
 
     def refused(self, number: int, error: MarquoirError) -> MarquoirError:
         """The error of an action the table refused, naming the action (when nobody is to
@@ -533,7 +572,7 @@ class _HandReplay:
             error = IllegalAction(_("nobody is to act, the betting is over"))
         return type(error)(f"{_where(self.plan.hand, number)}: {error}")
 
-    def showdown(self, board: list[str]) -> bool:
+    def showdown(self) -> bool:
         """The showdown of a hand still in play, read from the cards (or, when they are not
         all known, from the history's result: True then)."""
         table, plan, played = self.table, self.plan, self.table.hand
@@ -543,7 +582,7 @@ class _HandReplay:
             raise _Skip(f"the actions stop before the end of the hand ({played.to_act} to act)")
         from_result = False
         try:
-            shown = _showdown(table, played, self.cards, self.mucked, board)
+            shown = _showdown(table, played, *self.seen())
         except _Skip:
             ranking = ranking_from_result(plan.hand, self.names, plan.scale, played)
             if ranking is None:
@@ -568,7 +607,7 @@ class _HandReplay:
         for text in recorded_texts(fields.get("_before", []), "_before"):
             self.recorded(text)
         self.deal_at_table()
-        board = self.actions()
+        self.actions()
         self.recorded_during()
         if self.during:
             raise PHHError(f"_during: {self.during[0][1][:40]!r} comes after the last action")
@@ -579,7 +618,7 @@ class _HandReplay:
                 raise PHHError("_showdown: the hand is over before its showdown")
             self.recorded(text, kinds=SHOWDOWN_KINDS)
         else:
-            self.showdown(board)
+            self.showdown()
         if self.table.hand is not None:
             raise _Skip(f"the hand is not over ({self.table.hand.to_act} to act)")
         for text in recorded_texts(fields.get("_after", []), "_after"):
@@ -730,38 +769,6 @@ def _showdown(
     # (checked when applied, at once: see `_replay`)
     event, _values = table.game.cards_showdown_event("".join(board), shown, verify=False)
     return event
-
-
-def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int) -> str:
-    """Why Marquoir's final stacks differ from the hand's `finishing_stacks`."""
-    assert played.result is not None and hand.finishing_stacks is not None
-    ours = {name: played.result.final[name] for name in names}
-    theirs = dict(zip(names, hand.finishing_stacks, strict=True))
-    differ = [n for n in names if from_chips(ours[n], scale) != theirs[n]]
-    odd = [a for a in played.result.awards if len({amount for _, amount in a.shares}) > 1]
-    splits = "; ".join(
-        f"the {a.name} of {from_chips(a.pot.amount, scale)} is split between "
-        f"{' and '.join(a.winners)}: Marquoir gives the odd chip to {a.winners[0]}, the first "
-        "winner left of the button"
-        for a in odd
-    )
-    fractions = [t for t in theirs.values() if decimals_of(t * scale)]
-    if fractions and odd:
-        shown = ", ".join(str(t) for t in fractions)
-        return f"the finishing_stacks carry fractions of a chip ({shown}): {splits}"
-    winners = {name for a in odd for name in a.winners}
-    if odd and set(differ) <= winners:
-        taker = ", ".join(n for n in differ if from_chips(ours[n], scale) < theirs[n])
-        return f"odd chip: {splits}; the history gives it to {taker}"
-    started = sum(hand.starting_stacks)
-    if sum(theirs.values()) != started:
-        return (
-            f"the finishing_stacks add up to {sum(theirs.values())}, the starting stacks to "
-            f"{started}"
-        )
-    return "unexplained: " + "; ".join(
-        f"{n} {from_chips(ours[n], scale)} here, {theirs[n]} in the history" for n in differ
-    )
 
 
 __all__ = [

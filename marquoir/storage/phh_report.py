@@ -7,7 +7,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ..domain.i18n import _, ngettext
+from ..domain.phh import decimals_of, from_chips
 from ..domain.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..domain.hand import Hand
+    from ..domain.phh import PHHHand
 
 
 class HandImport(Record):
@@ -107,4 +113,36 @@ class ImportReport(Record):
         return out
 
 
-__all__ = ["HandImport", "ImportReport"]
+def explain_difference(hand: PHHHand, played: Hand, names: list[str], scale: int) -> str:
+    """Why Marquoir's final stacks differ from the hand's `finishing_stacks`."""
+    assert played.result is not None and hand.finishing_stacks is not None
+    ours = {name: played.result.final[name] for name in names}
+    theirs = dict(zip(names, hand.finishing_stacks, strict=True))
+    differ = [n for n in names if from_chips(ours[n], scale) != theirs[n]]
+    odd = [a for a in played.result.awards if len({amount for _, amount in a.shares}) > 1]
+    splits = "; ".join(
+        f"the {a.name} of {from_chips(a.pot.amount, scale)} is split between "
+        f"{' and '.join(a.winners)}: Marquoir gives the odd chip to {a.winners[0]}, the first "
+        "winner left of the button"
+        for a in odd
+    )
+    fractions = [t for t in theirs.values() if decimals_of(t * scale)]
+    if fractions and odd:
+        shown = ", ".join(str(t) for t in fractions)
+        return f"the finishing_stacks carry fractions of a chip ({shown}): {splits}"
+    winners = {name for a in odd for name in a.winners}
+    if odd and set(differ) <= winners:
+        taker = ", ".join(n for n in differ if from_chips(ours[n], scale) < theirs[n])
+        return f"odd chip: {splits}; the history gives it to {taker}"
+    started = sum(hand.starting_stacks)
+    if sum(theirs.values()) != started:
+        return (
+            f"the finishing_stacks add up to {sum(theirs.values())}, the starting stacks to "
+            f"{started}"
+        )
+    return "unexplained: " + "; ".join(
+        f"{n} {from_chips(ours[n], scale)} here, {theirs[n]} in the history" for n in differ
+    )
+
+
+__all__ = ["HandImport", "ImportReport", "explain_difference"]

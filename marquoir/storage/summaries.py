@@ -9,9 +9,10 @@ them against a replay of the log.
 from __future__ import annotations
 
 import operator
+from itertools import count
 from operator import sub
 
-from ..domain import Hand, HandResult, PotAward
+from ..domain import Hand, PotAward
 from ..domain.records import Record
 from ..domain.table import SessionSettings, Table
 from .jsontext import loads
@@ -120,6 +121,10 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     )
 
 
+# Each list of players met, by its players' index in it (`_stored_form`: never changed).
+_INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
+
+
 def _stored_form(
     players: list[str],
     start: dict[str, int],
@@ -132,20 +137,27 @@ def _stored_form(
     """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
     their index; `pots` makes the pots' rows from that index; `others` and `after` added to
     `rest` when there are any."""
-    index = dict(zip(players, range(len(players)), strict=True))
+    # (made once for each list of players met: a file's hands are played by a few players
+    # in a few orders; each player named once)
+    key = tuple(players)
+    index = _INDEXES.get(key)
+    if index is None:
+        if len(_INDEXES) >= 4096:  # (a process that meets many keeps a few)
+            _INDEXES.clear()
+        index = _INDEXES[key] = dict(zip(players, count()))
     if stacks.keys() != index.keys():  # (most hands: everyone at the table played it)
         others = [[name, chips] for name, chips in stacks.items() if name not in index]
         if others:
             rest["others"] = sorted(others)
-    finals = [final[name] for name in players]
+    finals = list(map(final.__getitem__, players))
     after = list(map(stacks.get, players))
     if after != finals:
         rest["after"] = after
-    starts = [start[name] for name in players]
+    starts = list(map(start.__getitem__, players))
     stored: list[Any] = [
         players,
         # (one number when everyone starts alike, as in most hand histories: m012)
-        starts[0] if len(set(starts)) == 1 else starts,
+        starts[0] if starts and starts.count(starts[0]) == len(starts) else starts,
         list(map(sub, finals, starts)),
         pots(index),
         index.get(button, button),
@@ -160,15 +172,17 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     (a replay writes one for every hand)."""
     result = hand.result
     assert result is not None
-    rest = _outcome_rest(hand, result)
+    # (the result's fields read at once, which costs less than one by one: every hand
+    # replayed makes its summary)
+    start, final, awards, returned, by_fold, carry, void = result
+    rest = _outcome_rest(hand, returned, by_fold, void, carry)
     config = hand.config
     if config is not settings.table and config.schedule != settings.table.schedule:
         rest["schedule"] = config.schedule._asdict()
-    awards = result.awards
     return _stored_form(
-        list(result.start),  # (in the order of the hand, as `hand.players`)
-        result.start,
-        result.final,
+        list(start),  # (in the order of the hand, as `hand.players`)
+        start,
+        final,
         _stacks_before_side_payments(table, in_seat_order=False),
         hand.button,
         lambda index: [_award_row(number, award, index) for number, award in enumerate(awards)],
@@ -176,18 +190,20 @@ def compact_hand_summary(table: Table, hand: Hand, settings: SessionSettings) ->
     )
 
 
-def _outcome_rest(hand: Hand, result: HandResult) -> dict[str, Any]:
+def _outcome_rest(
+    hand: Hand, returned: dict[str, int], by_fold: bool, void: bool, carry: int
+) -> dict[str, Any]:
     """The fields of `_outcome_fields` that are not at their default (`SUMMARY_DEFAULTS`),
     each looked at once (a replay makes a summary for every hand)."""
     rest: dict[str, Any] = {}
-    if result.returned:
-        rest["returned"] = result.returned
-    if result.by_fold:
-        rest["by_fold"] = result.by_fold
-    if result.void:
-        rest["void"] = result.void
-    if result.carry:
-        rest["carry"] = result.carry
+    if returned:
+        rest["returned"] = returned
+    if by_fold:
+        rest["by_fold"] = by_fold
+    if void:
+        rest["void"] = void
+    if carry:
+        rest["carry"] = carry
     shown = hand.showdown_event
     if shown is not None:
         if shown.ranking:
@@ -199,18 +215,21 @@ def _outcome_rest(hand: Hand, result: HandResult) -> dict[str, Any]:
 
 def _award_row(number: int, award: PotAward, index: dict[str, int]) -> list[Any]:
     """`_compact_pot` of the pot `hand_summary` makes of this award."""
+    name, (amount, players), shares, high, low = award  # (its fields read at once)
     who = index.get  # (a player not of the hand by his name)
-    pot = award.pot
-    eligible = [who(name, name) for name in pot.eligible]
-    row: list[Any] = [pot.amount, eligible, [[who(n, n), amount] for n, amount in award.shares]]
+    try:  # (every player of the pot is of the hand, as in most pots)
+        eligible: list[Any] = list(map(index.__getitem__, players))
+    except KeyError:
+        eligible = [who(player, player) for player in players]
+    row: list[Any] = [amount, eligible, [[who(n, n), chips] for n, chips in shares]]
     named = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
-    if award.low or award.name != named:  # (most pots: neither split high / low nor renamed)
+    if low or name != named:  # (most pots: neither split high / low nor renamed)
         extra: dict[str, Any] = {}
-        if award.low:
-            extra["high"] = [[who(n, n), amount] for n, amount in award.high]
-            extra["low"] = [[who(n, n), amount] for n, amount in award.low]
-        if award.name != named:
-            extra["name"] = award.name
+        if low:
+            extra["high"] = [[who(n, n), chips] for n, chips in high]
+            extra["low"] = [[who(n, n), chips] for n, chips in low]
+        if name != named:
+            extra["name"] = name
         row.append(extra)
     return row
 
