@@ -21,6 +21,7 @@ from marquoir.domain import (
     ConfigError,
     Game,
     Hand,
+    IllegalAction,
     MarquoirError,
     Phase,
     SeatInfo,
@@ -160,6 +161,57 @@ def test_a_game_added_as_one_class_plays_a_hand(monkeypatch: pytest.MonkeyPatch)
     assert hand.result is not None
     # bob wins the antes (6) and alice's 10: 100 - 2 - 10 + 26
     assert hand.result.final == {"alice": 88, "bob": 114, "carol": 48}
+
+
+class NoChecking(Pairs):
+    """Pairs where nobody may check (a rule of turns of the game's own) and no bet goes
+    beyond 5 (bounds of its own)."""
+
+    def check_turn(self, hand: Dealing, i: int, verb: str) -> None:
+        if verb == "check":
+            raise IllegalAction("nobody checks at this game")
+
+    def raise_window(self, hand: Dealing, i: int) -> tuple[int, int | None] | str | None:
+        return 2, 5
+
+
+class FarStart(Pairs):
+    """Pairs whose first speaker is counted once round the table past the button's left."""
+
+    def start(self, hand: Dealing) -> int | str:
+        post_antes(hand, self.config.ante)
+        hand.open_round(0)
+        return hand.button_index + 1 + hand.size
+
+
+THREE = [SeatInfo("alice", 1, 100), SeatInfo("bob", 2, 100), SeatInfo("carol", 3, 50)]
+
+
+def test_a_game_s_own_rules_of_turns_are_asked_at_every_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The hand asks a game's `check_turn` only of the verbs it declares and its
+    # `raise_window` only of a game with bounds of its own: a game that overrides them
+    # without saying so is still asked (its check refused, its bet held to 5).
+    monkeypatch.setitem(GAMES, "pairs", NoChecking)
+    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
+    hand = Hand(config, THREE, button=3)
+    with pytest.raises(IllegalAction, match="nobody checks at this game"):
+        act(hand, ActionKind.CHECK)
+    with pytest.raises(IllegalAction, match="maximum is a bet to 5"):
+        act(hand, ActionKind.BET, 10)
+    assert act(hand, ActionKind.BET, 5) == "alice bets 5"
+
+
+def test_a_game_may_count_its_first_speaker_past_the_last_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat indexes count round the table: the button's left plus the number of players is
+    # the button's left again (alice), on the first round.
+    monkeypatch.setitem(GAMES, "pairs", FarStart)
+    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
+    hand = Hand(config, THREE, button=3)
+    assert (hand.street, hand.to_act) == ("first round", "alice")
 
 
 def test_a_game_registered_again_is_the_one_a_table_then_plays(

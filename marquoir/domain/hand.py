@@ -510,7 +510,7 @@ class Hand:
             else:
                 self.awaiting, self._to_act = start, None
             return
-        self._to_act = self._scan(start)
+        self._to_act = self._scan(start % self._n)  # (a game may count past the last seat)
         if self._to_act is None:
             self._close_round()
 
@@ -577,7 +577,7 @@ class Hand:
             return _("{player} has no chips beyond the call").format(player=p.name)
         if self._with_chips - (p.stack > 0 and not p.folded) <= 0:  # (the others: none)
             return _("nobody left in the hand could call a raise: call or fold")
-        if self._speaks_in_turns:  # (the game's own bounds: asked only then)
+        if self.rules.bounds_bets:  # (the game's own bounds: asked only of a game with them)
             ruled = self.rules.raise_window(self, i)
             if ruled is not None:
                 return ruled

@@ -97,8 +97,8 @@ class Table:
         return sorted(self._present.values(), key=_SEAT)
 
     def present_by_name(self) -> Mapping[str, Account]:
-        """The players at the table by name, in no order (`present` sorts them by seat): a
-        read-only view that follows the table (no copy made at each seat of a replay)."""
+        """The players at the table by name, in no order: a read-only view that follows the
+        table (no copy at each seat of a replay; copied first by a caller changing it)."""
         return self._present_view
 
     def restore(self, account: Account) -> None:

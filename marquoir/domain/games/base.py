@@ -128,6 +128,10 @@ if TYPE_CHECKING:
 SAID_BY_SCOREKEEPER = frozenset({ActionKind.BRING_IN, ActionKind.FIRST, ActionKind.FALSE_OPEN})
 
 
+# every verb a player's action resolves to (`Hand._resolve`)
+EVERY_VERB = frozenset({"fold", "check", "call", "bet", "raise", "complete", "open", "abattre"})
+
+
 class GameRules:
     """The base of every game: nothing posted, the dealer's left speaks first, no
     announcements, no side payments. A game overrides what is particular to it."""
@@ -232,14 +236,30 @@ class GameRules:
 
     # whether the game decides who speaks next (`next_speaker`) rather than the poker order
     speaks_in_turns = False
+    # whether the game bounds a bet or raise its own way: set by `__init_subclass__` for a
+    # game that overrides `raise_window` (the hand asks only such a game, a call saved at
+    # each bet)
+    bounds_bets = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A game's own rule of turns is never skipped by the hand's shortcuts: a game that
+        overrides `check_turn` without naming its `turn_verbs` is asked of every verb, and
+        one that overrides `raise_window` at every bet or raise (`bounds_bets`)."""
+        super().__init_subclass__(**kwargs)
+        if "check_turn" in cls.__dict__ and "turn_verbs" not in cls.__dict__:
+            cls.turn_verbs = EVERY_VERB
+        if "raise_window" in cls.__dict__:
+            cls.bounds_bets = True
 
     def raise_window(self, hand: Dealing, i: int) -> tuple[int, int | None] | str | None:
         """The bounds of a bet or raise for player i, or why he may not make one; None: the
-        betting structure's (the default). Asked only when `speaks_in_turns`."""
+        betting structure's (the default). A game that overrides it is asked at every bet
+        or raise (`bounds_bets`)."""
         return None
 
     # the verbs `check_turn` may refuse: the hand asks it of these only (the other verbs of
-    # every action are the betting's to check, a call saved at each)
+    # every action are the betting's to check, a call saved at each); a game that overrides
+    # `check_turn` without naming them is asked of every verb (`__init_subclass__`)
     turn_verbs: frozenset[str] = frozenset({"abattre"})
 
     def check_turn(self, hand: Dealing, i: int, verb: str) -> None:

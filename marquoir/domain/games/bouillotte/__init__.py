@@ -94,6 +94,8 @@ class Bouillotte(GameRules):
         # any amount more, limited by the caves (no minimum raise)
         return hand.current_bet + self.config.chip_unit, None
 
+    turn_verbs = frozenset({"abattre"})  # (the one word `check_turn` may refuse)
+
     def check_turn(self, hand: Dealing, i: int, verb: str) -> None:
         # The last to hold who says check holds without more: that is abattre too.
         if verb == "abattre" and not self._may_abattre(hand, i):
