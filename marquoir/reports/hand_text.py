@@ -228,8 +228,7 @@ def hand_texts(log: HandLog, pad: str) -> Iterator[str]:
         "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
         (log.session.id,),
     )
-    for hand_no, text in rows:
-        hand = summaries.read_summary(text, hand_no, settings)
+    for hand_no, hand in summaries.read_summaries(rows, settings):
         counter.add(hand)
         yield writer.hand(hand_no, hand)
     log.set_figures(counter.figures())

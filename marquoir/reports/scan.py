@@ -161,8 +161,7 @@ class HandScan:
             (session.id,),
         )
         settings = session.settings
-        for hand_no, text in rows:
-            hand = summaries.read_summary(text, hand_no, settings)
+        for hand_no, hand in summaries.read_summaries(rows, settings):
             self.count += 1
             self.last = hand_no
             stakes = self.stakes_of(hand.rest.get("schedule"))
