@@ -325,17 +325,18 @@ def read_summaries(
     `read_summary` does: a report reads a session's every hand this way."""
     import json  # (the reports': not on the path of a table command)
 
-    # (`json.loads` checks for bytes, makes a decoder call and matches the whitespace
-    # around the value, twice, for every hand; the summaries are written without any, so
+    # (`json.loads` checks for bytes, calls the decoder and matches the whitespace before
+    # and after the value, for every hand; the summaries are written without any, so
     # `raw_decode` reads them, `loads` only what it leaves: a text it cannot read, or with
-    # something after the value, which `loads` words as json does)
+    # something around the value, which `loads` reads or words the error of as json does)
     raw_decode = json.JSONDecoder().raw_decode
     for hand_no, text in rows:
         try:
             stored, end = raw_decode(text)
+            whole = end == len(text)
         except (ValueError, TypeError):
-            end = -1
-        if end != len(text):
+            whole = False
+        if not whole:
             stored = loads(text)
         yield hand_no, decode_summary(stored, hand_no, settings)
 
