@@ -99,3 +99,27 @@ def test_an_action_keeps_only_what_is_not_its_default(tmp_path: Path) -> None:
             ("bob", "raise", 5, 6, 0),
             ("carol", "fold", 0, 2, 0),
         ]
+
+
+def test_a_report_reads_each_summary_text_as_json_loads_does() -> None:
+    """The rows read by the hundred thousand (`read_summaries`) give what `read_summary`
+    gives, the odd text (spaces around the value, as a hand edited by hand) included, and a
+    text that is no JSON fails as `json.loads` words it."""
+    from marquoir.storage import summaries
+
+    settings = SessionSettings(TableConfig(small_blind=1, big_blind=2))
+    # worked by hand: alice and bob start with 100; the pot of 4 is all alice's
+    stored = '[["alice","bob"],100,[2,-2],[[4,[0,1],[[0,4]]]],0,{"by_fold":true}]'
+    rows = [(1, stored), (2, " " + stored + "\n"), (3, stored.replace("100", "[100,90]"))]
+    read = list(summaries.read_summaries(rows, settings))
+    assert [hand_no for hand_no, _ in read] == [1, 2, 3]
+    assert [hand for _, hand in read] == [
+        summaries.read_summary(text, hand_no, settings) for hand_no, text in rows
+    ]
+    first = read[0][1]
+    assert first.final == [102, 98] and first.button == "alice"
+    assert first.stacks == {"alice": 102, "bob": 98}
+    assert first.pots[0].shares == [["alice", 4]] and first.pots[0].name == "main pot"
+    assert read[2][1].final == [102, 88]
+    with pytest.raises(json.JSONDecodeError, match="Extra data"):
+        list(summaries.read_summaries([(4, stored + "]")], settings))

@@ -53,6 +53,32 @@ def pretty(value: Any, pad: str) -> str:
     return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False).replace("\n", pad)
 
 
+# The keys of a hand's JSON object, sorted as `json.dumps(..., sort_keys=True)` writes them
+# (render.py `_hand_data`).
+HAND_KEYS = (
+    "button",
+    "by_fold",
+    "carry",
+    "forced_bets",
+    "hand",
+    "nets",
+    "players",
+    "pots",
+    "stacks",
+    "stakes",
+    "void",
+)
+
+
+class _Encoded(dict[str, str]):
+    """Each name met, as a JSON string (`encode`), encoded the first time it is asked for:
+    a report names the same few players in every hand."""
+
+    def __missing__(self, name: str) -> str:
+        text = self[name] = encode(name)
+        return text
+
+
 class _Players:
     """What a hand's JSON says of its players, the same in every hand they play together:
     their order by name, the keys of `nets` and `stacks`, the list `players`."""
@@ -92,7 +118,13 @@ class HandWriter:
         self._share_end = i4 + '  "player": '
         self._share_close = i4 + "}"
         self._list_close = (i3 + "]", self.i1 + "]")
-        self._names: dict[str, str] = {}
+        self._names = _Encoded()
+        # what comes between the values: each key after the comma and the indentation
+        # before it, joined once (the hands all have the same keys, sorted)
+        self._keys = [
+            f"{'{' if number == 0 else ','}{self.i1}{encode(key)}: "
+            for number, key in enumerate(HAND_KEYS)
+        ]
 
     def hand(self, hand_no: int, hand: summaries.StoredHand) -> str:
         """The hand's JSON object (render.py `_hand_data`)."""
@@ -109,59 +141,34 @@ class HandWriter:
         else:  # (the common case: the stacks after the hand are start + net)
             nets = players.counts(list(map(operator.sub, hand.final, hand.start)))
             stacks = players.counts(hand.final)
+        keys = self._keys
         return "".join(
             (
-                "{",
-                i1,
-                '"button": ',
-                self._name(hand.button),
-                ",",
-                i1,
-                '"by_fold": ',
+                keys[0],
+                self._names[hand.button],
+                keys[1],
                 pretty(rest["by_fold"], i1) if "by_fold" in rest else "false",
-                ",",
-                i1,
-                '"carry": ',
+                keys[2],
                 pretty(rest["carry"], i1) if "carry" in rest else "0",
-                ",",
-                i1,
-                '"forced_bets": ',
+                keys[3],
                 forced,
-                ",",
-                i1,
-                f'"hand": {hand_no},',
-                i1,
-                '"nets": ',
+                keys[4],
+                str(hand_no),
+                keys[5],
                 nets,
-                ",",
-                i1,
-                '"players": ',
+                keys[6],
                 players.listed,
-                ",",
-                i1,
-                '"pots": ',
+                keys[7],
                 self._pots(hand.pots),
-                ",",
-                i1,
-                '"stacks": ',
+                keys[8],
                 stacks,
-                ",",
-                i1,
-                '"stakes": ',
+                keys[9],
                 stakes,
-                ",",
-                i1,
-                '"void": ',
+                keys[10],
                 pretty(rest["void"], i1) if "void" in rest else "false",
                 self.close,
             )
         )
-
-    def _name(self, name: str) -> str:
-        text = self._names.get(name)
-        if text is None:
-            text = self._names[name] = encode(name)
-        return text
 
     def _forced_bets(self, schedule: dict[str, Any] | None) -> tuple[str, str]:
         """The hand's stakes and forced bets as JSON (None: the session's), made once a
@@ -197,7 +204,7 @@ class HandWriter:
                 high, low = self._shares(pot.high or ()), self._shares(pot.low)
                 halves = f'{self._i3}"high": {high},{self._i3}"low": {low},'
             items.append(
-                f"{chips}{pot.amount},{halves}{named}{self._name(pot.name)},"
+                f"{chips}{pot.amount},{halves}{named}{self._names[pot.name]},"
                 f"{shares}{self._shares(pot.shares)}{self._pot_close}"
             )
         return "[" + ",".join(items) + self._list_close[1]
@@ -205,8 +212,8 @@ class HandWriter:
     def _shares(self, shares: Any) -> str:
         if not shares:
             return "[]"
-        start, end, close = self._share, self._share_end, self._share_close
-        items = [f"{start}{chips},{end}{self._name(name)}{close}" for name, chips in shares]
+        start, end, close, names = self._share, self._share_end, self._share_close, self._names
+        items = [f"{start}{chips},{end}{names[name]}{close}" for name, chips in shares]
         return "[" + ",".join(items) + self._list_close[0]
 
 
@@ -228,8 +235,7 @@ def hand_texts(log: HandLog, pad: str) -> Iterator[str]:
         "SELECT hand_no, summary FROM hands WHERE session_id = ? ORDER BY hand_no",
         (log.session.id,),
     )
-    for hand_no, text in rows:
-        hand = summaries.read_summary(text, hand_no, settings)
+    for hand_no, hand in summaries.read_summaries(rows, settings):
         counter.add(hand)
         yield writer.hand(hand_no, hand)
     log.set_figures(counter.figures())

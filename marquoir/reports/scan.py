@@ -161,15 +161,18 @@ class HandScan:
             (session.id,),
         )
         settings = session.settings
-        for hand_no, text in rows:
-            hand = summaries.read_summary(text, hand_no, settings)
+        session_stakes = self.stakes_of(None)  # (most hands': asked for once)
+        run: list[Any] = []  # the last of `runs`
+        for hand_no, hand in summaries.read_summaries(rows, settings):
             self.count += 1
             self.last = hand_no
-            stakes = self.stakes_of(hand.rest.get("schedule"))
-            if self.runs and self.runs[-1][0] == stakes:
-                self.runs[-1][2] = hand_no
+            schedule = hand.rest.get("schedule")
+            stakes = session_stakes if schedule is None else self.stakes_of(schedule)
+            if run and run[0] == stakes:
+                run[2] = hand_no
             else:
-                self.runs.append([stakes, hand_no, hand_no])
+                run = [stakes, hand_no, hand_no]
+                self.runs.append(run)
             stacks = hand.stacks
             paid = side_payments.get(hand_no)
             if paid:
@@ -208,7 +211,7 @@ class HandScan:
         first = [str(hand_no), hand.button, stakes]
         taken: dict[str, int] = {}
         by_fold = hand.rest.get("by_fold", False)
-        words = self._words
+        words, add = self._words, self.log.add
         for pot in hand.pots:
             for name, amount in pot.shares:
                 taken[name] = taken.get(name, 0) + amount
@@ -222,7 +225,7 @@ class HandScan:
             title = self._pot_titles.get(pot.name)
             if title is None:
                 title = self._pot_titles[pot.name] = pot_title(pot.name)
-            self.log.add([*(first or ("", "", "")), title, self._chips(pot.amount), text])
+            add([*(first or ("", "", "")), title, self._chips(pot.amount), text])
             first = []
         if first:  # a void deal: nobody opened, the chips wait for the next deal
             carry = self._chips(hand.rest.get("carry", 0))

@@ -19,7 +19,7 @@ from .jsontext import loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
 
@@ -280,6 +280,11 @@ class StoredHand(Record):
     rest: dict[str, Any]
 
 
+# A record made from its fields' tuple (all given, in order) as its constructor makes it,
+# without the call through the constructor: the reports decode a record for every hand and
+# every pot.
+_TUPLE_NEW = tuple.__new__
+
 # The pots' names by their place, made once (`pot_name`).
 _POT_NAMES = tuple(pot_name(number) for number in range(32))
 
@@ -289,22 +294,51 @@ def decode_summary(stored: Any, hand_no: int, settings: SessionSettings) -> Stor
     before migration m007) decoded: the players named, the stacks worked out."""
     if isinstance(stored, dict):  # (the form before m007, made compact first)
         stored = compact_summary(_expand_m004(stored, hand_no, settings, None), settings)
-    players, start, net, stored_pots, button = stored[:5]
+    # (unpacked whole when it has its six items, as most summaries: no slice made)
+    if len(stored) == 6:
+        players, start, net, stored_pots, button, rest = stored
+    else:
+        players, start, net, stored_pots, button = stored[:5]
+        rest = stored[5] if len(stored) > 5 else {}
     if type(start) is int:  # (one number when everyone started with it)
         start = [start] * len(players)
-    rest: dict[str, Any] = stored[5] if len(stored) > 5 else {}
     final = list(map(operator.add, start, net))
     after = rest.get("after")
     stacks = dict(zip(players, final if after is None else after, strict=True))
     if "others" in rest:
         stacks.update(rest["others"])
     pots = [_decode_pot(number, row, players) for number, row in enumerate(stored_pots)]
-    return StoredHand(players, start, final, stacks, pots, _named(players, button), rest)
+    if type(button) is int:  # (`_named` written out: every hand has a button)
+        button = players[button]
+    return _TUPLE_NEW(StoredHand, (players, start, final, stacks, pots, button, rest))
 
 
 def read_summary(text: str, hand_no: int, settings: SessionSettings) -> StoredHand:
     """A hand summary as the `hands` table keeps it (its JSON text) decoded."""
     return decode_summary(loads(text), hand_no, settings)
+
+
+def read_summaries(
+    rows: Iterable[tuple[int, str]], settings: SessionSettings
+) -> Iterator[tuple[int, StoredHand]]:
+    """Each row (hand number, summary text) of the `hands` table, its summary decoded as
+    `read_summary` does: a report reads a session's every hand this way."""
+    import json  # (the reports': not on the path of a table command)
+
+    # (`json.loads` checks for bytes, calls the decoder and matches the whitespace before
+    # and after the value, for every hand; the summaries are written without any, so
+    # `raw_decode` reads them, `loads` only what it leaves: a text it cannot read, or with
+    # something around the value, which `loads` reads or words the error of as json does)
+    raw_decode = json.JSONDecoder().raw_decode
+    for hand_no, text in rows:
+        try:
+            stored, end = raw_decode(text)
+            whole = end == len(text)
+        except (ValueError, TypeError):
+            whole = False
+        if not whole:
+            stored = loads(text)
+        yield hand_no, decode_summary(stored, hand_no, settings)
 
 
 def _named(players: list[str], who: Any) -> Any:
@@ -317,7 +351,8 @@ def _decode_pot(number: int, row: list[Any], players: list[str]) -> StoredPot:
     shares = [[players[who] if type(who) is int else who, chips] for who, chips in row[2]]
     if len(row) < 4:  # (most pots: named by their place, not split high / low)
         name = _POT_NAMES[number] if number < len(_POT_NAMES) else pot_name(number)
-        return StoredPot(row[0], name, shares, None, None, row[1])
+        # (the tuple made whole: every field given, as the record's constructor would)
+        return _TUPLE_NEW(StoredPot, (row[0], name, shares, None, None, row[1]))
     extra = row[3]
     high, low = (
         [[_named(players, who), chips] for who, chips in extra[key]] if key in extra else None
