@@ -184,7 +184,13 @@ class FarStart(Pairs):
         return hand.button_index + 1 + hand.size
 
 
-THREE = [SeatInfo("alice", 1, 100), SeatInfo("bob", 2, 100), SeatInfo("carol", 3, 50)]
+def three_at(monkeypatch: pytest.MonkeyPatch, game: type[Pairs]) -> Hand:
+    """A deal of `game`, registered as pairs (ante 2), to alice, bob and carol, carol on
+    the button."""
+    monkeypatch.setitem(GAMES, "pairs", game)
+    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
+    seats = [SeatInfo("alice", 1, 100), SeatInfo("bob", 2, 100), SeatInfo("carol", 3, 50)]
+    return Hand(config, seats, button=3)
 
 
 def test_a_game_s_own_rules_of_turns_are_asked_at_every_action(
@@ -193,9 +199,7 @@ def test_a_game_s_own_rules_of_turns_are_asked_at_every_action(
     # The hand asks a game's `check_turn` only of the verbs it declares and its
     # `raise_window` only of a game with bounds of its own: a game that overrides them
     # without saying so is still asked (its check refused, its bet held to 5).
-    monkeypatch.setitem(GAMES, "pairs", NoChecking)
-    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
-    hand = Hand(config, THREE, button=3)
+    hand = three_at(monkeypatch, NoChecking)
     with pytest.raises(IllegalAction, match="nobody checks at this game"):
         act(hand, ActionKind.CHECK)
     with pytest.raises(IllegalAction, match="maximum is a bet to 5"):
@@ -208,9 +212,7 @@ def test_a_game_may_count_its_first_speaker_past_the_last_seat(
 ) -> None:
     # Seat indexes count round the table: the button's left plus the number of players is
     # the button's left again (alice), on the first round.
-    monkeypatch.setitem(GAMES, "pairs", FarStart)
-    config = TableConfig(0, 0, game="pairs", ante=2)  # type: ignore[arg-type]
-    hand = Hand(config, THREE, button=3)
+    hand = three_at(monkeypatch, FarStart)
     assert (hand.street, hand.to_act) == ("first round", "alice")
 
 
