@@ -104,11 +104,9 @@ class HandValue(Record):
 def parse_cards(text: str, *, deck: str | None = None) -> tuple[Card, ...]:
     """Read "Ah Kd 7c" or "AhKd7c" (T or 10 for tens); a clear error for anything else
     (naming `deck`'s ranks when the game's deck is not the 52 cards)."""
-    # cards as a hand history writes them ("AhKd7c"): each two letters a card of the deck,
-    # looked up at once, without a regular expression's pass over the text first
-    known = [_DECK.get(text[at : at + 2]) for at in range(0, len(text), 2)]
-    if None not in known:
-        return tuple(known)  # type: ignore[arg-type]  # (no None: every one is a Card)
+    written = _deck_written(text)
+    if written is not None:
+        return written[0]
     squeezed = "".join(text.split())
     cards, at = [], 0
     while at < len(squeezed):
@@ -553,15 +551,25 @@ def read_showdown(variant: str | Evaluator, shown: dict[str, str], board: str) -
     return _new(ShownShowdown, (ranking, low or None, values, board_text, tuple(written)))
 
 
+def _deck_written(text: str) -> tuple[tuple[Card, ...], list[str]] | None:
+    """The cards of `text` written back to back as the deck writes them ("AhKd7c", as a hand
+    history does), with each card's two letters: looked up at once, without a regular
+    expression's pass over the text; None for any other writing."""
+    if len(text) % 2:
+        return None
+    pairs = list(map(add, text[::2], text[1::2]))  # (the first letters, then the second)
+    known = tuple(map(_DECK.get, pairs))
+    if None in known:
+        return None
+    return known, pairs  # type: ignore[return-value]  # (no None: every one is a Card)
+
+
 def _read_cards(text: str) -> tuple[tuple[Card, ...], str]:
-    """`parse_cards(text)`, and the cards written the canonical way (`_written`). Cards
-    written back to back as the deck writes them ("AhKd7c", a hand history's) are written
-    back from their own pairs of letters, without looking each card's text up again."""
-    if not len(text) % 2:  # (each card two letters: the first letters, then the second)
-        pairs = list(map(add, text[::2], text[1::2]))
-        known = tuple(map(_DECK.get, pairs))
-        if None not in known:
-            return known, " ".join(pairs)  # type: ignore[return-value]  # (no None: Cards)
+    """`parse_cards(text)`, and the cards written the canonical way (`_written`): the deck's
+    own writing written back from its pairs of letters, without looking each card up again."""
+    written = _deck_written(text)
+    if written is not None:
+        return written[0], " ".join(written[1])
     cards = parse_cards(text)
     return cards, _written(cards)
 

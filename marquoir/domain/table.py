@@ -292,7 +292,7 @@ class Table:
             )
         self.free_seat(seat)
         caves = self.settings.caves
-        if returning and caves.recaves is not None:  # (no limit: no count to check)
+        if returning:
             assert previous is not None
             caves.check_recaves(previous.name, previous.recaves, what="returns")
         # (a return recorded before returns were recaves is replayed as it was: no recave)

@@ -135,8 +135,7 @@ class House(TablePart):
         if table.hand is not None:  # (refused: asked before the call, at every replayed recave)
             table.between_hands(N_("recave"))
         caves = settings.caves
-        if caves.recaves is not None:  # (no limit: no count to check, no call made)
-            caves.check_recaves(account.name, account.recaves)
+        caves.check_recaves(account.name, account.recaves)
         return account.name, caves.amount(chips, what="recave")
 
     def leave_all_event(self) -> LeftAll:

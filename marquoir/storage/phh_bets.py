@@ -5,6 +5,8 @@ back), and the hand's rows with its actions packed in one `bets` row (`pack_hand
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..domain.actions import ActionEvent
 from ..domain.events import Acted
 from ..domain.table import MAX_SEATS
@@ -104,18 +106,15 @@ def pack_hand(rows: Rows, bets: list[Bet], summary: tuple[int, list[Any]]) -> tu
 
 def _index_texts(players: list[str]) -> dict[str, str]:
     """Each player's index in the hand as the text it is written in (the items are joined
-    as text), made once for each list of players met (a file's hands are played by a few
-    players in a few orders)."""
-    key = tuple(players)
-    index = _INDEX_TEXTS.get(key)
-    if index is None:
-        if len(_INDEX_TEXTS) >= 4096:  # (a process that meets many keeps a few)
-            _INDEX_TEXTS.clear()
-        index = _INDEX_TEXTS[key] = dict(zip(players, _INDEXES[: len(players)], strict=True))
-    return index
+    as text)."""
+    return _index_texts_of(tuple(players))
 
 
-_INDEX_TEXTS: dict[tuple[str, ...], dict[str, str]] = {}
+# (made once for each list of players met: a file's hands are played by a few players in a
+# few orders; a process that meets many keeps the last ones. Never changed by its callers.)
+@lru_cache(maxsize=4096)
+def _index_texts_of(players: tuple[str, ...]) -> dict[str, str]:
+    return dict(zip(players, _INDEXES[: len(players)], strict=True))
 
 
 def with_texts(rows: Rows, bets: list[Bet]) -> Rows:

@@ -9,6 +9,7 @@ them against a replay of the log.
 from __future__ import annotations
 
 import operator
+from functools import lru_cache
 from itertools import count
 from operator import sub
 
@@ -121,8 +122,12 @@ def compact_summary(summary: dict[str, Any], settings: SessionSettings) -> list[
     )
 
 
-# Each list of players met, by its players' index in it (`_stored_form`: never changed).
-_INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
+# Each list of players met, by its players' index in it (`_stored_form`: never changed), made
+# once for each: a file's hands are played by a few players in a few orders; a process that
+# meets many keeps the last ones.
+@lru_cache(maxsize=4096)
+def _indexes(players: tuple[str, ...]) -> dict[str, int]:
+    return dict(zip(players, count()))
 
 
 def _stored_form(
@@ -137,14 +142,7 @@ def _stored_form(
     """[players, start, net, pots, button, rest?] (see `compact_summary`): the players by
     their index; `pots` makes the pots' rows from that index; `others` and `after` added to
     `rest` when there are any."""
-    # (made once for each list of players met: a file's hands are played by a few players
-    # in a few orders; each player named once)
-    key = tuple(players)
-    index = _INDEXES.get(key)
-    if index is None:
-        if len(_INDEXES) >= 4096:  # (a process that meets many keeps a few)
-            _INDEXES.clear()
-        index = _INDEXES[key] = dict(zip(players, count()))
+    index = _indexes(tuple(players))  # (each player named once)
     if stacks.keys() != index.keys():  # (most hands: everyone at the table played it)
         others = [[name, chips] for name, chips in stacks.items() if name not in index]
         if others:
